@@ -1,0 +1,88 @@
+/**
+ * What builders share while compiling one description: the diagnostics, the source spans of IR
+ * nodes, and the names declared so far (board, pieces, counters, players, move kinds).
+ */
+import type { Span } from "../lang/ast.js";
+import type { Json } from "../lang/bind.js";
+import { error, type Diagnostic, type DiagnosticCode } from "../lang/diagnostics.js";
+import type { LeafGenerator, Runtime } from "../engine/rules.js";
+import type { State } from "../engine/state.js";
+import type { Topology } from "../engine/topology.js";
+
+/** A bound ludeme object: `ludeme` plus its arguments. */
+export type IrNode = { ludeme: string; [k: string]: Json };
+
+/** Which sites and players an expression may name, by where it stands. */
+export type Scope = "move" | "end" | "start";
+
+export class CompileContext {
+  diagnostics: Diagnostic[] = [];
+  topology?: Topology;
+  playerCount = 2;
+  playerNames: string[] = [];
+  pieces: { name: string; attrs: Record<string, number> }[] = [];
+  counters: string[] = [];
+  regions = new Map<string, Int32Array>();
+  kinds: string[] = [];
+  generators: LeafGenerator[] = [];
+  scope: Scope = "start";
+  /** Engine services for rules; linked to the Game when it is built. */
+  runtime = new RuntimeLink();
+
+  constructor(private readonly spans: ReadonlyMap<string, Span>) {}
+
+  spanOf(ptr: string): Span | undefined {
+    let p = ptr;
+    for (;;) {
+      const s = this.spans.get(p);
+      if (s || p === "") return s;
+      p = p.slice(0, p.lastIndexOf("/"));
+    }
+  }
+
+  fail(code: DiagnosticCode, message: string, ptr: string, expected?: string): void {
+    this.diagnostics.push(error(code, message, this.spanOf(ptr), expected));
+  }
+
+  pieceIndex(name: string, ptr: string): number {
+    const i = this.pieces.findIndex((p) => p.name === name);
+    if (i < 0) this.fail("M001", `no piece type '${name}'`, ptr, this.pieces.length ? `one of: ${this.pieces.map((p) => p.name).join(", ")}` : "a piece declared with (piece ...)");
+    return i;
+  }
+
+  counterIndex(name: string, ptr: string): number {
+    const i = this.counters.indexOf(name);
+    if (i < 0) this.fail("M001", `no counter '${name}'`, ptr, this.counters.length ? `one of: ${this.counters.join(", ")}` : "a counter declared with (counter ...)");
+    return i;
+  }
+
+  kindIndex(name: string): number {
+    const i = this.kinds.indexOf(name);
+    if (i >= 0) return i;
+    this.kinds.push(name);
+    return this.kinds.length - 1;
+  }
+
+  /** A seat name `P1`..`Pn` as a player index, or -1 with a diagnostic. */
+  seat(name: string, ptr: string): number {
+    const m = /^P(\d+)$/i.exec(name);
+    const i = m ? Number(m[1]) - 1 : this.playerNames.indexOf(name);
+    if (i < 0 || i >= this.playerCount) {
+      this.fail("M002", `no player '${name}' in a ${this.playerCount}-player game`, ptr, `P1..P${this.playerCount}`);
+      return -1;
+    }
+    return i;
+  }
+}
+
+export function isNode(v: Json): v is IrNode {
+  return !!v && typeof v === "object" && !Array.isArray(v) && typeof v.ludeme === "string";
+}
+
+/** Forwards rule queries to the engine, which exists only after compilation. */
+export class RuntimeLink implements Runtime {
+  target?: Runtime;
+  hasMoves(s: State, player: number): boolean {
+    return this.target!.hasMoves(s, player);
+  }
+}

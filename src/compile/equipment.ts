@@ -1,0 +1,89 @@
+/**
+ * Builders of equipment: boards, piece types, counters and regions.
+ */
+import type { Json } from "../lang/bind.js";
+import { hexBoard, squareBoard, type HexLayout, type SquareDiagonals } from "../engine/boards.js";
+import { siteIndex, type Topology } from "../engine/topology.js";
+import { isNode, type CompileContext, type IrNode } from "./context.js";
+
+export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Topology> = {
+  square: (n) => squareBoard(n.cols as number, n.rows as number, ((n.diagonals as string | undefined) ?? "none") as SquareDiagonals),
+  hex: (n) => hexBoard(n.size as number, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined),
+};
+
+/** Items are compiled in two passes: the board first (regions need it), then the rest in order. */
+export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => void> = {
+  board: (n, ptr, cx) => {
+    if (cx.topology) {
+      cx.fail("M003", "a game has one board", ptr);
+      return;
+    }
+    const shape = n.shape;
+    if (!isNode(shape) || !boardBuilders[shape.ludeme]) return;
+    cx.topology = boardBuilders[shape.ludeme]!(shape, `${ptr}/shape`, cx);
+    for (const [name, sites] of cx.topology.regions) cx.regions.set(name, sites);
+  },
+  piece: (n, ptr, cx) => {
+    const name = n.name as string;
+    if (cx.pieces.some((p) => p.name === name)) {
+      cx.fail("M003", `piece type '${name}' is declared twice`, ptr);
+      return;
+    }
+    const attrs: Record<string, number> = {};
+    for (const [k, v] of Object.entries(n)) if (k !== "ludeme" && k !== "name" && typeof v === "number") attrs[k] = v;
+    cx.pieces.push({ name, attrs });
+  },
+  counter: (n, ptr, cx) => {
+    const name = n.name as string;
+    if (cx.counters.includes(name)) cx.fail("M003", `counter '${name}' is declared twice`, ptr);
+    else cx.counters.push(name);
+  },
+  region: (n, ptr, cx) => {
+    const name = n.name as string;
+    if (cx.regions.has(name)) {
+      cx.fail("M003", `region '${name}' already exists`, `${ptr}/name`, "a new name (the board defines some regions itself)");
+      return;
+    }
+    cx.regions.set(name, compileRegion(n.sites!, `${ptr}/sites`, cx));
+  },
+};
+
+export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Int32Array> = {
+  sites: (n, ptr, cx) => Int32Array.from((n.labels as string[]).map((l, i) => site(l, `${ptr}/labels/${i}`, cx)).filter((s) => s >= 0)),
+  rows: (n, _ptr, cx) => {
+    const from = n.from as number, to = n.to as number;
+    const topo = cx.topology!;
+    const out: number[] = [];
+    topo.labels.forEach((label, i) => {
+      const row = Number(/\d+$/.exec(label)?.[0]);
+      if (row >= from && row <= to) out.push(i);
+    });
+    return Int32Array.from(out);
+  },
+  union: (n, ptr, cx) => {
+    const set = new Set<number>();
+    (n.regions as Json[]).forEach((r, i) => compileRegion(r, `${ptr}/regions/${i}`, cx).forEach((s) => set.add(s)));
+    return Int32Array.from([...set].sort((a, b) => a - b));
+  },
+};
+
+/** A region: a form, a named region, or a single site label. */
+export function compileRegion(v: Json, ptr: string, cx: CompileContext): Int32Array {
+  if (!cx.topology) return new Int32Array(0);
+  if (typeof v === "string") {
+    const named = cx.regions.get(v);
+    if (named) return named;
+    const s = siteIndex(cx.topology, v);
+    if (s >= 0) return Int32Array.of(s);
+    cx.fail("M001", `'${v}' is neither a site nor a region`, ptr, `a site label (${cx.topology.labels[0]}..${cx.topology.labels[cx.topology.n - 1]}) or a region: ${[...cx.regions.keys()].join(", ")}`);
+    return new Int32Array(0);
+  }
+  if (isNode(v) && regionBuilders[v.ludeme]) return regionBuilders[v.ludeme]!(v, ptr, cx);
+  return new Int32Array(0);
+}
+
+function site(label: string, ptr: string, cx: CompileContext): number {
+  const s = siteIndex(cx.topology!, label);
+  if (s < 0) cx.fail("M001", `the board has no site '${label}'`, ptr, `a label such as ${cx.topology!.labels[0]}`);
+  return s;
+}

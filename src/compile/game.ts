@@ -1,0 +1,115 @@
+/**
+ * Compiles a bound, validated description (IR) into a GameDef the engine runs: players and
+ * equipment first (the names everything else refers to), then the rules.
+ */
+import type { Json } from "../lang/bind.js";
+import type { Effect, EndRule, GameDef, Outcome, TurnDef } from "../engine/rules.js";
+import { isNode, type CompileContext, type IrNode } from "./context.js";
+import { itemBuilders, compileRegion } from "./equipment.js";
+import { compileBool, compilePlayer } from "./expr.js";
+import { compileMoves } from "./moves.js";
+import { UnionSource } from "../engine/generators.js";
+
+export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Effect> = {
+  place: (n, ptr, cx) => {
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    const owner = cx.seat(n.owner as string, `${ptr}/owner`);
+    const sites = compileRegion(n.at!, `${ptr}/at`, cx);
+    return (s) => {
+      if (type < 0 || owner < 0) return;
+      for (const site of sites) {
+        if (s.owner[site] !== -1) s.clear(site);
+        s.put(site, owner, type);
+      }
+    };
+  },
+};
+
+export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Outcome> = {
+  win: (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    return (s, c) => [who(s, c)];
+  },
+  lose: (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const count = cx.playerCount;
+    return (s, c) => {
+      const loser = who(s, c);
+      return Array.from({ length: count }, (_, p) => p).filter((p) => p !== loser);
+    };
+  },
+};
+
+export const endBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => EndRule> = {
+  if: (n, ptr, cx) => ({ when: compileBool(n.cond!, `${ptr}/cond`, cx), outcome: compileOutcome(n.outcome!, `${ptr}/outcome`, cx) }),
+};
+
+function compileOutcome(v: Json, ptr: string, cx: CompileContext): Outcome {
+  if (v === "draw") return () => [];
+  if (isNode(v) && outcomeBuilders[v.ludeme]) return outcomeBuilders[v.ludeme]!(v, ptr, cx);
+  return () => [];
+}
+
+export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["options"]): GameDef | undefined {
+  // Players.
+  const players = ir.players as IrNode;
+  cx.playerCount = players.count as number;
+  cx.playerNames = (players.names as string[] | undefined) ?? [];
+  if (cx.playerNames.length && cx.playerNames.length !== cx.playerCount) {
+    cx.fail("M002", `${cx.playerNames.length} names for ${cx.playerCount} players`, "/players/names", `${cx.playerCount} names`);
+  }
+
+  // Equipment: the board first, since regions are sets of its sites.
+  const items = (ir.equipment as Json[]).map((v, i) => ({ v, ptr: `/equipment/${i}` }));
+  const boards = items.filter(({ v }) => isNode(v) && v.ludeme === "board");
+  if (boards.length === 0) {
+    cx.fail("M001", "the equipment has no board", "/equipment", "(board (square ...)) or (board (hex ...))");
+    return undefined;
+  }
+  for (const { v, ptr } of [...boards, ...items.filter((i) => !boards.includes(i))]) {
+    if (isNode(v) && itemBuilders[v.ludeme]) itemBuilders[v.ludeme]!(v, ptr, cx);
+  }
+  if (!cx.topology) return undefined;
+  if (cx.pieces.length === 0) cx.fail("M001", "the equipment declares no piece type", "/equipment", "(piece name ...)");
+
+  // Rules.
+  const rules = ir.rules as IrNode;
+  cx.scope = "start";
+  const setup = ((rules.start as Json[]) ?? []).map((v, i) => {
+    const ptr = `/rules/start/${i}`;
+    return isNode(v) && startBuilders[v.ludeme] ? startBuilders[v.ludeme]!(v, ptr, cx) : () => {};
+  });
+  cx.scope = "move";
+  const play = rules.play ? compileMoves(rules.play, "/rules/play", cx) : new UnionSource([]);
+  cx.scope = "end";
+  const end = ((rules.end as Json[]) ?? []).map((v, i) => endBuilders.if!(v as IrNode, `/rules/end/${i}`, cx));
+  const turns = rules.turns as IrNode | undefined;
+  const turn: TurnDef = {
+    actions: (turns?.actions as number | undefined) ?? 1,
+    firstTurnActions: (turns?.first as number | undefined) ?? (turns?.actions as number | undefined) ?? 1,
+  };
+
+  const attrTables = new Map<string, Int32Array>();
+  for (const p of cx.pieces) for (const k of Object.keys(p.attrs)) attrTables.set(k, Int32Array.from(cx.pieces.map((q) => q.attrs[k] ?? 0)));
+
+  return {
+    name: ir.name as string,
+    topology: cx.topology,
+    players: { count: cx.playerCount, names: cx.playerNames.length ? cx.playerNames : Array.from({ length: cx.playerCount }, (_, i) => `P${i + 1}`) },
+    pieces: cx.pieces,
+    attrTables,
+    flags: [],
+    counters: cx.counters,
+    markers: [],
+    kinds: cx.kinds,
+    generators: cx.generators,
+    setup,
+    play,
+    turn,
+    end,
+    link: (rt) => {
+      cx.runtime.target = rt;
+    },
+    options,
+  };
+}

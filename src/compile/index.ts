@@ -1,0 +1,114 @@
+/**
+ * The whole pipeline, text to Game: parse, expand, bind, validate against the schema, compile.
+ * Every stage adds diagnostics; compilation stops before the engine when any stage found errors.
+ */
+import { readFileSync, existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { bindGame } from "../lang/bind.js";
+import type { Category } from "../lang/catalog.js";
+import { hasErrors, type Diagnostic } from "../lang/diagnostics.js";
+import { expand, type OptionDecl } from "../lang/expand.js";
+import { parseText } from "../lang/parser.js";
+import { validateIr } from "../lang/schema.js";
+import { Game } from "../engine/game.js";
+import { CompileContext, type IrNode } from "./context.js";
+import { boardBuilders, itemBuilders, regionBuilders } from "./equipment.js";
+import { boolBuilders, intBuilders } from "./expr.js";
+import { compileGameIr, endBuilders, outcomeBuilders, startBuilders } from "./game.js";
+import { effectBuilders, movesBuilders } from "./moves.js";
+
+export interface CompileOptions {
+  file?: string;
+  /** Description options (`--option name=value`). */
+  options?: Record<string, string | number | boolean>;
+  /** Reads files named by `(extends ...)`; defaults to the file system, relative to the including file. */
+  readFile?: (path: string, from: string) => { path: string; text: string } | undefined;
+}
+
+export interface CompileResult {
+  game?: Game;
+  diagnostics: Diagnostic[];
+  /** File texts read, for rendering diagnostics. */
+  sources: Map<string, string>;
+  /** The options the description declares (for `--help`-style listings). */
+  options: OptionDecl[];
+}
+
+export function compileGame(text: string, opts: CompileOptions = {}): CompileResult {
+  const file = opts.file ?? "<input>";
+  const parsed = parseText(text, file);
+  const sources = new Map([[file, text]]);
+  if (hasErrors(parsed.diagnostics)) return { diagnostics: parsed.diagnostics, sources, options: [] };
+
+  const expanded = expand({ file: parsed.file, options: opts.options, readFile: opts.readFile ?? readFromDisk });
+  const diagnostics = [...parsed.diagnostics, ...expanded.diagnostics];
+  const result = { diagnostics, sources: expanded.sources, options: expanded.options };
+  if (!expanded.game || hasErrors(diagnostics)) return result;
+
+  const bound = bindGame(expanded.game);
+  diagnostics.push(...bound.diagnostics);
+  if (hasErrors(diagnostics)) return result;
+  diagnostics.push(...validateIr(bound.ir, bound.spans));
+  if (hasErrors(diagnostics)) return result;
+
+  const cx = new CompileContext(bound.spans);
+  let def;
+  try {
+    def = compileGameIr(bound.ir as IrNode, cx, expanded.optionValues);
+  } catch (e) {
+    // A builder met a shape the schema let through: report it rather than crash.
+    diagnostics.push({ code: "C001", severity: "error", message: `internal compiler error: ${(e as Error).message}` });
+    return result;
+  }
+  diagnostics.push(...cx.diagnostics);
+  if (!def || hasErrors(diagnostics)) return result;
+  return { ...result, game: new Game(def) };
+}
+
+/** Compiles a .game file; throws a GameLoadError carrying the diagnostics when it has errors. */
+export function loadGame(path: string, opts: Omit<CompileOptions, "file"> = {}): Game {
+  const text = readFileSync(path, "utf8");
+  const r = compileGame(text, { ...opts, file: path });
+  if (!r.game) throw new GameLoadError(r.diagnostics, r.sources);
+  return r.game;
+}
+
+export class GameLoadError extends Error {
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    readonly sources: Map<string, string>,
+  ) {
+    super(`${diagnostics.filter((d) => d.severity === "error").length} error(s) in the description`);
+  }
+}
+
+function readFromDisk(path: string, from: string): { path: string; text: string } | undefined {
+  const full = resolve(dirname(from), path);
+  if (!existsSync(full)) return undefined;
+  return { path: full, text: readFileSync(full, "utf8") };
+}
+
+/** Ludemes compiled inline by compileGameIr rather than through a builder table. */
+const STRUCTURAL: [string, Category][] = [
+  ["game", "game"],
+  ["players", "players"],
+  ["rules", "rules"],
+  ["turns", "turns"],
+];
+
+/** Every (name, category) the compiler can build; a test keeps it equal to the catalog. */
+export function compiledLudemes(): [string, Category][] {
+  const tables: [Record<string, unknown>, Category][] = [
+    [itemBuilders, "item"],
+    [boardBuilders, "board"],
+    [regionBuilders, "region"],
+    [startBuilders, "start"],
+    [movesBuilders, "moves"],
+    [boolBuilders, "bool"],
+    [intBuilders, "int"],
+    [effectBuilders, "effect"],
+    [endBuilders, "end"],
+    [outcomeBuilders, "outcome"],
+  ];
+  return [...STRUCTURAL, ...tables.flatMap(([t, c]) => Object.keys(t).map((k) => [k, c] as [string, Category]))];
+}

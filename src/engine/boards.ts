@@ -1,0 +1,129 @@
+/**
+ * Board builders: square grids (with or without diagonals), alquerque-style grids with centre
+ * points, and hexhex boards in the two labelling conventions our games use. Each builder turns a
+ * few parameters into a Topology; nothing here knows a game.
+ */
+import { buildLattice, fileLetter, type LatticeDirection, type LatticeSite, type Topology } from "./topology.js";
+
+export type SquareDiagonals = "none" | "all" | "centres";
+
+const ORTHOGONAL = (unit: number): LatticeDirection[] => [
+  { name: "N", dx: 0, dy: unit },
+  { name: "E", dx: unit, dy: 0 },
+  { name: "S", dx: 0, dy: -unit },
+  { name: "W", dx: -unit, dy: 0 },
+];
+const DIAGONAL: LatticeDirection[] = [
+  { name: "NE", dx: 1, dy: 1 },
+  { name: "SE", dx: 1, dy: -1 },
+  { name: "SW", dx: -1, dy: -1 },
+  { name: "NW", dx: -1, dy: 1 },
+];
+
+/**
+ * A grid of `cols` x `rows` sites labelled `a1` (bottom left) to e.g. `h4`.
+ *  - `none`: orthogonal neighbours only;
+ *  - `all`: diagonal neighbours too;
+ *  - `centres`: the sites are the crossing points of `cols` x `rows` lines, and every square gets
+ *    both diagonals, which cross at a centre point. Coordinates are doubled so centre points get
+ *    labels of their own (`b2` is the centre of the square a1-c3). Centre points join only the four
+ *    corners of their square: no orthogonal line passes through them.
+ */
+export function squareBoard(cols: number, rows: number, diagonals: SquareDiagonals): Topology {
+  if (diagonals === "centres") return alquerqueBoard(cols, rows);
+  const sites: LatticeSite[] = [];
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < cols; x++) {
+      sites.push({ x, y, label: `${fileLetter(x)}${y + 1}`, drawX: x, drawY: rows - 1 - y, regions: edgeRegions(x, y, cols - 1, rows - 1) });
+    }
+  }
+  const dirs = diagonals === "all" ? [...ORTHOGONAL(1), ...DIAGONAL] : ORTHOGONAL(1);
+  return buildLattice(diagonals === "all" ? "square-diagonals" : "square", sites, dirs);
+}
+
+function alquerqueBoard(cols: number, rows: number): Topology {
+  const maxX = 2 * (cols - 1);
+  const maxY = 2 * (rows - 1);
+  const sites: LatticeSite[] = [];
+  for (let y = 0; y <= maxY; y++) {
+    for (let x = 0; x <= maxX; x++) {
+      const main = x % 2 === 0 && y % 2 === 0;
+      const centre = x % 2 === 1 && y % 2 === 1;
+      if (!main && !centre) continue;
+      const regions = main ? ["main", ...edgeRegions(x, y, maxX, maxY)] : ["centres"];
+      sites.push({ x, y, label: `${fileLetter(x)}${y + 1}`, drawX: x, drawY: maxY - y, regions });
+    }
+  }
+  const dirs = [...ORTHOGONAL(2), ...DIAGONAL];
+  const isCentre = (s: LatticeSite) => s.x % 2 === 1;
+  return buildLattice("square-centres", sites, dirs, (s, d) => !(isCentre(s) && (d.dx === 0 || d.dy === 0)));
+}
+
+function edgeRegions(x: number, y: number, maxX: number, maxY: number): string[] {
+  const r: string[] = [];
+  if (y === 0) r.push("edge-bottom");
+  if (y === maxY) r.push("edge-top");
+  if (x === 0) r.push("edge-left");
+  if (x === maxX) r.push("edge-right");
+  if (r.length) r.push("edge");
+  return r;
+}
+
+/**
+ * Hexhex boards with `size` sites a side, in axial coordinates (q, r), |q|,|r|,|q+r| < size.
+ *
+ *  - `columns` (a corner at top and bottom, vertical grid lines): columns a.. left to right, sites
+ *    numbered from the bottom of each column. Directions N, NE, SE, S, SW, NW. r grows upwards.
+ *  - `rows` (pointy-top cells, horizontal rows): rows a.. from the top, cells numbered from the
+ *    left. Directions E, NE, NW, W, SW, SE. r grows downwards.
+ *
+ * `dirNames` renames the six directions (in the order above) when a game calls them otherwise.
+ */
+export type HexLayout = "columns" | "rows";
+
+export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly string[]): Topology {
+  const R = size - 1;
+  const sites: LatticeSite[] = [];
+  const onBoard = (q: number, r: number) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= R;
+  let dirs: LatticeDirection[];
+  if (layout === "columns") {
+    for (let q = -R; q <= R; q++) {
+      const rMin = Math.max(-R, -R - q);
+      for (let r = rMin; onBoard(q, r); r++) {
+        const regions = [`column-${fileLetter(q + R)}`];
+        if (r === rMin) regions.push("column-bottoms");
+        if (!onBoard(q, r + 1)) regions.push("column-tops");
+        sites.push({ x: q, y: r, label: `${fileLetter(q + R)}${r - rMin + 1}`, drawX: (q + R) * 3, drawY: 4 * R - (2 * r + q) - R, regions });
+      }
+    }
+    dirs = [
+      { name: "N", dx: 0, dy: 1 },
+      { name: "NE", dx: 1, dy: 0 },
+      { name: "SE", dx: 1, dy: -1 },
+      { name: "S", dx: 0, dy: -1 },
+      { name: "SW", dx: -1, dy: 0 },
+      { name: "NW", dx: -1, dy: 1 },
+    ];
+  } else {
+    for (let r = -R; r <= R; r++) {
+      const qMin = Math.max(-R, -R - r);
+      for (let q = qMin; onBoard(q, r); q++) {
+        const regions = [`row-${fileLetter(r + R)}`];
+        if (q === qMin) regions.push("row-starts");
+        if (!onBoard(q + 1, r)) regions.push("row-ends");
+        sites.push({ x: q, y: r, label: `${fileLetter(r + R)}${q - qMin + 1}`, drawX: 2 * (q + R) + r, drawY: r + R, regions });
+      }
+    }
+    dirs = [
+      { name: "E", dx: 1, dy: 0 },
+      { name: "NE", dx: 1, dy: -1 },
+      { name: "NW", dx: 0, dy: -1 },
+      { name: "W", dx: -1, dy: 0 },
+      { name: "SW", dx: -1, dy: 1 },
+      { name: "SE", dx: 0, dy: 1 },
+    ];
+  }
+  for (const s of sites) if (Math.max(Math.abs(s.x), Math.abs(s.y), Math.abs(s.x + s.y)) === R) (s.regions ??= []).push("edge");
+  if (dirNames) dirs = dirs.map((d, i) => ({ ...d, name: dirNames[i] ?? d.name }));
+  return buildLattice(`hex-${layout}`, sites, dirs);
+}

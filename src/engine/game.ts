@@ -1,0 +1,254 @@
+/**
+ * The public game API (OpenSpiel-shaped): newGame, currentPlayer, legalMoves, apply, isTerminal,
+ * returns, observation, notation, serialisation and hashing, over any compiled GameDef.
+ *
+ * Hot paths (`generate`, `applyRow`, `playout`) work on the reusable move buffer; the object API
+ * (`legalMoves`, `apply`) wraps them for callers that want plain Move objects.
+ */
+import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
+import { newCtx, type Ctx, type GameDef, type Runtime } from "./rules.js";
+import { nextInt } from "./rng.js";
+import { State, type StateShape } from "./state.js";
+import type { Topology } from "./topology.js";
+
+/** currentPlayer() values that are not players. */
+export const CHANCE = -1;
+export const TERMINAL = -2;
+
+export class Game implements Runtime {
+  readonly shape: StateShape;
+  readonly topology: Topology;
+  private readonly ctx: Ctx = newCtx();
+  private readonly endCtx: Ctx = newCtx();
+  /** The legal moves of (cachedState, cachedPlayer) at cachedVersion live in `buf`. */
+  private readonly buf = new MoveBuffer();
+  private cachedState: State | null = null;
+  private cachedVersion = -1;
+  private cachedPlayer = -1;
+  private readonly scratch = new MoveBuffer(4, 64);
+
+  constructor(readonly def: GameDef) {
+    this.topology = def.topology;
+    this.shape = {
+      sites: def.topology.n,
+      players: def.players.count,
+      counters: def.counters.length,
+      markers: def.markers.length,
+    };
+    def.generators.forEach((g, i) => (g.id = i));
+    def.link(this);
+  }
+
+  get name(): string {
+    return this.def.name;
+  }
+
+  get playerCount(): number {
+    return this.def.players.count;
+  }
+
+  /** A new game at its start position. */
+  newGame(opts: { seed?: number } = {}): State {
+    const s = State.seeded(this.shape, opts.seed ?? 0);
+    const c = this.ctx;
+    c.player = 0;
+    for (const e of this.def.setup) e(s, c);
+    s.mover = 0;
+    s.turn = 1;
+    s.actionInTurn = 1;
+    s.actionsInTurn = this.def.turn.firstTurnActions;
+    s.version++;
+    return s;
+  }
+
+  /** An empty state of this game's shape (for loading positions). */
+  emptyState(seed = 0): State {
+    return State.seeded(this.shape, seed);
+  }
+
+  currentPlayer(s: State): number {
+    return s.over ? TERMINAL : s.mover;
+  }
+
+  isTerminal(s: State): boolean {
+    return s.over;
+  }
+
+  /** Per-player results of an ended game: +1 win, -1 loss, 0 draw (shared wins: every winner +1). */
+  returns(s: State): number[] {
+    return Array.from(s.returns);
+  }
+
+  /** The winners of an ended game (empty for a draw), or null while it goes on. */
+  winners(s: State): number[] | null {
+    if (!s.over) return null;
+    const w: number[] = [];
+    s.returns.forEach((r, p) => r > 0 && w.push(p));
+    return w;
+  }
+
+  // --- fast path ---
+
+  /** Legal moves of the player to act, in the reusable buffer (valid until the next call). */
+  generate(s: State): MoveBuffer {
+    return this.generateFor(s, s.mover);
+  }
+
+  private generateFor(s: State, player: number): MoveBuffer {
+    if (this.cachedState === s && this.cachedVersion === s.version && this.cachedPlayer === player) return this.buf;
+    this.buf.clear();
+    if (!s.over) {
+      this.ctx.player = player;
+      this.def.play.generate(s, this.ctx, this.buf);
+    }
+    this.cachedState = s;
+    this.cachedVersion = s.version;
+    this.cachedPlayer = player;
+    return this.buf;
+  }
+
+  hasMoves(s: State, player: number): boolean {
+    return this.generateFor(s, player).size > 0;
+  }
+
+  /** Applies row `row` of `buf` (a buffer filled for `s`) to `s` in place. */
+  applyRow(s: State, buf: MoveBuffer, row: number): void {
+    const c = this.ctx;
+    c.player = s.mover;
+    this.def.generators[buf.gen[row]!]!.apply(s, buf, row, c);
+    this.afterDecision(s);
+  }
+
+  /** Turn bookkeeping and end rules after every decision. */
+  private afterDecision(s: State): void {
+    const P = this.def.players.count;
+    s.lastMover = s.mover;
+    s.ply++;
+    if (s.actionInTurn < s.actionsInTurn) {
+      s.actionInTurn++;
+    } else {
+      s.mover = (s.mover + 1) % P;
+      s.turn++;
+      s.actionInTurn = 1;
+      s.actionsInTurn = this.def.turn.actions;
+    }
+    s.version++;
+    const c = this.endCtx;
+    c.player = s.lastMover;
+    for (const rule of this.def.end) {
+      if (!rule.when(s, c)) continue;
+      this.finish(s, rule.outcome(s, c));
+      return;
+    }
+  }
+
+  /** Ends the game with the given winners (none: a draw). */
+  private finish(s: State, winners: number[]): void {
+    s.over = true;
+    s.returns.fill(winners.length ? -1 : 0);
+    for (const w of winners) s.returns[w] = 1;
+    s.version++;
+  }
+
+  /**
+   * One random playout from `s` (modified in place) using the state's own RNG.
+   * Returns the number of decisions made; stops after `maxPlies` (the game then stays unfinished).
+   * `onBranching` receives the number of legal moves at each decision, for statistics.
+   */
+  playout(s: State, maxPlies: number, stats?: { branching: number }): number {
+    let plies = 0;
+    while (!s.over && plies < maxPlies) {
+      const buf = this.generate(s);
+      if (buf.size === 0) break; // a game without a no-move end rule: nothing more can happen
+      if (stats) stats.branching += buf.size;
+      this.applyRow(s, buf, nextInt(s.rng, buf.size));
+      plies++;
+    }
+    return plies;
+  }
+
+  // --- object API ---
+
+  legalMoves(s: State): Move[] {
+    const buf = this.generate(s);
+    const out: Move[] = [];
+    for (let i = 0; i < buf.size; i++) out.push(this.toMove(buf, i, s));
+    return out;
+  }
+
+  /** Applies a move (from legalMoves of this state) and returns the new state; `s` is unchanged. */
+  apply(s: State, m: Move): State {
+    const next = s.clone();
+    this.applyInPlace(next, m);
+    return next;
+  }
+
+  applyInPlace(s: State, m: Move): void {
+    this.applyCode(s, m.code);
+  }
+
+  applyCode(s: State, code: MoveCode): void {
+    this.scratch.load(code);
+    this.applyRow(s, this.scratch, 0);
+  }
+
+  moveToString(m: Move): string {
+    return m.notation;
+  }
+
+  /** Finds the legal move with this notation (case-insensitive), or null. */
+  parseMove(s: State, text: string): Move | null {
+    const want = normaliseNotation(text);
+    return this.legalMoves(s).find((m) => normaliseNotation(m.notation) === want) ?? null;
+  }
+
+  private toMove(buf: MoveBuffer, i: number, s: State): Move {
+    const gen = this.def.generators[buf.gen[i]!]!;
+    const code = buf.code(i);
+    const labels = this.topology.labels;
+    const m: Move = {
+      kind: this.def.kinds[code.kind]!,
+      notation: gen.notation(buf, i),
+      actions: gen.actions(buf, i, s),
+      code,
+    };
+    if (code.from >= 0) m.from = labels[code.from];
+    if (code.to >= 0) m.to = labels[code.to];
+    m.count = code.count;
+    if (code.piece >= 0) m.piece = this.def.pieces[code.piece]!.name;
+    if (code.path.length) m.path = code.path.map((p) => labels[p]!);
+    if (code.captures.length) m.captures = code.captures.map((p) => labels[p]!);
+    return m;
+  }
+
+  /**
+   * What `player` may see of the state. Perfect-information games show everything; hidden pieces
+   * are masked by games that have them.
+   */
+  observation(s: State, _player: number): State {
+    return s.clone();
+  }
+
+  /** A 53-bit hash of the position (board, supplies, counters, turn), for tables and repetition. */
+  hash(s: State): number {
+    let h1 = 0x811c9dc5 | 0, h2 = 0x01000193 | 0;
+    const mix = (v: number) => {
+      h1 = Math.imul(h1 ^ v, 0x01000193);
+      h2 = Math.imul(h2 ^ v, 0x5bd1e995) + (h1 >>> 7);
+    };
+    for (let i = 0; i < s.owner.length; i++) {
+      mix(s.owner[i]! + 1 + ((s.piece[i]! + 1) << 8));
+      mix(s.height[i]! + (s.flags[i]! << 16));
+    }
+    s.supply.forEach(mix);
+    s.score.forEach(mix);
+    s.counters.forEach(mix);
+    for (let i = 0; i < s.markers.length; i++) if (s.markers[i]) mix(i);
+    mix(s.mover + (s.actionInTurn << 8) + (s.actionsInTurn << 16));
+    return (h2 >>> 0) * 2097152 + ((h1 >>> 0) & 0x1fffff);
+  }
+}
+
+function normaliseNotation(t: string): string {
+  return t.trim().toLowerCase().replace(/\s+/g, "");
+}

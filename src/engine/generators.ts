@@ -1,0 +1,231 @@
+/**
+ * Move generators for pieces on a board graph: steps, jumps with optional capture chains, and the
+ * combinators that order them (priority: compulsory capture; union). They are parameterised by
+ * predicates compiled from the description; the inner loops read typed arrays only and allocate
+ * nothing.
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import type { Ctx, Effect, LeafGenerator, MoveSource, Pred } from "./rules.js";
+import { EMPTY, type State } from "./state.js";
+import type { Topology } from "./topology.js";
+
+export interface PieceMoveOptions {
+  topology: Topology;
+  kind: number;
+  /** Piece types allowed to make this move (null: all). Indexed by piece type. */
+  pieces: Uint8Array | null;
+  /** Direction ids the move may use. */
+  dirs: Int32Array;
+  /** Effects run after the move (counters ...). */
+  then: Effect[];
+  /** Describes consequences as primitive actions (e.g. counter changes), for records. */
+  describeThen: (s: State) => PrimitiveAction[];
+}
+
+/** A step to a neighbouring site; by default the site must be empty. */
+export class StepGenerator implements LeafGenerator {
+  id = -1;
+  constructor(
+    private readonly o: PieceMoveOptions,
+    /** Condition on the destination (c.to), null: it must be empty. */
+    private readonly to: Pred | null,
+  ) {}
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const { topology, dirs, pieces, kind } = this.o;
+    const n = topology.n, step = topology.step, owner = s.owner, piece = s.piece, to = this.to;
+    const p = c.player;
+    for (let site = 0; site < n; site++) {
+      if (owner[site] !== p) continue;
+      const type = piece[site]!;
+      if (pieces !== null && pieces[type] === 0) continue;
+      c.from = site;
+      c.piece = type;
+      for (let k = 0; k < dirs.length; k++) {
+        const t = step[dirs[k]! * n + site]!;
+        if (t < 0) continue;
+        if (to === null) {
+          if (owner[t] !== EMPTY) continue;
+        } else {
+          c.to = t;
+          if (!to(s, c)) continue;
+        }
+        out.add(this.id, kind, site, t, 1, type);
+      }
+    }
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const from = buf.from[row]!, to = buf.to[row]!;
+    c.from = from;
+    c.to = to;
+    c.piece = s.piece[from]!;
+    if (s.owner[to] !== EMPTY) s.clear(to);
+    s.relocate(from, to);
+    for (const e of this.o.then) e(s, c);
+  }
+
+  notation(buf: MoveBuffer, row: number): string {
+    const l = this.o.topology.labels;
+    return `${l[buf.from[row]!]}-${l[buf.to[row]!]}`;
+  }
+
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    const l = this.o.topology.labels;
+    return [{ op: "move", from: l[buf.from[row]!]!, to: l[buf.to[row]!]! }, ...this.o.describeThen(s)];
+  }
+}
+
+export type ChainRule = "none" | "must" | "may";
+
+/**
+ * A jump over an adjacent site to the next site on the same line, capturing what it jumps.
+ * With a chain rule the same piece jumps again from its landing: `must` continues while any jump
+ * is possible (only complete chains are moves), `may` makes every prefix a move too. During a
+ * chain the jumper is lifted off its origin and each jumped piece is removed at once, so a piece is
+ * never jumped twice and the origin may be crossed.
+ */
+export class JumpGenerator implements LeafGenerator {
+  id = -1;
+  private readonly path: Int32Array;
+  private readonly caps: Int32Array;
+  // Saved contents of jumped sites, restored when the search backs up.
+  private readonly savedOwner: Int8Array;
+  private readonly savedPiece: Int8Array;
+  private readonly savedHeight: Int16Array;
+  private readonly savedFlags: Uint16Array;
+
+  constructor(
+    private readonly o: PieceMoveOptions,
+    /** Condition on the jumped site (c.over) and landing (c.to). */
+    private readonly over: Pred,
+    /** Condition on the landing site; null: it must be empty. */
+    private readonly land: Pred | null,
+    private readonly chain: ChainRule,
+  ) {
+    const n = o.topology.n;
+    this.path = new Int32Array(n + 1);
+    this.caps = new Int32Array(n + 1);
+    this.savedOwner = new Int8Array(n + 1);
+    this.savedPiece = new Int8Array(n + 1);
+    this.savedHeight = new Int16Array(n + 1);
+    this.savedFlags = new Uint16Array(n + 1);
+  }
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const { topology, pieces } = this.o;
+    const n = topology.n, owner = s.owner, piece = s.piece, height = s.height, flags = s.flags;
+    const p = c.player;
+    for (let site = 0; site < n; site++) {
+      if (owner[site] !== p) continue;
+      const type = piece[site]!;
+      if (pieces !== null && pieces[type] === 0) continue;
+      c.from = site;
+      c.piece = type;
+      // Lift the jumper for the whole search (raw writes: restored below, invisible outside).
+      const h = height[site]!, f = flags[site]!;
+      owner[site] = EMPTY;
+      piece[site] = EMPTY;
+      this.search(s, c, out, site, site, 0);
+      owner[site] = p;
+      piece[site] = type;
+      height[site] = h;
+      flags[site] = f;
+    }
+  }
+
+  /** Depth-first search of jumps from `at`; returns whether any jump was possible there. */
+  private search(s: State, c: Ctx, out: MoveBuffer, origin: number, at: number, depth: number): boolean {
+    const { topology, dirs, kind } = this.o;
+    const n = topology.n, step = topology.step, owner = s.owner;
+    let found = false;
+    for (let k = 0; k < dirs.length; k++) {
+      const d = dirs[k]!;
+      const over = step[d * n + at]!;
+      if (over < 0 || owner[over] === EMPTY) continue;
+      const land = step[d * n + over]!;
+      if (land < 0) continue;
+      c.over = over;
+      c.to = land;
+      if (!this.over(s, c)) continue;
+      if (this.land === null ? owner[land] !== EMPTY : !this.land(s, c)) continue;
+      found = true;
+      this.path[depth] = land;
+      this.caps[depth] = over;
+      if (this.chain === "none") {
+        out.addChain(this.id, kind, origin, this.path, this.caps, depth + 1, c.piece);
+        continue;
+      }
+      if (this.chain === "may") out.addChain(this.id, kind, origin, this.path, this.caps, depth + 1, c.piece);
+      this.liftJumped(s, over, depth);
+      const more = this.search(s, c, out, origin, land, depth + 1);
+      this.restoreJumped(s, over, depth);
+      if (!more && this.chain === "must") out.addChain(this.id, kind, origin, this.path, this.caps, depth + 1, c.piece);
+    }
+    return found;
+  }
+
+  private liftJumped(s: State, site: number, depth: number): void {
+    this.savedOwner[depth] = s.owner[site]!;
+    this.savedPiece[depth] = s.piece[site]!;
+    this.savedHeight[depth] = s.height[site]!;
+    this.savedFlags[depth] = s.flags[site]!;
+    s.owner[site] = EMPTY;
+    s.piece[site] = EMPTY;
+  }
+
+  private restoreJumped(s: State, site: number, depth: number): void {
+    s.owner[site] = this.savedOwner[depth]!;
+    s.piece[site] = this.savedPiece[depth]!;
+    s.height[site] = this.savedHeight[depth]!;
+    s.flags[site] = this.savedFlags[depth]!;
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const from = buf.from[row]!, to = buf.to[row]!;
+    c.from = from;
+    c.to = to;
+    c.piece = s.piece[from]!;
+    const cs = buf.capStart[row]!, cl = buf.capLen[row]!;
+    for (let j = 0; j < cl; j++) s.clear(buf.pool[cs + j]!);
+    if (from !== to) s.relocate(from, to);
+    for (const e of this.o.then) e(s, c);
+  }
+
+  notation(buf: MoveBuffer, row: number): string {
+    const l = this.o.topology.labels;
+    let text = l[buf.from[row]!]!;
+    const ps = buf.pathStart[row]!, pl = buf.pathLen[row]!;
+    for (let j = 0; j < pl; j++) text += "x" + l[buf.pool[ps + j]!];
+    return text;
+  }
+
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    const l = this.o.topology.labels;
+    const out: PrimitiveAction[] = [];
+    const cs = buf.capStart[row]!, cl = buf.capLen[row]!;
+    for (let j = 0; j < cl; j++) out.push({ op: "remove", at: l[buf.pool[cs + j]!]! });
+    out.push({ op: "move", from: l[buf.from[row]!]!, to: l[buf.to[row]!]! });
+    return [...out, ...this.o.describeThen(s)];
+  }
+}
+
+/** The first source that yields any move wins; later ones are not consulted (compulsory capture). */
+export class PrioritySource implements MoveSource {
+  constructor(private readonly tiers: MoveSource[]) {}
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const start = out.size;
+    for (const t of this.tiers) {
+      t.generate(s, c, out);
+      if (out.size > start) return;
+    }
+  }
+}
+
+/** All moves of every source. */
+export class UnionSource implements MoveSource {
+  constructor(private readonly parts: MoveSource[]) {}
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    for (const p of this.parts) p.generate(s, c, out);
+  }
+}

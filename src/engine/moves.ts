@@ -1,0 +1,182 @@
+/**
+ * Moves.
+ *
+ * Inside the engine, legal moves are rows of a struct-of-arrays buffer that is reused between
+ * calls, so generating moves allocates nothing. Each row records the generator that made it (which
+ * also applies it), the move kind, from, to, count, piece, and a slice of a shared pool holding the
+ * path (every landing of a chain) and the sites it captures.
+ *
+ * Outside the engine, a move is a plain `Move` object with a text notation, structured fields and
+ * its list of primitive actions.
+ */
+
+export interface Move {
+  /** The action name the description gives this move (`step`, `jump`, `place` ...). */
+  kind: string;
+  from?: string;
+  to?: string;
+  /** Pieces (checkers) that travel, for games with stacks. */
+  count?: number;
+  /** The piece type that moves or is placed. */
+  piece?: string;
+  /** Every landing site of a chain, in order (`to` is the last). */
+  path?: string[];
+  /** Sites whose pieces this move captures. */
+  captures?: string[];
+  /** The move in the game's text notation, e.g. `e5-e7`, `a1xe1xe5`. */
+  notation: string;
+  /** The primitive actions the move performs, in order. */
+  actions: PrimitiveAction[];
+  /** Engine encoding, to apply the move without generating again. Not for display. */
+  code: MoveCode;
+}
+
+export type PrimitiveAction =
+  | { op: "move"; from: string; to: string }
+  | { op: "remove"; at: string }
+  | { op: "add"; at: string; piece: string; owner: string }
+  | { op: "counter"; name: string; change: "add" | "set"; value: number };
+
+/** A move row, detached from the buffer. */
+export interface MoveCode {
+  gen: number;
+  kind: number;
+  from: number;
+  to: number;
+  count: number;
+  piece: number;
+  path: number[];
+  captures: number[];
+}
+
+const NONE = -1;
+
+export class MoveBuffer {
+  size = 0;
+  gen: Int32Array;
+  kind: Int32Array;
+  from: Int32Array;
+  to: Int32Array;
+  count: Int32Array;
+  piece: Int32Array;
+  pathStart: Int32Array;
+  pathLen: Int32Array;
+  capStart: Int32Array;
+  capLen: Int32Array;
+  /** Shared pool for paths and capture lists. */
+  pool: Int32Array;
+  poolSize = 0;
+
+  constructor(capacity = 256, poolCapacity = 1024) {
+    this.gen = new Int32Array(capacity);
+    this.kind = new Int32Array(capacity);
+    this.from = new Int32Array(capacity);
+    this.to = new Int32Array(capacity);
+    this.count = new Int32Array(capacity);
+    this.piece = new Int32Array(capacity);
+    this.pathStart = new Int32Array(capacity);
+    this.pathLen = new Int32Array(capacity);
+    this.capStart = new Int32Array(capacity);
+    this.capLen = new Int32Array(capacity);
+    this.pool = new Int32Array(poolCapacity);
+  }
+
+  clear(): void {
+    this.size = 0;
+    this.poolSize = 0;
+  }
+
+  /** Appends a move row and returns its index. Path and captures are added with pushPath/pushCapture. */
+  add(gen: number, kind: number, from: number, to: number, count = 1, piece = NONE): number {
+    if (this.size === this.gen.length) this.grow();
+    const i = this.size++;
+    this.gen[i] = gen;
+    this.kind[i] = kind;
+    this.from[i] = from;
+    this.to[i] = to;
+    this.count[i] = count;
+    this.piece[i] = piece;
+    this.pathStart[i] = this.poolSize;
+    this.pathLen[i] = 0;
+    this.capStart[i] = this.poolSize;
+    this.capLen[i] = 0;
+    return i;
+  }
+
+  /** Appends a row with a path and captures copied from two scratch arrays (the pool gets path then captures). */
+  addChain(gen: number, kind: number, from: number, path: Int32Array, caps: Int32Array, len: number, piece = NONE): number {
+    const i = this.add(gen, kind, from, path[len - 1]!, 1, piece);
+    this.ensurePool(2 * len);
+    const p = this.pool;
+    let k = this.poolSize;
+    for (let j = 0; j < len; j++) p[k++] = path[j]!;
+    this.capStart[i] = k;
+    for (let j = 0; j < len; j++) p[k++] = caps[j]!;
+    this.pathLen[i] = len;
+    this.capLen[i] = len;
+    this.poolSize = k;
+    return i;
+  }
+
+  /** Removes rows from `start` on (used by priority rules that discard a lower tier). */
+  truncate(start: number): void {
+    if (start < this.size) {
+      this.size = start;
+      this.poolSize = start === 0 ? 0 : Math.max(this.capStart[start - 1]! + this.capLen[start - 1]!, this.pathStart[start - 1]! + this.pathLen[start - 1]!);
+    }
+  }
+
+  /** Copies row i out as a MoveCode. */
+  code(i: number): MoveCode {
+    const ps = this.pathStart[i]!, cs = this.capStart[i]!;
+    return {
+      gen: this.gen[i]!,
+      kind: this.kind[i]!,
+      from: this.from[i]!,
+      to: this.to[i]!,
+      count: this.count[i]!,
+      piece: this.piece[i]!,
+      path: Array.from(this.pool.subarray(ps, ps + this.pathLen[i]!)),
+      captures: Array.from(this.pool.subarray(cs, cs + this.capLen[i]!)),
+    };
+  }
+
+  /** Writes a MoveCode as the only row of this buffer (to apply a detached move). */
+  load(c: MoveCode): void {
+    this.clear();
+    const i = this.add(c.gen, c.kind, c.from, c.to, c.count, c.piece);
+    this.ensurePool(c.path.length + c.captures.length);
+    this.pool.set(c.path, 0);
+    this.pool.set(c.captures, c.path.length);
+    this.pathLen[i] = c.path.length;
+    this.capStart[i] = c.path.length;
+    this.capLen[i] = c.captures.length;
+    this.poolSize = c.path.length + c.captures.length;
+  }
+
+  private ensurePool(extra: number): void {
+    if (this.poolSize + extra <= this.pool.length) return;
+    const next = new Int32Array(Math.max(this.pool.length * 2, this.poolSize + extra));
+    next.set(this.pool);
+    this.pool = next;
+  }
+
+  private grow(): void {
+    const cap = this.gen.length * 2;
+    const g = (a: Int32Array) => {
+      const b = new Int32Array(cap);
+      b.set(a);
+      return b;
+    };
+    this.gen = g(this.gen);
+    this.kind = g(this.kind);
+    this.from = g(this.from);
+    this.to = g(this.to);
+    this.count = g(this.count);
+    this.piece = g(this.piece);
+    this.pathStart = g(this.pathStart);
+    this.pathLen = g(this.pathLen);
+    this.capStart = g(this.capStart);
+    this.capLen = g(this.capLen);
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The compiled rules graph: what the compiler produces from a description and the engine runs.
+ * Rules are closures over typed-array state; nothing here is interpreted from a tree at play time.
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import type { State } from "./state.js";
+import type { Topology } from "./topology.js";
+
+/**
+ * The evaluation context of a rule: the acting player and the sites a move generator is looking
+ * at. One context object per game is reused for every evaluation (no allocation).
+ */
+export interface Ctx {
+  /** The player the rule is evaluated for (the mover when generating moves). */
+  player: number;
+  /** The moving piece's origin, the site jumped over, and the destination. */
+  from: number;
+  over: number;
+  to: number;
+  /** The moving piece's type (it may be lifted off the board during a chain). */
+  piece: number;
+}
+
+export function newCtx(): Ctx {
+  return { player: 0, from: -1, over: -1, to: -1, piece: -1 };
+}
+
+export type Pred = (s: State, c: Ctx) => boolean;
+export type IntExpr = (s: State, c: Ctx) => number;
+export type Effect = (s: State, c: Ctx) => void;
+
+/** Produces moves into a buffer. Leaf generators also apply and describe the moves they made. */
+export interface MoveSource {
+  generate(s: State, c: Ctx, out: MoveBuffer): void;
+}
+
+export interface LeafGenerator extends MoveSource {
+  /** Index of this generator in GameDef.generators; stored in every move row it makes. */
+  id: number;
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void;
+  notation(buf: MoveBuffer, row: number): string;
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[];
+}
+
+/** One end rule: when `when` holds after a decision, `outcome` decides the result. */
+export interface EndRule {
+  when: Pred;
+  outcome: Outcome;
+}
+
+/** How an ended game is scored: a list of winners (empty: a draw among all). */
+export type Outcome = (s: State, c: Ctx) => number[];
+
+export interface PieceDef {
+  name: string;
+  /** Numeric attributes (rank, value ...). */
+  attrs: Record<string, number>;
+}
+
+export interface TurnDef {
+  /** Actions (decisions) per turn, and in the very first turn of the game. */
+  actions: number;
+  firstTurnActions: number;
+}
+
+export interface GameDef {
+  name: string;
+  topology: Topology;
+  players: { count: number; names: string[] };
+  pieces: PieceDef[];
+  /** Attribute tables: attrs.get("rank")[pieceType]. */
+  attrTables: Map<string, Int32Array>;
+  flags: string[];
+  counters: string[];
+  markers: string[];
+  /** Move kind names; move rows store an index into this list. */
+  kinds: string[];
+  generators: LeafGenerator[];
+  /** Sets up the start position on a fresh state. */
+  setup: Effect[];
+  play: MoveSource;
+  turn: TurnDef;
+  end: EndRule[];
+  /** Called once by the engine so rules can query it (e.g. "no legal moves"). */
+  link(rt: Runtime): void;
+  /** Option values the game was compiled with (for records). */
+  options: Record<string, string | number | boolean>;
+}
+
+/** Services the engine gives rules that need to look at legal moves (e.g. "no moves" ends). */
+export interface Runtime {
+  hasMoves(s: State, player: number): boolean;
+}

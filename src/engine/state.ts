@@ -1,0 +1,147 @@
+/**
+ * Game state: plain data in typed arrays, cheap to clone and safe to serialise.
+ *
+ * Per site: owner, piece type, stack height and a flag word. Per player: supply and score.
+ * Named per-player site sets (markers) and named counters for the rules that need them, the turn
+ * position, the result, and the seeded RNG. Nothing here knows any game: the sizes come from the
+ * compiled description.
+ */
+import { seedRng } from "./rng.js";
+
+export const EMPTY = -1;
+/** Owner value of a neutral piece (a block): on the board, but nobody's. */
+export const NEUTRAL = 100;
+
+export interface StateShape {
+  sites: number;
+  players: number;
+  counters: number;
+  markers: number;
+}
+
+export class State {
+  /** Owner per site: EMPTY, NEUTRAL or a player index 0..players-1. */
+  owner: Int8Array;
+  /** Piece type per site (index into the game's piece list), EMPTY when no piece. */
+  piece: Int8Array;
+  /** Stack height per site (0 when empty). */
+  height: Int16Array;
+  /** Flag bits per site (the game's flags, e.g. king, hidden). */
+  flags: Uint16Array;
+  /** Pieces (sites occupied) per player, maintained by the board primitives. */
+  pieceCount: Int16Array;
+  supply: Int32Array;
+  score: Int32Array;
+  /** markers[(m * players + p) * sites + s] = 1 when site s is in marker set m of player p. */
+  markers: Uint8Array;
+  counters: Int32Array;
+  /** The player to act. */
+  mover = 0;
+  /** 1-based index of the next action in the current turn, and how many the turn has. */
+  actionInTurn = 1;
+  actionsInTurn = 1;
+  /** Turns begun so far (the first turn is turn 1). */
+  turn = 1;
+  /** Decisions applied so far. */
+  ply = 0;
+  /** The player who made the last decision (-1 before the first). */
+  lastMover = -1;
+  /** Whether the game is over; then `returns` holds the result. */
+  over = false;
+  returns: Float64Array;
+  /** RNG words (sfc32). */
+  rng: Uint32Array;
+  /** Changes on every mutation that affects legal moves; keys the legal-move cache. */
+  version = 0;
+
+  constructor(readonly shape: StateShape) {
+    const { sites, players, counters, markers } = shape;
+    this.owner = new Int8Array(sites).fill(EMPTY);
+    this.piece = new Int8Array(sites).fill(EMPTY);
+    this.height = new Int16Array(sites);
+    this.flags = new Uint16Array(sites);
+    this.pieceCount = new Int16Array(players);
+    this.supply = new Int32Array(players);
+    this.score = new Int32Array(players);
+    this.markers = new Uint8Array(Math.max(1, markers * players * sites));
+    this.counters = new Int32Array(Math.max(1, counters));
+    this.returns = new Float64Array(players);
+    this.rng = new Uint32Array(4);
+  }
+
+  static seeded(shape: StateShape, seed: number): State {
+    const s = new State(shape);
+    seedRng(s.rng, seed);
+    return s;
+  }
+
+  clone(): State {
+    const c = new State(this.shape);
+    c.copyFrom(this);
+    return c;
+  }
+
+  /** Overwrites this state with `o` (same shape), without allocating. */
+  copyFrom(o: State): void {
+    this.owner.set(o.owner);
+    this.piece.set(o.piece);
+    this.height.set(o.height);
+    this.flags.set(o.flags);
+    this.pieceCount.set(o.pieceCount);
+    this.supply.set(o.supply);
+    this.score.set(o.score);
+    this.markers.set(o.markers);
+    this.counters.set(o.counters);
+    this.returns.set(o.returns);
+    this.rng.set(o.rng);
+    this.mover = o.mover;
+    this.actionInTurn = o.actionInTurn;
+    this.actionsInTurn = o.actionsInTurn;
+    this.turn = o.turn;
+    this.ply = o.ply;
+    this.lastMover = o.lastMover;
+    this.over = o.over;
+    this.version = o.version + 1;
+  }
+
+  // --- board primitives: every change of occupancy goes through these, so pieceCount stays true ---
+
+  /** Puts a piece on an empty site. */
+  put(site: number, owner: number, piece: number, height = 1, flags = 0): void {
+    this.owner[site] = owner;
+    this.piece[site] = piece;
+    this.height[site] = height;
+    this.flags[site] = flags;
+    if (owner !== NEUTRAL) this.pieceCount[owner]!++;
+    this.version++;
+  }
+
+  /** Empties a site. */
+  clear(site: number): void {
+    const owner = this.owner[site]!;
+    if (owner === EMPTY) return;
+    if (owner !== NEUTRAL) this.pieceCount[owner]!--;
+    this.owner[site] = EMPTY;
+    this.piece[site] = EMPTY;
+    this.height[site] = 0;
+    this.flags[site] = 0;
+    this.version++;
+  }
+
+  /** Moves whatever stands on `from` to the empty site `to`. */
+  relocate(from: number, to: number): void {
+    this.owner[to] = this.owner[from]!;
+    this.piece[to] = this.piece[from]!;
+    this.height[to] = this.height[from]!;
+    this.flags[to] = this.flags[from]!;
+    this.owner[from] = EMPTY;
+    this.piece[from] = EMPTY;
+    this.height[from] = 0;
+    this.flags[from] = 0;
+    this.version++;
+  }
+
+  markerIndex(marker: number, player: number, site: number): number {
+    return (marker * this.shape.players + player) * this.shape.sites + site;
+  }
+}

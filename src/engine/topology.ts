@@ -1,0 +1,146 @@
+/**
+ * Board topology: the sites of a board as nodes of a graph, compiled to dense tables.
+ *
+ * Every board shape (square grid, square grid with diagonals and centre points, hexhex) is built
+ * from parameters into the same structure, so move generation never asks what shape it is on:
+ * it reads `step[dir * n + site]` (the neighbour of `site` in direction `dir`, or -1). Portals
+ * (edges that connect the ends of grid lines) are extra edges of this graph added by the
+ * description, not special code.
+ */
+
+export const NO_SITE = -1;
+
+export interface Topology {
+  /** Number of sites. Site ids are 0..n-1. */
+  readonly n: number;
+  /** Site labels (`a1`), indexed by site id. */
+  readonly labels: readonly string[];
+  /** Position of each site for drawing: column and row in a character grid (row 0 at the top). */
+  readonly drawX: Int16Array;
+  readonly drawY: Int16Array;
+  /** Direction names, indexed by direction id. */
+  readonly dirNames: readonly string[];
+  /** `step[d * n + s]`: neighbour of s in direction d, or NO_SITE. */
+  readonly step: Int32Array;
+  /** `opposite[d]`: the direction pointing back, or -1 when the board has none. */
+  readonly opposite: Int8Array;
+  /** Named regions built by the board itself (e.g. `centres`, `edge`, `wall-bottom`). */
+  readonly regions: ReadonlyMap<string, Int32Array>;
+  /** Lines drawn between adjacent sites, for text rendering: pairs of site ids. */
+  readonly lines: Int32Array;
+  /** The kind of board, for renderers and docs only (never for rules). */
+  readonly shape: string;
+}
+
+/** Finds a site by label, case-insensitively. */
+export function siteIndex(topo: Topology, label: string): number {
+  const map = labelMaps.get(topo) ?? buildLabelMap(topo);
+  return map.get(label.toLowerCase()) ?? NO_SITE;
+}
+
+const labelMaps = new WeakMap<Topology, Map<string, number>>();
+function buildLabelMap(topo: Topology): Map<string, number> {
+  const map = new Map<string, number>();
+  topo.labels.forEach((l, i) => map.set(l.toLowerCase(), i));
+  labelMaps.set(topo, map);
+  return map;
+}
+
+export function dirIndex(topo: Topology, name: string): number {
+  return topo.dirNames.findIndex((d) => d.toLowerCase() === name.toLowerCase());
+}
+
+/** The neighbours of a site in every direction (distinct, in direction order). */
+export function neighbours(topo: Topology, site: number): number[] {
+  const out: number[] = [];
+  for (let d = 0; d < topo.dirNames.length; d++) {
+    const t = topo.step[d * topo.n + site];
+    if (t !== NO_SITE && !out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+/** Column letters used in labels: a..z, then aa, ab ... for very wide boards. */
+export function fileLetter(i: number): string {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  return i < 26 ? letters[i]! : letters[Math.floor(i / 26) - 1]! + letters[i % 26]!;
+}
+
+/**
+ * Builds a topology from a list of sites placed on an integer lattice and a list of direction
+ * vectors. A step in direction d goes from (x, y) to (x + dx, y + dy) when a site is there and
+ * `connects(from, d)` allows it (used for centre points, which no orthogonal line passes through).
+ */
+export interface LatticeSite {
+  x: number;
+  y: number;
+  label: string;
+  drawX: number;
+  drawY: number;
+  /** Names of the regions this site belongs to, set by the board builder. */
+  regions?: string[];
+}
+
+export interface LatticeDirection {
+  name: string;
+  dx: number;
+  dy: number;
+}
+
+export function buildLattice(
+  shape: string,
+  sites: LatticeSite[],
+  dirs: LatticeDirection[],
+  connects: (site: LatticeSite, dir: LatticeDirection) => boolean = () => true,
+): Topology {
+  const n = sites.length;
+  const key = (x: number, y: number) => `${x},${y}`;
+  const at = new Map<string, number>();
+  sites.forEach((s, i) => at.set(key(s.x, s.y), i));
+
+  const step = new Int32Array(dirs.length * n).fill(NO_SITE);
+  dirs.forEach((d, di) => {
+    sites.forEach((s, si) => {
+      if (!connects(s, d)) return;
+      const t = at.get(key(s.x + d.dx, s.y + d.dy));
+      if (t !== undefined) step[di * n + si] = t;
+    });
+  });
+
+  const opposite = new Int8Array(dirs.length).fill(-1);
+  dirs.forEach((d, di) => {
+    opposite[di] = dirs.findIndex((e) => e.dx === -d.dx && e.dy === -d.dy);
+  });
+
+  const regionLists = new Map<string, number[]>();
+  sites.forEach((s, i) => {
+    for (const r of s.regions ?? []) {
+      if (!regionLists.has(r)) regionLists.set(r, []);
+      regionLists.get(r)!.push(i);
+    }
+  });
+  const regions = new Map<string, Int32Array>();
+  regions.set("all", Int32Array.from(sites.map((_, i) => i)));
+  for (const [name, list] of regionLists) regions.set(name, Int32Array.from(list));
+
+  const lines: number[] = [];
+  for (let di = 0; di < dirs.length; di++) {
+    for (let si = 0; si < n; si++) {
+      const t = step[di * n + si]!;
+      if (t > si) lines.push(si, t);
+    }
+  }
+
+  return {
+    n,
+    labels: sites.map((s) => s.label),
+    drawX: Int16Array.from(sites.map((s) => s.drawX)),
+    drawY: Int16Array.from(sites.map((s) => s.drawY)),
+    dirNames: dirs.map((d) => d.name),
+    step,
+    opposite,
+    regions,
+    lines: Int32Array.from(lines),
+    shape,
+  };
+}

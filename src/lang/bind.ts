@@ -1,0 +1,225 @@
+/**
+ * Binding: the expanded syntax tree becomes JSON (the IR) by the catalog.
+ *
+ * A form `(step kind:jump ...)` becomes `{"ludeme": "step", "kind": "jump", ...}` with positional
+ * arguments given their parameter names; lists become arrays; identifiers and strings become
+ * strings (`true`/`false` booleans); numbers stay numbers. The binder is driven by the category
+ * each slot expects, so it reports unknown ludemes and ludemes of the wrong kind with the names
+ * that would fit. Argument types are left to the JSON Schema. Every JSON node's pointer is mapped to
+ * its source span so later stages can point at the text.
+ */
+import type { Arg, FormNode, Node, Span } from "./ast.js";
+import { catalog, categoryInfo, findLudeme, type ArgType, type Category, type LudemeSpec, type ParamSpec } from "./catalog.js";
+import { error, type Diagnostic } from "./diagnostics.js";
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+export interface Bound {
+  ir: Json;
+  /** JSON pointer (`/rules/play/over`) -> source span. */
+  spans: Map<string, Span>;
+  /** Pointer -> the macro expansions the node came from, for notes in diagnostics. */
+  diagnostics: Diagnostic[];
+}
+
+export function bindGame(root: Node): Bound {
+  const b = new Binder();
+  const ir = b.bind(root, { t: "cat", cat: "game" }, "");
+  return { ir, spans: b.spans, diagnostics: b.diagnostics };
+}
+
+class Binder {
+  spans = new Map<string, Span>();
+  diagnostics: Diagnostic[] = [];
+
+  bind(node: Node, type: ArgType, ptr: string): Json {
+    this.spans.set(ptr, node.span);
+    switch (node.kind) {
+      case "form":
+        return this.bindForm(node, type, ptr);
+      case "list": {
+        const of = type.t === "list" ? type.of : type;
+        return node.items.map((item, i) => this.bind(item, of, `${ptr}/${i}`));
+      }
+      case "string":
+        return node.value;
+      case "number":
+        return node.value;
+      case "ident":
+        return node.name === "true" ? true : node.name === "false" ? false : node.name;
+      case "param":
+        this.diagnostics.push(error("X001", `macro parameter #${node.index} used outside a define body`, node.span, "a value"));
+        return null;
+      case "optionRef":
+        this.diagnostics.push(error("X002", `unknown option '$${node.name}'`, node.span, "an option declared with (option ...)"));
+        return null;
+    }
+  }
+
+  private bindForm(node: FormNode, type: ArgType, ptr: string): Json {
+    const expected = type.t === "cat" ? type.cat : undefined;
+    const spec = findLudeme(node.head, expected);
+    if (!spec) {
+      this.diagnostics.push({
+        ...error("B001", `unknown ludeme '${node.head}'`, node.headSpan, describeSlot(type)),
+        related: origins(node),
+      });
+      return null;
+    }
+    if (expected && spec.category !== expected) {
+      this.diagnostics.push({
+        ...error("B004", `(${node.head} ...) is ${article(spec.category)} '${spec.category}' ludeme, not ${article(expected)} '${expected}'`, node.headSpan, describeSlot(type)),
+        related: origins(node),
+      });
+      return null;
+    }
+    if (!expected && type.t !== "cat") {
+      this.diagnostics.push(error("B004", `a form (${node.head} ...) is not allowed here`, node.span, describeType(type)));
+      return null;
+    }
+    return this.bindArgs(node, spec, ptr);
+  }
+
+  private bindArgs(node: FormNode, spec: LudemeSpec, ptr: string): Json {
+    const out: { [k: string]: Json } = { ludeme: spec.name };
+    const positional = spec.params.filter((p) => !p.namedOnly);
+    let next = 0;
+    const rest = positional.find((p) => p.rest);
+    const restItems: Json[] = [];
+    const seen = new Set<string>();
+    for (const arg of node.args) {
+      if (arg.name !== undefined) {
+        this.bindNamed(arg, spec, out, seen, ptr);
+        continue;
+      }
+      const section = this.section(arg.value, spec);
+      if (section) {
+        this.bindSection(arg.value as FormNode, section, spec, out, seen, ptr);
+        continue;
+      }
+      // Parameters already filled by name or by a section are skipped.
+      while (positional[next] && !positional[next]!.rest && seen.has(positional[next]!.name)) next++;
+      const param = positional[next];
+      if (param?.rest) {
+        restItems.push(this.bind(arg.value, param.type, `${ptr}/${param.name}/${restItems.length}`));
+        continue;
+      }
+      if (!param) {
+        this.diagnostics.push(
+          error("B002", `too many arguments for (${spec.name} ...)`, arg.value.span, `at most ${positional.length} positional argument(s): ${signature(spec)}`),
+        );
+        continue;
+      }
+      next++;
+      if (seen.has(param.name)) {
+        this.diagnostics.push(error("B003", `argument '${param.name}' of (${spec.name} ...) given twice`, arg.value.span));
+        continue;
+      }
+      seen.add(param.name);
+      out[param.name] = this.bind(arg.value, param.type, `${ptr}/${param.name}`);
+    }
+    if (rest && (restItems.length || !seen.has(rest.name))) {
+      out[rest.name] = restItems;
+      this.spans.set(`${ptr}/${rest.name}`, node.span);
+    }
+    return out;
+  }
+
+  /**
+   * Ludii-style sections: `(equipment {...})`, `(play ...)` fill the parameter of that name. A form
+   * is a section when its head names a parameter and is not itself a ludeme fitting that slot
+   * (so `(players 2)` stays the players ludeme).
+   */
+  private section(node: Node, spec: LudemeSpec): ParamSpec | undefined {
+    if (node.kind !== "form") return undefined;
+    const param = spec.params.find((p) => p.name === node.head);
+    if (!param) return undefined;
+    const slot = param.type.t === "cat" ? param.type.cat : undefined;
+    if (slot && findLudeme(node.head, slot)?.category === slot) return undefined;
+    return param;
+  }
+
+  private bindSection(node: FormNode, param: ParamSpec, spec: LudemeSpec, out: { [k: string]: Json }, seen: Set<string>, ptr: string): void {
+    if (seen.has(param.name)) {
+      this.diagnostics.push(error("B003", `section '${param.name}' of (${spec.name} ...) given twice`, node.headSpan));
+      return;
+    }
+    seen.add(param.name);
+    const key = `${ptr}/${param.name}`;
+    const values = node.args.map((a) => a.value);
+    if (node.args.some((a) => a.name)) {
+      this.diagnostics.push(error("B004", `the section (${node.head} ...) takes its contents without names`, node.span, describeType(param.type)));
+    }
+    if (param.type.t === "list" && !(values.length === 1 && values[0]!.kind === "list")) {
+      // `(start (place ...) (place ...))`: the items themselves, without braces.
+      this.spans.set(key, node.span);
+      out[param.name] = values.map((v, i) => this.bind(v, param.type.t === "list" ? param.type.of : param.type, `${key}/${i}`));
+      return;
+    }
+    if (values.length !== 1) {
+      this.diagnostics.push(error("B004", `the section (${node.head} ...) needs exactly one value`, node.span, describeType(param.type)));
+      return;
+    }
+    out[param.name] = this.bind(values[0]!, param.type, key);
+  }
+
+  private bindNamed(arg: Arg, spec: LudemeSpec, out: { [k: string]: Json }, seen: Set<string>, ptr: string): void {
+    const key = arg.name!;
+    if (seen.has(key)) {
+      this.diagnostics.push(error("B003", `argument '${key}' of (${spec.name} ...) given twice`, arg.nameSpan ?? arg.value.span));
+      return;
+    }
+    seen.add(key);
+    const param = spec.params.find((p) => p.name === key);
+    const type: ArgType = param?.type ?? spec.extraNamed ?? { t: "name" };
+    out[key] = this.bind(arg.value, type, `${ptr}/${key}`);
+    if (arg.nameSpan) this.spans.set(`${ptr}/${key}#name`, arg.nameSpan);
+  }
+}
+
+function origins(node: Node): { message: string; span: Span }[] {
+  return (node.expandedFrom ?? []).map((o) => ({ message: `expanded from (${o.macro} ...) here`, span: o.callSpan }));
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? "an" : "a";
+}
+
+/** What a slot of this type accepts, in words, listing the ludeme names that fit. */
+export function describeSlot(type: ArgType): string {
+  if (type.t !== "cat") return describeType(type);
+  const names = catalog.filter((l) => l.category === type.cat).map((l) => l.name);
+  const atom = categoryInfo[type.cat].atomDoc;
+  return `${atom ? atom + " or " : ""}one of (${names.join(" ")})`;
+}
+
+export function describeType(type: ArgType): string {
+  switch (type.t) {
+    case "int":
+      return type.min !== undefined ? `a whole number >= ${type.min}` : "a whole number";
+    case "number":
+      return "a number";
+    case "string":
+      return 'a string in double quotes ("...")';
+    case "name":
+      return "a name";
+    case "enum":
+      return `one of ${type.values.map((v) => `'${v}'`).join(", ")}`;
+    case "list":
+      return `a list {...} of ${describeType(type.of)}`;
+    case "cat":
+      return describeSlot(type);
+  }
+}
+
+export function signature(spec: LudemeSpec): string {
+  const parts = spec.params.map((p) => {
+    const t = p.type.t === "cat" ? p.type.cat : p.type.t === "list" ? `{${p.type.of.t === "cat" ? p.type.of.cat : p.type.of.t}}` : p.type.t;
+    const body = p.namedOnly ? `${p.name}:${t}` : p.rest ? `${p.name}:${t}...` : `${p.name}:${t}`;
+    return p.optional ? `[${body}]` : body;
+  });
+  if (spec.extraNamed) parts.push("[attr:number ...]");
+  return `(${spec.name}${parts.length ? " " + parts.join(" ") : ""})`;
+}
+
+export type { Category };

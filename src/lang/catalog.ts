@@ -1,0 +1,424 @@
+/**
+ * The ludeme catalog: every form the language knows, with its category (what it produces), its
+ * arguments (name, type, positional or named, optional), and its documentation.
+ *
+ * The catalog is the single source of the vocabulary: the binder maps forms to JSON by it, the
+ * JSON Schema (grammar/game.schema.json) and the reference (grammar/ludemes.md) are generated from
+ * it, and a test keeps it one-to-one with the compiler's builders.
+ */
+
+/** What a ludeme produces; an argument slot accepts ludemes (and atoms) of one category. */
+export type Category =
+  | "game"
+  | "players"
+  | "item"
+  | "board"
+  | "region"
+  | "rules"
+  | "turns"
+  | "start"
+  | "moves"
+  | "bool"
+  | "int"
+  | "effect"
+  | "end"
+  | "outcome";
+
+export type ArgType =
+  | { t: "int"; min?: number }
+  | { t: "number" }
+  | { t: "string" }
+  /** An identifier or a string: a name of something (piece, counter, player, direction ...). */
+  | { t: "name" }
+  | { t: "enum"; values: string[] }
+  | { t: "list"; of: ArgType }
+  | { t: "cat"; cat: Category };
+
+export interface ParamSpec {
+  name: string;
+  type: ArgType;
+  doc: string;
+  optional?: boolean;
+  /** Only accepted as `name:value`. */
+  namedOnly?: boolean;
+  /** Collects every remaining positional argument into a list. */
+  rest?: boolean;
+  default?: string | number | boolean;
+}
+
+export interface LudemeSpec {
+  name: string;
+  category: Category;
+  doc: string;
+  params: ParamSpec[];
+  /** Extra named arguments of this type are allowed (e.g. numeric piece attributes). */
+  extraNamed?: ArgType;
+  example: string;
+}
+
+/** Atoms a category accepts besides its ludemes, and how to describe them to a designer. */
+export const categoryInfo: Record<Category, { doc: string; atoms?: ArgType[]; atomDoc?: string }> = {
+  game: { doc: "A whole game description." },
+  players: { doc: "Who plays." },
+  item: { doc: "A piece of equipment: the board, piece types, counters, named regions." },
+  board: { doc: "A board shape, built into a graph of sites." },
+  region: { doc: "A set of sites.", atoms: [{ t: "name" }], atomDoc: "a site label (`e5`) or a region name (`centres`)" },
+  rules: { doc: "The rules: start, turn structure, play and end." },
+  turns: { doc: "The turn structure." },
+  start: { doc: "A start-position instruction." },
+  moves: { doc: "A source of legal moves." },
+  bool: { doc: "A condition.", atoms: [{ t: "enum", values: ["true", "false"] }], atomDoc: "`true` or `false`" },
+  int: { doc: "A whole number.", atoms: [{ t: "int" }], atomDoc: "a number" },
+  effect: { doc: "A consequence run after a move." },
+  end: { doc: "An end rule, checked in order after every decision." },
+  outcome: { doc: "How an ended game is scored.", atoms: [{ t: "enum", values: ["draw"] }], atomDoc: "`draw`" },
+};
+
+const int: ArgType = { t: "int" };
+const name: ArgType = { t: "name" };
+const cat = (c: Category): ArgType => ({ t: "cat", cat: c });
+const list = (of: ArgType): ArgType => ({ t: "list", of });
+/** Sites a predicate inside a move can look at. */
+const siteRef: ArgType = { t: "enum", values: ["from", "over", "to"] };
+const attrSiteRef: ArgType = { t: "enum", values: ["self", "from", "over", "to"] };
+/** A player relative to the rule being evaluated, or a seat. */
+const playerRef: ArgType = { t: "name" };
+const PLAYER_DOC = "`mover` (who just acted, in end rules; who acts, in moves), `next` (who acts next) or a seat `P1`..`Pn`";
+
+const moveCommon: ParamSpec[] = [
+  { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name of the moves made (shown in records and matched by scenarios)." },
+  { name: "piece", type: list(name), namedOnly: true, optional: true, doc: "Only these piece types move this way (default: every piece)." },
+  { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions allowed (default: all of the board's directions)." },
+  { name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences applied after the move." },
+];
+
+const compare = (op: string, meaning: string): LudemeSpec => ({
+  name: op,
+  category: "bool",
+  doc: `True when the first number is ${meaning} the second.`,
+  params: [
+    { name: "a", type: cat("int"), doc: "Left operand." },
+    { name: "b", type: cat("int"), doc: "Right operand." },
+  ],
+  example: `(${op} (attr rank over) (attr rank self))`,
+});
+
+export const catalog: LudemeSpec[] = [
+  // --- structure ---
+  {
+    name: "game",
+    category: "game",
+    doc: "A game: its name, players, equipment and rules. `(define ...)`, `(option ...)` and `(extends ...)` may appear inside too; they are expanded before binding.",
+    params: [
+      { name: "name", type: { t: "string" }, doc: "The game's name." },
+      { name: "players", type: cat("players"), doc: "Who plays." },
+      { name: "equipment", type: list(cat("item")), doc: "Board, pieces, counters, regions." },
+      { name: "rules", type: cat("rules"), doc: "Start, turns, play, end." },
+    ],
+    example: '(game "Dablot" (players 2) (equipment {...}) (rules ...))',
+  },
+  {
+    name: "players",
+    category: "players",
+    doc: "The number of players, seated P1..Pn in turn order (P1 acts first), with optional display names.",
+    params: [
+      { name: "count", type: { t: "int", min: 1 }, doc: "How many players." },
+      { name: "names", type: list(name), namedOnly: true, optional: true, doc: "Display names, one per seat." },
+    ],
+    example: "(players 2 names:{South North})",
+  },
+  // --- equipment ---
+  {
+    name: "board",
+    category: "item",
+    doc: "The board.",
+    params: [{ name: "shape", type: cat("board"), doc: "Its shape." }],
+    example: "(board (square 8 8))",
+  },
+  {
+    name: "square",
+    category: "board",
+    doc: "A rectangular grid labelled a1 (bottom left) upwards. `diagonals:none` joins orthogonal neighbours (directions N E S W); `all` adds diagonal neighbours (NE SE SW NW); `centres` treats the sites as the crossing points of cols x rows lines with both diagonals drawn in every square, adding a centre point per square (labels use doubled coordinates, so the centre of a1-c3 is b2; centre points join only the four corners of their square). Regions: `edge`, `edge-top`, `edge-bottom`, `edge-left`, `edge-right`, and with centres `main` and `centres`.",
+    params: [
+      { name: "cols", type: { t: "int", min: 1 }, doc: "Columns (lines, with centres)." },
+      { name: "rows", type: { t: "int", min: 1 }, doc: "Rows (lines, with centres)." },
+      { name: "diagonals", type: { t: "enum", values: ["none", "all", "centres"] }, namedOnly: true, optional: true, default: "none", doc: "Which diagonal connections exist." },
+    ],
+    example: "(square 6 7 diagonals:centres)",
+  },
+  {
+    name: "hex",
+    category: "board",
+    doc: "A hexhex board with `size` sites a side. `layout:columns`: vertical grid lines a.. from the left, sites numbered from the bottom of each column, directions N NE SE S SW NW (regions `column-bottoms`, `column-tops`, `column-a`...). `layout:rows`: rows a.. from the top, cells numbered from the left, directions E NE NW W SW SE (regions `row-starts`, `row-ends`, `row-a`...). Both have the region `edge`.",
+    params: [
+      { name: "size", type: { t: "int", min: 2 }, doc: "Sites per side." },
+      { name: "layout", type: { t: "enum", values: ["columns", "rows"] }, namedOnly: true, optional: true, default: "rows", doc: "Labelling and orientation." },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Renames the six directions, in the layout's order." },
+    ],
+    example: "(hex 5 layout:columns)",
+  },
+  {
+    name: "piece",
+    category: "item",
+    doc: "A piece type. Any further named argument is a numeric attribute (`rank:2`), readable with `(attr rank ...)`.",
+    params: [{ name: "name", type: name, doc: "The piece type's name." }],
+    extraNamed: { t: "number" },
+    example: "(piece prince rank:2)",
+  },
+  {
+    name: "counter",
+    category: "item",
+    doc: "A named game counter (starts at 0), changed by effects and read by `(counter name)`.",
+    params: [{ name: "name", type: name, doc: "The counter's name." }],
+    example: "(counter quiet)",
+  },
+  {
+    name: "region",
+    category: "item",
+    doc: "A named set of sites, usable wherever a region is expected.",
+    params: [
+      { name: "name", type: name, doc: "The region's name." },
+      { name: "sites", type: cat("region"), doc: "Its sites." },
+    ],
+    example: "(region home (rows 1 2))",
+  },
+  // --- regions ---
+  {
+    name: "sites",
+    category: "region",
+    doc: "The listed sites.",
+    params: [{ name: "labels", type: list(name), doc: "Site labels." }],
+    example: "(sites {a1 c1 e1})",
+  },
+  {
+    name: "rows",
+    category: "region",
+    doc: "Every site whose label's number lies between `from` and `to` (inclusive).",
+    params: [
+      { name: "from", type: int, doc: "First row number." },
+      { name: "to", type: int, doc: "Last row number." },
+    ],
+    example: "(rows 1 5)",
+  },
+  {
+    name: "union",
+    category: "region",
+    doc: "Every site of any of the regions.",
+    params: [{ name: "regions", type: cat("region"), rest: true, doc: "The regions." }],
+    example: "(union (rows 1 2) centres)",
+  },
+  // --- rules ---
+  {
+    name: "rules",
+    category: "rules",
+    doc: "The rules of play.",
+    params: [
+      { name: "start", type: list(cat("start")), doc: "The start position." },
+      { name: "play", type: cat("moves"), doc: "The legal moves of the player to act." },
+      { name: "end", type: list(cat("end")), doc: "End rules, checked in order after every decision; the first that holds ends the game." },
+      { name: "turns", type: cat("turns"), namedOnly: true, optional: true, doc: "The turn structure (default: one action per turn, seats in order)." },
+    ],
+    example: "(rules (start {...}) (play (step)) (end {...}))",
+  },
+  {
+    name: "turns",
+    category: "turns",
+    doc: "Each turn has `actions` decisions by the same player; the game's very first turn has `first`.",
+    params: [
+      { name: "actions", type: { t: "int", min: 1 }, doc: "Decisions per turn." },
+      { name: "first", type: { t: "int", min: 1 }, namedOnly: true, optional: true, doc: "Decisions in the first turn of the game (default: `actions`)." },
+    ],
+    example: "(turns 2 first:1)",
+  },
+  {
+    name: "place",
+    category: "start",
+    doc: "Puts a piece of `owner` on every site of the region.",
+    params: [
+      { name: "piece", type: name, doc: "Piece type." },
+      { name: "owner", type: playerRef, doc: "Seat `P1`..`Pn`." },
+      { name: "at", type: cat("region"), doc: "Where." },
+    ],
+    example: "(place soldier P1 (rows 1 5))",
+  },
+  // --- moves ---
+  {
+    name: "step",
+    category: "moves",
+    doc: "A piece of the mover moves one site in one of the allowed directions. By default the destination must be empty; `to:` replaces that condition (a step onto an enemy piece captures it). Notation `from-to`.",
+    params: [
+      ...moveCommon,
+      { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the destination (sites `from`, `to`); default `(empty to)`." },
+    ],
+    example: "(step kind:step then:{(counter-add quiet 1)})",
+  },
+  {
+    name: "jump",
+    category: "moves",
+    doc: "A piece of the mover jumps over the adjacent site `over` to the next site `to` on the same line, and the jumped piece is removed at once. With `chain:must` the piece keeps jumping (in any allowed direction) while it can and only complete chains are moves; `chain:may` lets it stop after any jump. The jumper is off its origin during a chain, so a chain may cross or end on it. A whole chain is one move; its `path` lists every landing. Notation `from x landing x landing ...`, e.g. `a1xe1xe5`.",
+    params: [
+      ...moveCommon,
+      { name: "over", type: cat("bool"), namedOnly: true, doc: "Condition on the jumped site `over` (and `self`, `to`)." },
+      { name: "land", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the landing site; default `(empty to)`." },
+      { name: "chain", type: { t: "enum", values: ["none", "must", "may"] }, namedOnly: true, optional: true, default: "none", doc: "Whether the piece jumps again." },
+    ],
+    example: "(jump over:(enemy over) chain:must)",
+  },
+  {
+    name: "priority",
+    category: "moves",
+    doc: "The moves of the first source that has any; later sources count only when all before them have none (e.g. compulsory capture: `(priority (jump ...) (step ...))`).",
+    params: [{ name: "sources", type: cat("moves"), rest: true, doc: "Move sources, most urgent first." }],
+    example: "(priority (jump over:(enemy over)) (step))",
+  },
+  {
+    name: "either",
+    category: "moves",
+    doc: "The moves of all the sources together.",
+    params: [{ name: "sources", type: cat("moves"), rest: true, doc: "Move sources." }],
+    example: "(either (step) (jump over:(enemy over)))",
+  },
+  // --- conditions ---
+  {
+    name: "empty",
+    category: "bool",
+    doc: "The site holds no piece.",
+    params: [{ name: "site", type: siteRef, doc: "`from`, `over` or `to`." }],
+    example: "(empty to)",
+  },
+  {
+    name: "enemy",
+    category: "bool",
+    doc: "The site holds a piece of another player (not a neutral piece).",
+    params: [{ name: "site", type: siteRef, doc: "`from`, `over` or `to`." }],
+    example: "(enemy over)",
+  },
+  {
+    name: "friend",
+    category: "bool",
+    doc: "The site holds a piece of the player the rule is evaluated for.",
+    params: [{ name: "site", type: siteRef, doc: "`from`, `over` or `to`." }],
+    example: "(friend to)",
+  },
+  {
+    name: "and",
+    category: "bool",
+    doc: "All conditions hold.",
+    params: [{ name: "all", type: cat("bool"), rest: true, doc: "Conditions." }],
+    example: "(and (enemy over) (empty to))",
+  },
+  {
+    name: "or",
+    category: "bool",
+    doc: "Any condition holds.",
+    params: [{ name: "any", type: cat("bool"), rest: true, doc: "Conditions." }],
+    example: "(or (empty to) (enemy to))",
+  },
+  {
+    name: "not",
+    category: "bool",
+    doc: "The condition does not hold.",
+    params: [{ name: "cond", type: cat("bool"), doc: "A condition." }],
+    example: "(not (empty to))",
+  },
+  compare("<", "less than"),
+  compare("<=", "at most"),
+  compare(">", "greater than"),
+  compare(">=", "at least"),
+  compare("=", "equal to"),
+  compare("!=", "different from"),
+  {
+    name: "no-pieces",
+    category: "bool",
+    doc: "The player has no piece on the board.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(no-pieces next)",
+  },
+  {
+    name: "no-moves",
+    category: "bool",
+    doc: "The player, were it to act now, would have no legal move.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(no-moves next)",
+  },
+  // --- numbers ---
+  {
+    name: "attr",
+    category: "int",
+    doc: "A numeric attribute of a piece: of the moving piece (`self`) or of the piece on a site (0 when empty or when the type lacks the attribute).",
+    params: [
+      { name: "name", type: name, doc: "Attribute name, as given to `(piece ...)`." },
+      { name: "of", type: attrSiteRef, doc: "`self`, `from`, `over` or `to`." },
+    ],
+    example: "(attr rank over)",
+  },
+  {
+    name: "counter",
+    category: "int",
+    doc: "The current value of a game counter.",
+    params: [{ name: "name", type: name, doc: "Counter name." }],
+    example: "(counter quiet)",
+  },
+  // --- effects ---
+  {
+    name: "counter-add",
+    category: "effect",
+    doc: "Adds to a counter.",
+    params: [
+      { name: "name", type: name, doc: "Counter name." },
+      { name: "by", type: cat("int"), doc: "Amount." },
+    ],
+    example: "(counter-add quiet 1)",
+  },
+  {
+    name: "counter-set",
+    category: "effect",
+    doc: "Sets a counter.",
+    params: [
+      { name: "name", type: name, doc: "Counter name." },
+      { name: "value", type: cat("int"), doc: "New value." },
+    ],
+    example: "(counter-set quiet 0)",
+  },
+  // --- end ---
+  {
+    name: "if",
+    category: "end",
+    doc: "When the condition holds after a decision, the game ends with the outcome. In end rules `mover` is the player who just acted and `next` the player to act next.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "When." },
+      { name: "outcome", type: cat("outcome"), doc: "The result." },
+    ],
+    example: "(if (no-moves next) (win mover))",
+  },
+  {
+    name: "win",
+    category: "outcome",
+    doc: "The player wins; all others lose.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(win mover)",
+  },
+  {
+    name: "lose",
+    category: "outcome",
+    doc: "The player loses; in a two-player game the other wins, otherwise all others share the win.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(lose next)",
+  },
+];
+
+/** Ludemes by category and name. `counter` exists twice (an item and an int), told apart by the slot. */
+export function findLudeme(head: string, category?: Category): LudemeSpec | undefined {
+  const all = catalog.filter((l) => l.name === head);
+  if (category) return all.find((l) => l.category === category) ?? all[0];
+  return all[0];
+}
+
+export function ludemeNames(): string[] {
+  return [...new Set(catalog.map((l) => l.name))];
+}
+
+/** A stable key for a catalog entry: `name` or `name@category` when the name is shared. */
+export function ludemeKey(l: LudemeSpec): string {
+  return catalog.filter((o) => o.name === l.name).length > 1 ? `${l.name}@${l.category}` : l.name;
+}

@@ -1,0 +1,91 @@
+/**
+ * Diagnostics: every problem found in a description, with a stable code, a location and what
+ * was expected there. Stages collect diagnostics instead of throwing, so one run reports all
+ * errors of a file.
+ */
+import type { Span } from "./ast.js";
+
+export type Severity = "error" | "warning";
+
+/**
+ * Stable codes, grouped by stage. Tests and tools may rely on them; never renumber.
+ *  L: lexing, P: parsing, X: expansion (defines, options, extends), B: binding to the catalog,
+ *  S: schema validation, M: semantic checks, C: compilation.
+ */
+export type DiagnosticCode =
+  | "L001" // unexpected character
+  | "L002" // unterminated string
+  | "L003" // unterminated block comment
+  | "P001" // unexpected token
+  | "P002" // missing closing bracket
+  | "P003" // unexpected end of file
+  | "X001" // unknown macro parameter / wrong argument count
+  | "X002" // unknown option
+  | "X003" // bad option value
+  | "X004" // extends: file not found / cycle
+  | "X005" // duplicate define / option
+  | "X006" // expansion too deep (recursive define)
+  | "B001" // unknown ludeme
+  | "B002" // too many positional arguments
+  | "B003" // duplicate argument
+  | "B004" // a form where a value was expected, or the reverse
+  | "S001" // schema: wrong type / missing argument / bad value
+  | "M001" // undefined name (piece, player, counter, site, region ...)
+  | "M002" // inconsistent players
+  | "M003" // duplicate definition
+  | "M004" // semantic constraint violated
+  | "C001"; // compilation failed
+
+export interface Diagnostic {
+  code: DiagnosticCode;
+  severity: Severity;
+  message: string;
+  /** What would have been valid at this place, when it can be said. */
+  expected?: string;
+  span?: Span;
+  /** Further locations, e.g. the macro call sites a node was expanded from. */
+  related?: { message: string; span: Span }[];
+}
+
+export function error(code: DiagnosticCode, message: string, span?: Span, expected?: string): Diagnostic {
+  return { code, severity: "error", message, span, expected };
+}
+
+export function hasErrors(diags: readonly Diagnostic[]): boolean {
+  return diags.some((d) => d.severity === "error");
+}
+
+/**
+ * Renders a diagnostic the way a designer reads it:
+ *
+ *   games/x.game:12:7: error S001: argument 'rank' of (piece ...) must be a number
+ *      12 |   (piece soldier rank:"one")
+ *         |                       ^^^^^
+ *     expected: a number
+ */
+export function formatDiagnostic(d: Diagnostic, sources: ReadonlyMap<string, string> | ((file: string) => string | undefined)): string {
+  const lookup = typeof sources === "function" ? sources : (f: string) => sources.get(f);
+  const where = d.span ? `${d.span.file}:${d.span.line}:${d.span.col}: ` : "";
+  const lines = [`${where}${d.severity} ${d.code}: ${d.message}`];
+  if (d.span) lines.push(...excerpt(d.span, lookup(d.span.file)));
+  if (d.expected) lines.push(`    expected: ${d.expected}`);
+  for (const r of d.related ?? []) {
+    lines.push(`  ${r.span.file}:${r.span.line}:${r.span.col}: note: ${r.message}`);
+  }
+  return lines.join("\n");
+}
+
+function excerpt(span: Span, text: string | undefined): string[] {
+  if (text === undefined) return [];
+  const sourceLine = text.split(/\r?\n/)[span.line - 1];
+  if (sourceLine === undefined) return [];
+  const gutter = String(span.line).padStart(5);
+  const width = span.endLine === span.line ? Math.max(1, span.endCol - span.col) : Math.max(1, sourceLine.length - span.col + 1);
+  const pad = sourceLine.slice(0, span.col - 1).replace(/[^\t]/g, " ");
+  return [`${gutter} | ${sourceLine}`, `${" ".repeat(gutter.length)} | ${pad}${"^".repeat(width)}`];
+}
+
+/** A span covering two spans (from the start of `a` to the end of `b`). */
+export function joinSpans(a: Span, b: Span): Span {
+  return { ...a, endOffset: b.endOffset, endLine: b.endLine, endCol: b.endCol };
+}

@@ -1,0 +1,200 @@
+/**
+ * Generates the JSON Schema of the bound IR from the catalog (grammar/game.schema.json), and
+ * validates IR with ajv, turning ajv's errors into diagnostics at the source text.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import type { Span } from "./ast.js";
+import { describeType, signature, type Json } from "./bind.js";
+import { catalog, categoryInfo, type ArgType, type Category, type LudemeSpec } from "./catalog.js";
+import { error, type Diagnostic } from "./diagnostics.js";
+
+type Schema = { [k: string]: unknown };
+
+function typeSchema(t: ArgType): Schema {
+  switch (t.t) {
+    case "int":
+      return t.min !== undefined ? { type: "integer", minimum: t.min } : { type: "integer" };
+    case "number":
+      return { type: "number" };
+    case "string":
+    case "name":
+      return { type: "string", minLength: 1 };
+    case "enum":
+      return { enum: t.values };
+    case "list":
+      return { type: "array", items: typeSchema(t.of) };
+    case "cat":
+      return { $ref: `#/definitions/${t.cat}` };
+  }
+}
+
+function ludemeSchema(l: LudemeSpec): Schema {
+  const properties: Schema = { ludeme: { const: l.name } };
+  const required = ["ludeme"];
+  for (const p of l.params) {
+    const s = typeSchema(p.rest ? { t: "list", of: p.type } : p.type);
+    properties[p.name] = { ...s, description: p.doc, ...(p.default !== undefined ? { default: p.default } : {}) };
+    if (!p.optional && !p.rest) required.push(p.name);
+  }
+  return {
+    type: "object",
+    title: signature(l),
+    description: l.doc,
+    properties,
+    required,
+    additionalProperties: l.extraNamed ? typeSchema(l.extraNamed) : false,
+  };
+}
+
+/** Atoms of a category in IR form (`true`/`false` are bound to booleans). */
+function atomSchema(c: Category): Schema | undefined {
+  const atoms = categoryInfo[c].atoms;
+  if (!atoms) return undefined;
+  if (c === "bool") return { type: "boolean" };
+  const list = atoms.map(typeSchema);
+  return list.length === 1 ? list[0] : { anyOf: list };
+}
+
+function categorySchema(c: Category): Schema {
+  const ludemes = catalog.filter((l) => l.category === c);
+  const objects: Schema = {
+    type: "object",
+    required: ["ludeme"],
+    discriminator: { propertyName: "ludeme" },
+    oneOf: ludemes.map(ludemeSchema),
+  };
+  const atoms = atomSchema(c);
+  const description = categoryInfo[c].doc;
+  if (!atoms) return { description, ...objects };
+  return { description, if: { type: "object" }, then: objects, else: atoms };
+}
+
+export function generateSchema(): Schema {
+  const definitions: Schema = {};
+  for (const c of Object.keys(categoryInfo) as Category[]) definitions[c] = categorySchema(c);
+  return {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    $id: "https://ludex.dev/grammar/game.schema.json",
+    title: "Ludex game description (bound form)",
+    description:
+      "A .game file after expansion and binding: every form is an object whose `ludeme` names it and whose other keys are its arguments. Generated from src/lang/catalog.ts; do not edit.",
+    $ref: "#/definitions/game",
+    definitions,
+  };
+}
+
+let validator: ValidateFunction | undefined;
+function getValidator(): ValidateFunction {
+  validator ??= new Ajv({ allErrors: true, discriminator: true, strict: false }).compile(generateSchema());
+  return validator;
+}
+
+/** Validates bound IR; every problem becomes a diagnostic (code S001) at the source. */
+export function validateIr(ir: Json, spans: ReadonlyMap<string, Span>): Diagnostic[] {
+  const validate = getValidator();
+  if (validate(ir)) return [];
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const e of relevant(validate.errors ?? [])) {
+    const d = toDiagnostic(e, ir, spans);
+    const key = `${d.span?.startOffset}:${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return out;
+}
+
+/** Drops ajv's follow-on errors (the failed `if`, and the parent of a more precise error). */
+function relevant(errors: ErrorObject[]): ErrorObject[] {
+  return errors.filter((e) => e.keyword !== "if");
+}
+
+function toDiagnostic(e: ErrorObject, ir: Json, spans: ReadonlyMap<string, Span>): Diagnostic {
+  const path = e.instancePath;
+  const segs = path.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const owner = ownerLudeme(ir, segs);
+  const argName = owner ? segs[owner.depth] : undefined;
+  const where = owner ? `(${owner.spec.name} ...)` : "the description";
+  const argText = argName !== undefined ? `argument '${argName}' of ${where}` : where;
+  const expectedType = owner && argName ? expectedOf(owner.spec, argName, segs.length - owner.depth - 1) : undefined;
+  switch (e.keyword) {
+    case "required": {
+      const missing = (e.params as { missingProperty: string }).missingProperty;
+      const at = spanAt(spans, path);
+      const l = ludemeAt(ir, segs);
+      return error("S001", `(${l?.name ?? "?"} ...) is missing its argument '${missing}'`, at, l ? signature(l) : undefined);
+    }
+    case "additionalProperties": {
+      const extra = (e.params as { additionalProperty: string }).additionalProperty;
+      const l = ludemeAt(ir, segs);
+      return error("S001", `(${l?.name ?? "?"} ...) has no argument '${extra}'`, spanAt(spans, `${path}/${extra}#name`) ?? spanAt(spans, `${path}/${extra}`), l ? signature(l) : undefined);
+    }
+    case "enum":
+      return error("S001", `${argText}: '${String(valueAt(ir, segs))}' is not allowed here`, spanAt(spans, path), `one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => `'${v}'`).join(", ")}`);
+    case "minimum":
+      return error("S001", `${argText} is too small`, spanAt(spans, path), `a number ${(e.params as { comparison: string }).comparison} ${(e.params as { limit: number }).limit}`);
+    case "type":
+    case "minLength":
+      return error("S001", `${argText} has the wrong type`, spanAt(spans, path), expectedType ? describeType(expectedType) : e.message);
+    default:
+      return error("S001", `${argText}: ${e.message ?? "is not valid"}`, spanAt(spans, path), expectedType ? describeType(expectedType) : undefined);
+  }
+}
+
+/** The innermost ludeme object on the path to an error, and how deep it sits. */
+function ownerLudeme(ir: Json, segs: string[]): { spec: LudemeSpec; depth: number } | undefined {
+  let node: Json = ir;
+  let found: { spec: LudemeSpec; depth: number } | undefined;
+  for (let i = 0; i < segs.length; i++) {
+    const spec = specOf(node, found?.spec, segs, i);
+    if (spec) found = { spec, depth: i };
+    node = child(node, segs[i]!);
+  }
+  return found;
+}
+
+function specOf(node: Json, _parent: LudemeSpec | undefined, _segs: string[], _i: number): LudemeSpec | undefined {
+  if (node && typeof node === "object" && !Array.isArray(node) && typeof node.ludeme === "string") {
+    return catalog.find((l) => l.name === node.ludeme && l.params.length >= 0 && matchesKeys(l, node));
+  }
+  return undefined;
+}
+
+/** Picks the catalog entry for a bound object (names shared between categories differ by keys). */
+function matchesKeys(l: LudemeSpec, node: { [k: string]: Json }): boolean {
+  return Object.keys(node).every((k) => k === "ludeme" || l.params.some((p) => p.name === k) || !!l.extraNamed);
+}
+
+function ludemeAt(ir: Json, segs: string[]): LudemeSpec | undefined {
+  const v = valueAt(ir, segs);
+  return specOf(v, undefined, segs, segs.length);
+}
+
+function expectedOf(spec: LudemeSpec, arg: string, listDepth: number): ArgType | undefined {
+  const p = spec.params.find((q) => q.name === arg);
+  let t: ArgType | undefined = p ? (p.rest ? { t: "list", of: p.type } : p.type) : spec.extraNamed;
+  for (let i = 0; i < listDepth && t?.t === "list"; i++) t = t.of;
+  return t;
+}
+
+function child(node: Json, seg: string): Json {
+  if (Array.isArray(node)) return node[Number(seg)] ?? null;
+  if (node && typeof node === "object") return node[seg] ?? null;
+  return null;
+}
+
+function valueAt(ir: Json, segs: string[]): Json {
+  return segs.reduce<Json>((n, s) => child(n, s), ir);
+}
+
+/** The span of the pointer, or of its nearest ancestor that has one. */
+function spanAt(spans: ReadonlyMap<string, Span>, ptr: string): Span | undefined {
+  let p = ptr;
+  for (;;) {
+    const s = spans.get(p);
+    if (s) return s;
+    if (p === "") return undefined;
+    p = p.slice(0, p.lastIndexOf("/"));
+  }
+}
