@@ -144,11 +144,12 @@ export class JumpGenerator implements LeafGenerator {
       const over = step[d * n + at]!;
       if (over < 0 || owner[over] === EMPTY) continue;
       const land = step[d * n + over]!;
-      if (land < 0) continue;
+      // The cheap inline test first: most candidate jumps fail on an occupied landing.
+      if (land < 0 || (this.land === null && owner[land] !== EMPTY)) continue;
       c.over = over;
       c.to = land;
       if (!this.over(s, c)) continue;
-      if (this.land === null ? owner[land] !== EMPTY : !this.land(s, c)) continue;
+      if (this.land !== null && !this.land(s, c)) continue;
       found = true;
       this.path[depth] = land;
       this.caps[depth] = over;

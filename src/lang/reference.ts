@@ -4,6 +4,7 @@
  */
 import { describeType, signature } from "./bind.js";
 import { catalog, categoryInfo, type Category } from "./catalog.js";
+import { syntaxDiagramsHtml } from "./diagrams.js";
 import { generateSchema } from "./schema.js";
 
 export function ludemesMarkdown(): string {
@@ -51,5 +52,6 @@ export function generatedFiles(): Record<string, string> {
   return {
     "grammar/game.schema.json": schemaJson(),
     "grammar/ludemes.md": ludemesMarkdown(),
+    "grammar/syntax-diagrams.html": syntaxDiagramsHtml(),
   };
 }

@@ -105,7 +105,7 @@ export function validateIr(ir: Json, spans: ReadonlyMap<string, Span>): Diagnost
   return out;
 }
 
-/** Drops ajv's follow-on errors (the failed `if`, and the parent of a more precise error). */
+/** Drops ajv's follow-on errors (the failed `if` of categories that also accept atoms). */
 function relevant(errors: ErrorObject[]): ErrorObject[] {
   return errors.filter((e) => e.keyword !== "if");
 }
@@ -147,16 +147,16 @@ function ownerLudeme(ir: Json, segs: string[]): { spec: LudemeSpec; depth: numbe
   let node: Json = ir;
   let found: { spec: LudemeSpec; depth: number } | undefined;
   for (let i = 0; i < segs.length; i++) {
-    const spec = specOf(node, found?.spec, segs, i);
+    const spec = specOf(node);
     if (spec) found = { spec, depth: i };
     node = child(node, segs[i]!);
   }
   return found;
 }
 
-function specOf(node: Json, _parent: LudemeSpec | undefined, _segs: string[], _i: number): LudemeSpec | undefined {
+function specOf(node: Json): LudemeSpec | undefined {
   if (node && typeof node === "object" && !Array.isArray(node) && typeof node.ludeme === "string") {
-    return catalog.find((l) => l.name === node.ludeme && l.params.length >= 0 && matchesKeys(l, node));
+    return catalog.find((l) => l.name === node.ludeme && matchesKeys(l, node));
   }
   return undefined;
 }
@@ -167,8 +167,7 @@ function matchesKeys(l: LudemeSpec, node: { [k: string]: Json }): boolean {
 }
 
 function ludemeAt(ir: Json, segs: string[]): LudemeSpec | undefined {
-  const v = valueAt(ir, segs);
-  return specOf(v, undefined, segs, segs.length);
+  return specOf(valueAt(ir, segs));
 }
 
 function expectedOf(spec: LudemeSpec, arg: string, listDepth: number): ArgType | undefined {
