@@ -46,9 +46,9 @@ export function compileGame(text: string, opts: CompileOptions = {}): CompileRes
   if (!expanded.game || hasErrors(diagnostics)) return result;
 
   const bound = bindGame(expanded.game);
-  diagnostics.push(...bound.diagnostics);
-  if (hasErrors(diagnostics)) return result;
-  diagnostics.push(...validateIr(bound.ir, bound.spans));
+  // Schema errors are reported alongside binding errors (all errors of a file in one run), except
+  // at nodes that already failed to bind.
+  diagnostics.push(...sortByPlace([...bound.diagnostics, ...validateIr(bound.ir, bound.spans, bound.failed)]));
   if (hasErrors(diagnostics)) return result;
 
   const cx = new CompileContext(bound.spans);
@@ -60,7 +60,7 @@ export function compileGame(text: string, opts: CompileOptions = {}): CompileRes
     diagnostics.push({ code: "C001", severity: "error", message: `internal compiler error: ${(e as Error).message}` });
     return result;
   }
-  diagnostics.push(...cx.diagnostics);
+  diagnostics.push(...sortByPlace(cx.diagnostics));
   if (!def || hasErrors(diagnostics)) return result;
   return { ...result, game: new Game(def) };
 }
@@ -80,6 +80,14 @@ export class GameLoadError extends Error {
   ) {
     super(`${diagnostics.filter((d) => d.severity === "error").length} error(s) in the description`);
   }
+}
+
+function sortByPlace(list: Diagnostic[]): Diagnostic[] {
+  const key = (d: Diagnostic) => (d.span ? [d.span.file, d.span.startOffset] : ["", -1]) as [string, number];
+  return [...list].sort((a, b) => {
+    const [fa, oa] = key(a), [fb, ob] = key(b);
+    return fa === fb ? oa - ob : fa < fb ? -1 : 1;
+  });
 }
 
 function readFromDisk(path: string, from: string): { path: string; text: string } | undefined {

@@ -8,7 +8,7 @@
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
 import { newCtx, type Ctx, type GameDef, type Runtime } from "./rules.js";
 import { nextInt } from "./rng.js";
-import { State, type StateShape } from "./state.js";
+import { State, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
 
 /** currentPlayer() values that are not players. */
@@ -227,6 +227,20 @@ export class Game implements Runtime {
    */
   observation(s: State, _player: number): State {
     return s.clone();
+  }
+
+  serialize(s: State): SerializedState {
+    return s.toJSON();
+  }
+
+  /** Reads a serialised state of this game (its shape must match). */
+  deserialize(data: SerializedState): State {
+    const { sites, players, counters, markers } = data.shape ?? {};
+    const shape = this.shape;
+    if (data.format !== "ludex-state/1" || sites !== shape.sites || players !== shape.players || counters !== shape.counters || markers !== shape.markers) {
+      throw new Error(`not a saved state of ${this.name}`);
+    }
+    return State.fromJSON(data);
   }
 
   /** A 53-bit hash of the position (board, supplies, counters, turn), for tables and repetition. */

@@ -104,6 +104,57 @@ export class State {
     this.version = o.version + 1;
   }
 
+  /** Plain JSON data (typed arrays as number arrays); `State.fromJSON` reads it back. */
+  toJSON(): SerializedState {
+    return {
+      format: "ludex-state/1",
+      shape: { ...this.shape },
+      owner: Array.from(this.owner),
+      piece: Array.from(this.piece),
+      height: Array.from(this.height),
+      flags: Array.from(this.flags),
+      supply: Array.from(this.supply),
+      score: Array.from(this.score),
+      markers: Array.from(this.markers),
+      counters: Array.from(this.counters),
+      returns: Array.from(this.returns),
+      rng: Array.from(this.rng),
+      mover: this.mover,
+      actionInTurn: this.actionInTurn,
+      actionsInTurn: this.actionsInTurn,
+      turn: this.turn,
+      ply: this.ply,
+      lastMover: this.lastMover,
+      over: this.over,
+    };
+  }
+
+  static fromJSON(data: SerializedState): State {
+    const s = new State(data.shape);
+    s.owner.set(data.owner);
+    s.piece.set(data.piece);
+    s.height.set(data.height);
+    s.flags.set(data.flags);
+    s.supply.set(data.supply);
+    s.score.set(data.score);
+    s.markers.set(data.markers);
+    s.counters.set(data.counters);
+    s.returns.set(data.returns);
+    s.rng.set(data.rng);
+    for (let i = 0; i < s.owner.length; i++) {
+      const o = s.owner[i]!;
+      if (o >= 0 && o !== NEUTRAL) s.pieceCount[o]!++;
+    }
+    s.mover = data.mover;
+    s.actionInTurn = data.actionInTurn;
+    s.actionsInTurn = data.actionsInTurn;
+    s.turn = data.turn;
+    s.ply = data.ply;
+    s.lastMover = data.lastMover;
+    s.over = data.over;
+    return s;
+  }
+
   // --- board primitives: every change of occupancy goes through these, so pieceCount stays true ---
 
   /** Puts a piece on an empty site. */
@@ -144,4 +195,26 @@ export class State {
   markerIndex(marker: number, player: number, site: number): number {
     return (marker * this.shape.players + player) * this.shape.sites + site;
   }
+}
+
+export interface SerializedState {
+  format: "ludex-state/1";
+  shape: StateShape;
+  owner: number[];
+  piece: number[];
+  height: number[];
+  flags: number[];
+  supply: number[];
+  score: number[];
+  markers: number[];
+  counters: number[];
+  returns: number[];
+  rng: number[];
+  mover: number;
+  actionInTurn: number;
+  actionsInTurn: number;
+  turn: number;
+  ply: number;
+  lastMover: number;
+  over: boolean;
 }

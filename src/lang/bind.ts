@@ -18,22 +18,31 @@ export interface Bound {
   ir: Json;
   /** JSON pointer (`/rules/play/over`) -> source span. */
   spans: Map<string, Span>;
-  /** Pointer -> the macro expansions the node came from, for notes in diagnostics. */
+  /** Pointers of nodes that failed to bind (they hold null in the IR). */
+  failed: string[];
   diagnostics: Diagnostic[];
 }
 
 export function bindGame(root: Node): Bound {
   const b = new Binder();
   const ir = b.bind(root, { t: "cat", cat: "game" }, "");
-  return { ir, spans: b.spans, diagnostics: b.diagnostics };
+  return { ir, spans: b.spans, failed: b.failed, diagnostics: b.diagnostics };
 }
 
 class Binder {
   spans = new Map<string, Span>();
+  /** Pointers of nodes that could not be bound (already reported; the schema need not repeat it). */
+  failed: string[] = [];
   diagnostics: Diagnostic[] = [];
 
   bind(node: Node, type: ArgType, ptr: string): Json {
     this.spans.set(ptr, node.span);
+    const value = this.bindNode(node, type, ptr);
+    if (value === null) this.failed.push(ptr);
+    return value;
+  }
+
+  private bindNode(node: Node, type: ArgType, ptr: string): Json {
     switch (node.kind) {
       case "form":
         return this.bindForm(node, type, ptr);

@@ -90,12 +90,14 @@ function getValidator(): ValidateFunction {
 }
 
 /** Validates bound IR; every problem becomes a diagnostic (code S001) at the source. */
-export function validateIr(ir: Json, spans: ReadonlyMap<string, Span>): Diagnostic[] {
+export function validateIr(ir: Json, spans: ReadonlyMap<string, Span>, skip: readonly string[] = []): Diagnostic[] {
   const validate = getValidator();
   if (validate(ir)) return [];
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
+  const skipped = (path: string) => skip.some((p) => path === p || path.startsWith(p + "/"));
   for (const e of relevant(validate.errors ?? [])) {
+    if (skipped(e.instancePath)) continue;
     const d = toDiagnostic(e, ir, spans);
     const key = `${d.span?.startOffset}:${d.message}`;
     if (seen.has(key)) continue;
