@@ -5,7 +5,7 @@
 import type { Json } from "../lang/bind.js";
 import { JumpGenerator, PrioritySource, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../engine/generators.js";
 import type { PrimitiveAction } from "../engine/moves.js";
-import { newCtx, type Effect, type LeafGenerator, type MoveSource } from "../engine/rules.js";
+import type { Ctx, Effect, LeafGenerator, MoveSource } from "../engine/rules.js";
 import type { State } from "../engine/state.js";
 import { dirIndex } from "../engine/topology.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
@@ -84,14 +84,14 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
     pieces,
     dirs: Int32Array.from(dirs),
     then: effects.map((e) => e.run),
-    describeThen: (s) => effects.flatMap((e) => e.describe(s)),
+    describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)),
   };
 }
 
 interface CompiledEffect {
   run: Effect;
   /** The primitive actions this effect performs in `s` (for move records). */
-  describe: (s: State) => PrimitiveAction[];
+  describe: (s: State, c: Ctx) => PrimitiveAction[];
 }
 
 export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => CompiledEffect> = {
@@ -103,7 +103,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       run: (s, c) => {
         s.counters[i]! += by(s, c);
       },
-      describe: (s) => [{ op: "counter", name, change: "add", value: by(s, newCtx()) }],
+      describe: (s, c) => [{ op: "counter", name, change: "add", value: by(s, c) }],
     };
   },
   "counter-set": (n, ptr, cx) => {
@@ -114,7 +114,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       run: (s, c) => {
         s.counters[i] = value(s, c);
       },
-      describe: (s) => [{ op: "counter", name, change: "set", value: value(s, newCtx()) }],
+      describe: (s, c) => [{ op: "counter", name, change: "set", value: value(s, c) }],
     };
   },
 };

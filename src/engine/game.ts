@@ -57,7 +57,7 @@ export class Game implements Runtime {
     s.turn = 1;
     s.actionInTurn = 1;
     s.actionsInTurn = this.def.turn.firstTurnActions;
-    s.version++;
+    s.touch();
     return s;
   }
 
@@ -132,7 +132,7 @@ export class Game implements Runtime {
       s.actionInTurn = 1;
       s.actionsInTurn = this.def.turn.actions;
     }
-    s.version++;
+    s.touch();
     const c = this.endCtx;
     c.player = s.lastMover;
     for (const rule of this.def.end) {
@@ -147,13 +147,13 @@ export class Game implements Runtime {
     s.over = true;
     s.returns.fill(winners.length ? -1 : 0);
     for (const w of winners) s.returns[w] = 1;
-    s.version++;
+    s.touch();
   }
 
   /**
    * One random playout from `s` (modified in place) using the state's own RNG.
    * Returns the number of decisions made; stops after `maxPlies` (the game then stays unfinished).
-   * `onBranching` receives the number of legal moves at each decision, for statistics.
+   * `stats.branching`, when given, accumulates the number of legal moves at each decision.
    */
   playout(s: State, maxPlies: number, stats?: { branching: number }): number {
     let plies = 0;

@@ -5,7 +5,7 @@
  * nothing.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import type { Ctx, Effect, LeafGenerator, MoveSource, Pred } from "./rules.js";
+import { newCtx, type Ctx, type Effect, type LeafGenerator, type MoveSource, type Pred } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
 
@@ -18,8 +18,8 @@ export interface PieceMoveOptions {
   dirs: Int32Array;
   /** Effects run after the move (counters ...). */
   then: Effect[];
-  /** Describes consequences as primitive actions (e.g. counter changes), for records. */
-  describeThen: (s: State) => PrimitiveAction[];
+  /** Describes consequences as primitive actions (e.g. counter changes) of a move about to be made in `s`. */
+  describeThen: (s: State, c: Ctx) => PrimitiveAction[];
 }
 
 /** A step to a neighbouring site; by default the site must be empty. */
@@ -50,7 +50,8 @@ export class StepGenerator implements LeafGenerator {
           c.to = t;
           if (!to(s, c)) continue;
         }
-        out.add(this.id, kind, site, t, 1, type);
+        const row = out.add(this.id, kind, site, t, 1, type);
+        if (owner[t] !== EMPTY) out.setCapture(row, t);
       }
     }
   }
@@ -65,15 +66,28 @@ export class StepGenerator implements LeafGenerator {
     for (const e of this.o.then) e(s, c);
   }
 
+  /** `from-to`, or `fromxto` when the step captures by replacement. */
   notation(buf: MoveBuffer, row: number): string {
     const l = this.o.topology.labels;
-    return `${l[buf.from[row]!]}-${l[buf.to[row]!]}`;
+    return `${l[buf.from[row]!]}${buf.capLen[row] ? "x" : "-"}${l[buf.to[row]!]}`;
   }
 
   actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
     const l = this.o.topology.labels;
-    return [{ op: "move", from: l[buf.from[row]!]!, to: l[buf.to[row]!]! }, ...this.o.describeThen(s)];
+    const out: PrimitiveAction[] = buf.capLen[row] ? [{ op: "remove", at: l[buf.to[row]!]! }] : [];
+    out.push({ op: "move", from: l[buf.from[row]!]!, to: l[buf.to[row]!]! });
+    return [...out, ...this.o.describeThen(s, rowCtx(buf, row, s))];
   }
+}
+
+/** A rule context describing move `row` of `buf` about to be made by the player to act in `s`. */
+function rowCtx(buf: MoveBuffer, row: number, s: State): Ctx {
+  const c = newCtx();
+  c.player = s.mover;
+  c.from = buf.from[row]!;
+  c.to = buf.to[row]!;
+  c.piece = buf.piece[row]!;
+  return c;
 }
 
 export type ChainRule = "none" | "must" | "may";
@@ -207,7 +221,7 @@ export class JumpGenerator implements LeafGenerator {
     const cs = buf.capStart[row]!, cl = buf.capLen[row]!;
     for (let j = 0; j < cl; j++) out.push({ op: "remove", at: l[buf.pool[cs + j]!]! });
     out.push({ op: "move", from: l[buf.from[row]!]!, to: l[buf.to[row]!]! });
-    return [...out, ...this.o.describeThen(s)];
+    return [...out, ...this.o.describeThen(s, rowCtx(buf, row, s))];
   }
 }
 

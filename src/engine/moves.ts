@@ -118,12 +118,12 @@ export class MoveBuffer {
     return i;
   }
 
-  /** Removes rows from `start` on (used by priority rules that discard a lower tier). */
-  truncate(start: number): void {
-    if (start < this.size) {
-      this.size = start;
-      this.poolSize = start === 0 ? 0 : Math.max(this.capStart[start - 1]! + this.capLen[start - 1]!, this.pathStart[start - 1]! + this.pathLen[start - 1]!);
-    }
+  /** Records that the last row captures `site` (rows with a single capture, e.g. by replacement). */
+  setCapture(row: number, site: number): void {
+    this.ensurePool(1);
+    this.capStart[row] = this.poolSize;
+    this.capLen[row] = 1;
+    this.pool[this.poolSize++] = site;
   }
 
   /** Copies row i out as a MoveCode. */

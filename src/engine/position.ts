@@ -62,6 +62,10 @@ export function loadPosition(game: Game, pos: unknown, seed = 0): State {
         problems.push(`${at}: the board has no site '${label}'`);
         continue;
       }
+      if (s.owner[site] !== EMPTY) {
+        problems.push(`${at}: site ${game.topology.labels[site]} is given twice (labels are case-insensitive)`);
+        continue;
+      }
       const placed = readSitePiece(game, raw, at, problems);
       if (placed) s.put(site, placed.owner, placed.piece, placed.height, placed.flags);
     }
@@ -117,7 +121,7 @@ export function loadPosition(game: Game, pos: unknown, seed = 0): State {
       }
   }
   if (problems.length) throw new PositionError(problems);
-  s.version++;
+  s.touch();
   return s;
 }
 
@@ -192,7 +196,7 @@ export function describeSite(game: Game, s: State, site: number): SitePiece | nu
   return out;
 }
 
-/** The whole state as a position object (plus the result when the game is over). */
+/** The whole state as a position object (sites, turn, counters, supply and scores). */
 export function toPosition(game: Game, s: State): Position {
   const sites: Record<string, SitePiece> = {};
   for (let i = 0; i < game.topology.n; i++) {

@@ -19,6 +19,11 @@ export interface StateShape {
   markers: number;
 }
 
+let versionCounter = 0;
+function nextVersion(): number {
+  return ++versionCounter;
+}
+
 export class State {
   /** Owner per site: EMPTY, NEUTRAL or a player index 0..players-1. */
   owner: Int8Array;
@@ -51,8 +56,12 @@ export class State {
   returns: Float64Array;
   /** RNG words (sfc32). */
   rng: Uint32Array;
-  /** Changes on every mutation that affects legal moves; keys the legal-move cache. */
-  version = 0;
+  /**
+   * Changes on every mutation that affects legal moves; keys the legal-move cache. Values come from
+   * one counter shared by all states, so a state overwritten by copyFrom never repeats a version
+   * it had before with different contents.
+   */
+  version = nextVersion();
 
   constructor(readonly shape: StateShape) {
     const { sites, players, counters, markers } = shape;
@@ -101,7 +110,7 @@ export class State {
     this.ply = o.ply;
     this.lastMover = o.lastMover;
     this.over = o.over;
-    this.version = o.version + 1;
+    this.touch();
   }
 
   /** Plain JSON data (typed arrays as number arrays); `State.fromJSON` reads it back. */
@@ -164,7 +173,7 @@ export class State {
     this.height[site] = height;
     this.flags[site] = flags;
     if (owner !== NEUTRAL) this.pieceCount[owner]!++;
-    this.version++;
+    this.touch();
   }
 
   /** Empties a site. */
@@ -176,7 +185,7 @@ export class State {
     this.piece[site] = EMPTY;
     this.height[site] = 0;
     this.flags[site] = 0;
-    this.version++;
+    this.touch();
   }
 
   /** Moves whatever stands on `from` to the empty site `to`. */
@@ -189,7 +198,12 @@ export class State {
     this.piece[from] = EMPTY;
     this.height[from] = 0;
     this.flags[from] = 0;
-    this.version++;
+    this.touch();
+  }
+
+  /** Marks the state as changed (invalidates cached legal moves). */
+  touch(): void {
+    this.version = nextVersion();
   }
 
   markerIndex(marker: number, player: number, site: number): number {

@@ -106,6 +106,13 @@ class Binder {
         this.bindSection(arg.value as FormNode, section, spec, out, seen, ptr);
         continue;
       }
+      const byHead = this.ludemeForParam(arg.value, spec);
+      if (byHead && !seen.has(byHead.name)) {
+        // `(turns 2)` inside (rules ...): a ludeme named like a parameter it fits fills that parameter.
+        seen.add(byHead.name);
+        out[byHead.name] = this.bind(arg.value, byHead.type, `${ptr}/${byHead.name}`);
+        continue;
+      }
       // Parameters already filled by name or by a section are skipped.
       while (positional[next] && !positional[next]!.rest && seen.has(positional[next]!.name)) next++;
       const param = positional[next];
@@ -146,6 +153,13 @@ class Binder {
     const slot = param.type.t === "cat" ? param.type.cat : undefined;
     if (slot && findLudeme(node.head, slot)?.category === slot) return undefined;
     return param;
+  }
+
+  private ludemeForParam(node: Node, spec: LudemeSpec): ParamSpec | undefined {
+    if (node.kind !== "form") return undefined;
+    const param = spec.params.find((p) => p.name === node.head && p.type.t === "cat");
+    if (!param || param.type.t !== "cat") return undefined;
+    return findLudeme(node.head, param.type.cat)?.category === param.type.cat ? param : undefined;
   }
 
   private bindSection(node: FormNode, param: ParamSpec, spec: LudemeSpec, out: { [k: string]: Json }, seen: Set<string>, ptr: string): void {

@@ -115,7 +115,7 @@ export const catalog: LudemeSpec[] = [
       { name: "equipment", type: list(cat("item")), doc: "Board, pieces, counters, regions." },
       { name: "rules", type: cat("rules"), doc: "Start, turns, play, end." },
     ],
-    example: '(game "Dablot" (players 2) (equipment {...}) (rules ...))',
+    example: '(game "Walk" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {(place man P1 a1)}) (play (step)) (end {(if (no-moves next) (win mover))})))',
   },
   {
     name: "players",
@@ -218,7 +218,7 @@ export const catalog: LudemeSpec[] = [
       { name: "end", type: list(cat("end")), doc: "End rules, checked in order after every decision; the first that holds ends the game." },
       { name: "turns", type: cat("turns"), namedOnly: true, optional: true, doc: "The turn structure (default: one action per turn, seats in order)." },
     ],
-    example: "(rules (start {...}) (play (step)) (end {...}))",
+    example: "(rules (start {(place man P1 a1)}) (play (step)) (end {(if (no-moves next) (win mover))}) turns:(turns 2 first:1))",
   },
   {
     name: "turns",
@@ -245,7 +245,7 @@ export const catalog: LudemeSpec[] = [
   {
     name: "step",
     category: "moves",
-    doc: "A piece of the mover moves one site in one of the allowed directions. By default the destination must be empty; `to:` replaces that condition (a step onto an enemy piece captures it). Notation `from-to`.",
+    doc: "A piece of the mover moves one site in one of the allowed directions. By default the destination must be empty; `to:` replaces that condition (a step onto an enemy piece captures it). Notation `from-to`, or `fromxto` when it captures.",
     params: [
       ...moveCommon,
       { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the destination (sites `from`, `to`); default `(empty to)`." },

@@ -47,6 +47,8 @@ interface Define {
 
 const META = new Set(["define", "option", "extends"]);
 const MAX_DEPTH = 64;
+/** Macro calls expanded in one description at most: stops defines that branch without end. */
+const MAX_CALLS = 20_000;
 
 export function expand(input: ExpandInput): Expanded {
   const diagnostics: Diagnostic[] = [];
@@ -78,9 +80,9 @@ function collect(
 ): FormNode | undefined {
   const games = file.items.filter((n): n is FormNode => n.kind === "form" && n.head === "game");
   for (const n of file.items) {
-    if (n.kind === "form" && n.head === "define") addDefine(n, defines, diagnostics);
-    else if (n.kind === "form" && n.head === "option") addOption(n, options, diagnostics);
-    else if (!(n.kind === "form" && n.head === "game")) diagnostics.push(error("P001", "only (game ...), (define ...) and (option ...) may stand at the top level", n.span, "(game \"Name\" ...)"));
+    if (!(n.kind === "form" && META.has(n.head) && n.head !== "extends") && !(n.kind === "form" && n.head === "game")) {
+      diagnostics.push(error("P001", "only (game ...), (define ...) and (option ...) may stand at the top level", n.span, '(game "Name" ...)'));
+    }
   }
   if (games.length === 0) {
     diagnostics.push(error("M004", `${file.file} has no (game ...) form`, undefined, '(game "Name" (players ...) (equipment {...}) (rules ...))'));
@@ -89,17 +91,18 @@ function collect(
   for (const extra of games.slice(1)) diagnostics.push(error("M003", "a file holds one (game ...)", extra.span));
   const game = games[0]!;
 
-  // The parent's game and definitions come first; this file's override them.
+  // The parent's game and definitions come first; this file's own (at its top level or inside
+  // its game form) then override them.
   let parent: FormNode | undefined;
   for (const a of game.args) {
     const v = a.value;
     if (v.kind !== "form" || v.head !== "extends") continue;
     parent = loadParent(v, file.file, chain, defines, options, sources, diagnostics, readFile);
   }
-  for (const a of game.args) {
-    const v = a.value;
-    if (v.kind === "form" && v.head === "define") addDefine(v, defines, diagnostics, true);
-    else if (v.kind === "form" && v.head === "option") addOption(v, options, diagnostics, true);
+  const ownMeta = [...file.items, ...game.args.map((a) => a.value)];
+  for (const v of ownMeta) {
+    if (v.kind === "form" && v.head === "define") addDefine(v, defines, diagnostics);
+    else if (v.kind === "form" && v.head === "option") addOption(v, options, diagnostics);
   }
   const own = game.args.filter((a) => !(a.value.kind === "form" && META.has(a.value.head)));
   if (!parent) return { ...game, args: own };
@@ -150,7 +153,8 @@ function loadParent(
   return collect(parsed.file, [...chain, from], defines, options, sources, diagnostics, readFile);
 }
 
-function addDefine(n: FormNode, defines: Map<string, Define>, diagnostics: Diagnostic[], override = false): void {
+/** Adds a define; one from another file (the parent) is overridden, a second one in the same file is an error. */
+function addDefine(n: FormNode, defines: Map<string, Define>, diagnostics: Diagnostic[]): void {
   const nameNode = n.args[0]?.value;
   const body = n.args[1]?.value;
   if (!nameNode || (nameNode.kind !== "ident" && nameNode.kind !== "string") || !body || n.args.length > 2) {
@@ -159,14 +163,14 @@ function addDefine(n: FormNode, defines: Map<string, Define>, diagnostics: Diagn
   }
   const name = nameNode.kind === "ident" ? nameNode.name : nameNode.value;
   const prev = defines.get(name);
-  if (prev && !override && prev.span.file === n.span.file) {
+  if (prev && prev.span.file === n.span.file) {
     diagnostics.push({ ...error("X005", `'${name}' is defined twice`, nameNode.span), related: [{ message: "first defined here", span: prev.span }] });
     return;
   }
   defines.set(name, { name, body, span: n.span });
 }
 
-function addOption(n: FormNode, options: Map<string, OptionDecl>, diagnostics: Diagnostic[], override = false): void {
+function addOption(n: FormNode, options: Map<string, OptionDecl>, diagnostics: Diagnostic[]): void {
   const nameNode = n.args[0]?.value;
   if (!nameNode || nameNode.kind !== "ident") {
     diagnostics.push(error("X003", "an option needs a name", n.span, "(option name default:value doc:\"...\")"));
@@ -188,11 +192,14 @@ function addOption(n: FormNode, options: Map<string, OptionDecl>, diagnostics: D
   if (values?.kind === "list") decl.values = values.items.map(literal).filter((v): v is OptionValue => v !== undefined);
   for (const a of n.args.slice(1)) {
     if (!a.name || !["default", "doc", "min", "max", "values"].includes(a.name)) {
-      diagnostics.push(error("X003", `unexpected argument in (option ${nameNode.name} ...)`, a.value.span, "default: doc: min: max: values:"));
+      diagnostics.push(error("X003", `unexpected argument in (option ${nameNode.name} ...)`, a.nameSpan ?? a.value.span, "default: doc: min: max: values:"));
     }
   }
-  if (options.has(decl.name) && !override) {
-    diagnostics.push(error("X005", `option '${decl.name}' is declared twice`, nameNode.span));
+  const problem = checkRange(value, decl);
+  if (problem) diagnostics.push(error("X003", `the default of option '${decl.name}' ${problem}`, def!.span, describeOption(decl)));
+  const prev = options.get(decl.name);
+  if (prev && prev.span.file === decl.span.file) {
+    diagnostics.push({ ...error("X005", `option '${decl.name}' is declared twice`, nameNode.span), related: [{ message: "first declared here", span: prev.span }] });
     return;
   }
   options.set(decl.name, decl);
@@ -217,7 +224,7 @@ function resolveOptions(decls: Map<string, OptionDecl>, chosen: Record<string, s
       continue;
     }
     const v = coerce(raw, d);
-    if (typeof v === "string" && typeof d.default !== "string") {
+    if (typeof v === "string" && (typeof d.default !== "string" || typeof raw !== "string")) {
       diagnostics.push(error("X003", `option '${name}': ${v}`, undefined, `a value like the default (${String(d.default)})`));
       continue;
     }
@@ -232,7 +239,7 @@ function resolveOptions(decls: Map<string, OptionDecl>, chosen: Record<string, s
 }
 
 function coerce(raw: string | number | boolean, d: OptionDecl): OptionValue {
-  if (typeof raw !== "string") return raw;
+  if (typeof raw !== "string") return typeof raw === typeof d.default ? raw : `${JSON.stringify(raw)} is not a ${typeof d.default}`;
   if (typeof d.default === "number") {
     const t = raw.trim();
     return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : `'${raw}' is not a number`;
@@ -260,6 +267,9 @@ export function describeOption(d: OptionDecl): string {
 }
 
 class Expander {
+  private calls = 0;
+  private exhausted = false;
+
   constructor(
     private readonly defines: Map<string, Define>,
     private readonly options: Record<string, OptionValue>,
@@ -295,8 +305,11 @@ class Expander {
   }
 
   private call(def: Define, call: FormNode, stack: Origin[]): Node {
-    if (stack.length >= MAX_DEPTH) {
-      this.diagnostics.push(error("X006", `expanding (${def.name} ...) goes too deep: is the define recursive?`, call.span));
+    if (this.exhausted) return call;
+    if (stack.length >= MAX_DEPTH || ++this.calls > MAX_CALLS) {
+      this.exhausted = true;
+      const why = stack.length >= MAX_DEPTH ? "goes too deep" : `needs more than ${MAX_CALLS} expansions`;
+      this.diagnostics.push(error("X006", `expanding (${def.name} ...) ${why}: is the define recursive?`, call.span));
       return call;
     }
     const args = call.args.map((a) => {

@@ -158,7 +158,9 @@ function ownerLudeme(ir: Json, segs: string[]): { spec: LudemeSpec; depth: numbe
 
 function specOf(node: Json): LudemeSpec | undefined {
   if (node && typeof node === "object" && !Array.isArray(node) && typeof node.ludeme === "string") {
-    return catalog.find((l) => l.name === node.ludeme && matchesKeys(l, node));
+    // Names shared between categories are told apart by their keys; an object with an unknown key
+    // (the error being reported) falls back to the first entry of that name.
+    return catalog.find((l) => l.name === node.ludeme && matchesKeys(l, node)) ?? catalog.find((l) => l.name === node.ludeme);
   }
   return undefined;
 }

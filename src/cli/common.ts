@@ -1,0 +1,115 @@
+/**
+ * What every command shares: errors with exit codes, option parsers, reading files, seat labels
+ * and output helpers. Light on purpose: the compiler is loaded by `load.ts` only when a command
+ * runs, so `--help` and usage errors answer at once.
+ *
+ * Exit codes: 0 ok, 1 a game or check error (invalid description, failing scenario, bad position
+ * file, bad move without a human to ask again), 2 a usage error (unknown flag or command, missing
+ * argument, malformed value, unknown description option or bad option value).
+ */
+import { readFileSync, statSync } from "node:fs";
+import { InvalidArgumentError, type Command } from "commander";
+import type { Game } from "../engine/game.js";
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+/**
+ * An error to report as `ludex: <message>` and exit with `exitCode`, never with a stack trace.
+ * An empty message exits silently (the command has already said why).
+ */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT_FAILURE,
+  ) {
+    super(message);
+  }
+}
+
+export function usageError(message: string): CliError {
+  return new CliError(message, EXIT_USAGE);
+}
+
+// --- output ---
+
+export function out(text: string): void {
+  process.stdout.write(text.endsWith("\n") ? text : text + "\n");
+}
+
+export function log(text: string): void {
+  process.stderr.write(text.endsWith("\n") ? text : text + "\n");
+}
+
+// --- option parsers (commander reports an InvalidArgumentError as a usage error) ---
+
+/** `--option name=value`, repeatable, collected into a record of strings (the compiler coerces). */
+export function collectOption(value: string, previous: Record<string, string> | undefined): Record<string, string> {
+  const eq = value.indexOf("=");
+  const name = eq > 0 ? value.slice(0, eq).trim() : "";
+  if (eq < 0 || !name) throw new InvalidArgumentError(`expected name=value, e.g. --option quietDraw=100`);
+  return { ...(previous ?? {}), [name]: value.slice(eq + 1).trim() };
+}
+
+/** A whole number argument at least `min`. */
+export function integerArg(min: number): (value: string) => number {
+  return (value: string) => {
+    const v = Number(value.trim());
+    if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(v)) throw new InvalidArgumentError("expected a whole number.");
+    if (v < min) throw new InvalidArgumentError(`expected a whole number >= ${min}.`);
+    return v;
+  };
+}
+
+/** A positive number argument (decimals allowed). */
+export function positiveNumberArg(value: string): number {
+  const v = Number(value.trim());
+  if (value.trim() === "" || !Number.isFinite(v) || v <= 0) throw new InvalidArgumentError("expected a positive number.");
+  return v;
+}
+
+/** Adds the repeatable `--option name=value` flag to a command. */
+export function withGameOptions(cmd: Command): Command {
+  return cmd.option("--option <name=value>", "set a description option (repeatable)", collectOption);
+}
+
+/** An "Examples:" block for a command's help. */
+export function examples(cmd: Command, lines: string[]): Command {
+  return cmd.addHelpText("after", `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`);
+}
+
+// --- loading descriptions ---
+
+/** Reads a text file, turning file-system errors into a clear message (exit 1). */
+export function readTextFile(path: string, what: string): string {
+  try {
+    if (statSync(path).isDirectory()) throw new CliError(`cannot read ${what} '${path}': it is a directory`);
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (e as Error).message;
+    throw new CliError(`cannot read ${what} '${path}': ${why}`);
+  }
+}
+
+// --- display ---
+
+/** `P1 (South)`, or `P1` when the description gives no other name. */
+export function seatLabel(game: Game, p: number): string {
+  const name = game.def.players.names[p];
+  return `P${p + 1}${name && name !== `P${p + 1}` ? ` (${name})` : ""}`;
+}
+
+/** `quietDraw=100, other=x`, or `none` when the game has no options. */
+export function describeOptions(options: Record<string, unknown>): string {
+  const parts = Object.entries(options).map(([k, v]) => `${k}=${String(v)}`);
+  return parts.length ? parts.join(", ") : "none";
+}
+
+/** Seconds with a sensible precision. */
+export function round(v: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}

@@ -1,0 +1,72 @@
+/** `ludex legal FILE [--position pos.json]`: the legal moves of the start position or of a position file. */
+import type { Command } from "commander";
+import type { Game } from "../engine/game.js";
+import type { Move } from "../engine/moves.js";
+import { loadPosition, PositionError } from "../engine/position.js";
+import type { State } from "../engine/state.js";
+import { CliError, examples, integerArg, log, out, readTextFile, seatLabel, withGameOptions } from "./common.js";
+
+interface LegalOptions {
+  position?: string;
+  json?: boolean;
+  seed: number;
+  option?: Record<string, string>;
+}
+
+export function registerLegal(program: Command): void {
+  const cmd = program
+    .command("legal")
+    .description("list the legal moves of the start position, or of a position file")
+    .argument("<file>", "description file (.game)")
+    .option("--position <file>", "a JSON position (the `position` object of the scenario format, bare or as {\"position\": {...}})")
+    .option("--json", "print a JSON array of moves")
+    .option("--seed <n>", "seed of the start position (games with random setups)", integerArg(0), 0);
+  withGameOptions(cmd);
+  examples(cmd, ["ludex legal games/dablot.game", "ludex legal games/dablot.game --position pos.json --json"]);
+  cmd.action(async (file: string, opts: LegalOptions) => {
+    const { loadGameFile } = await import("./load.js");
+    const game = loadGameFile(file, opts.option);
+    const s = opts.position ? readPosition(game, opts.position) : game.newGame({ seed: opts.seed });
+    const moves = game.legalMoves(s);
+    if (opts.json) {
+      out(JSON.stringify(moves.map(publicMove), null, 2));
+      return;
+    }
+    log(game.isTerminal(s) ? "the game is over: no legal moves" : `${moves.length} legal move${moves.length === 1 ? "" : "s"} for ${seatLabel(game, s.mover)}`);
+    const width = Math.max(0, ...moves.map((m) => m.notation.length));
+    for (const m of moves) out(`${m.notation.padEnd(width)}  ${describeMove(m)}`);
+  });
+}
+
+/** A move without the engine's internal encoding. */
+export function publicMove(m: Move): Omit<Move, "code"> {
+  const { code: _code, notation, ...rest } = m;
+  return { notation, ...rest };
+}
+
+/** `{kind: jump, from: c5, to: c9, count: 1, piece: soldier, path: [c9], captures: [c7]}` */
+export function describeMove(m: Move): string {
+  const parts: string[] = [`kind: ${m.kind}`];
+  for (const k of ["from", "to", "count", "piece"] as const) if (m[k] !== undefined) parts.push(`${k}: ${m[k]}`);
+  if (m.path) parts.push(`path: [${m.path.join(", ")}]`);
+  if (m.captures) parts.push(`captures: [${m.captures.join(", ")}]`);
+  return `{${parts.join(", ")}}`;
+}
+
+function readPosition(game: Game, path: string): State {
+  const text = readTextFile(path, "position file");
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new CliError(`position file '${path}' is not valid JSON: ${(e as Error).message}`);
+  }
+  // Accept a scenario-style wrapper {"position": {...}} as well as the bare object.
+  if (typeof data === "object" && data !== null && !Array.isArray(data) && "position" in data) data = (data as { position: unknown }).position;
+  try {
+    return loadPosition(game, data);
+  } catch (e) {
+    if (e instanceof PositionError) throw new CliError(`bad position in '${path}':\n  ${e.problems.join("\n  ")}`);
+    throw e;
+  }
+}

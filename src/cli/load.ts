@@ -1,0 +1,53 @@
+/**
+ * Loading a description with `--option` values: compiling it and reporting its diagnostics.
+ * Commands import this module lazily (`await import("./load.js")`): the compiler and its parser
+ * take a noticeable time to load, which `--help` and usage errors should not pay.
+ */
+import { compileGame } from "../compile/index.js";
+import type { Game } from "../engine/game.js";
+import { formatDiagnostic, type Diagnostic } from "../lang/diagnostics.js";
+import { CliError, log, readTextFile, usageError } from "./common.js";
+
+/** Option diagnostics (unknown option, bad value) come from the command line, not from the file. */
+export function isOptionDiagnostic(d: Diagnostic): boolean {
+  return (d.code === "X002" || d.code === "X003") && !d.span;
+}
+
+function optionMessage(d: Diagnostic): string {
+  return `--option: ${d.message}${d.expected ? ` (expected ${d.expected})` : ""}`;
+}
+
+export interface Compiled {
+  game?: Game;
+  /** Every diagnostic, formatted with file:line:col, source line and caret. */
+  report: string[];
+  errors: number;
+  warnings: number;
+}
+
+/**
+ * Compiles a description file. A missing file is a CliError (exit 1); errors that are only about
+ * the `--option` values are a usage error (exit 2). Other diagnostics are returned formatted.
+ */
+export function compileFile(path: string, options: Record<string, string> = {}): Compiled {
+  const text = readTextFile(path, "description");
+  const r = compileGame(text, { file: path, options });
+  const errors = r.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length && errors.every(isOptionDiagnostic)) {
+    throw usageError(errors.map(optionMessage).join("\nludex: "));
+  }
+  return {
+    game: r.game,
+    report: r.diagnostics.map((d) => formatDiagnostic(d, r.sources)),
+    errors: errors.length,
+    warnings: r.diagnostics.length - errors.length,
+  };
+}
+
+/** Compiles a description for a command that needs the game: diagnostics go to stderr, errors end the command (exit 1). */
+export function loadGameFile(path: string, options: Record<string, string> = {}): Game {
+  const c = compileFile(path, options);
+  for (const line of c.report) log(line);
+  if (!c.game) throw new CliError(`${path}: ${c.errors} error(s) in the description`);
+  return c.game;
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * The `ludex` command line. Every failure ends as `ludex: <message>` on stderr with exit code 1
+ * (a game or check error) or 2 (a usage error), never a stack trace (set LUDEX_DEBUG=1 for one).
+ */
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./common.js";
+import { registerLegal } from "./legal.js";
+import { registerPlay } from "./play.js";
+import { registerScenarios } from "./scenarios.js";
+import { registerSchema } from "./schema.js";
+import { registerBench, registerPlayout } from "./simulate.js";
+import { registerValidate } from "./validate.js";
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: string }).version ?? "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+}
+
+export function buildProgram(): Command {
+  const program = new Command("ludex");
+  program
+    .description("Ludex: a general game system. Games are .game description files run by one engine.")
+    .version(packageVersion(), "-V, --version")
+    // Settings copied to every subcommand created after this point.
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => process.stdout.write(s),
+      writeErr: (s) => process.stderr.write(s),
+      outputError: (s, write) => write(s.replace(/^error: /, "ludex: ")),
+    })
+    .showHelpAfterError("(add --help for usage)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ ludex validate games/dablot.game\n  $ ludex play games/dablot.game --p2 random\n  $ ludex playout games/dablot.game -n 1000 --option quietDraw=100\n  $ ludex help playout\n\nExit codes: 0 ok, 1 game or check error, 2 usage error.\n",
+    );
+  registerValidate(program);
+  registerPlay(program);
+  registerPlayout(program);
+  registerBench(program);
+  registerLegal(program);
+  registerScenarios(program);
+  registerSchema(program);
+  return program;
+}
+
+/** Runs the command line; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv);
+    return EXIT_OK;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Help and version exit 0; every other commander error (already printed) is a usage error.
+      return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    }
+    if (e instanceof CliError) {
+      if (e.message) process.stderr.write(`ludex: ${e.message}\n`);
+      return e.exitCode;
+    }
+    process.stderr.write(`ludex: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+    if (process.env.LUDEX_DEBUG) process.stderr.write(`${(e as Error)?.stack ?? ""}\n`);
+    return EXIT_FAILURE;
+  }
+}
+
+// A closed pipe (`ludex legal ... | head`) ends the output quietly.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(EXIT_OK);
+  process.stderr.write(`ludex: cannot write output: ${e.message}\n`);
+  process.exit(EXIT_FAILURE);
+});
+
+main(process.argv).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,215 @@
+/**
+ * Random playouts on the engine's fast path (`game.playout`: no move objects):
+ * `ludex playout` (statistics over N seeded games) and `ludex bench` (throughput for S seconds).
+ */
+import type { Command } from "commander";
+import type { Game } from "../engine/game.js";
+import { describeOptions, examples, integerArg, log, out, positiveNumberArg, round, seatLabel, withGameOptions } from "./common.js";
+
+const DEFAULT_MAX_PLIES = 10_000;
+
+/** Totals over a set of playouts. */
+interface Tally {
+  playouts: number;
+  plies: number;
+  /** Sum over decisions of the number of legal moves. */
+  branching: number;
+  unfinished: number;
+  draws: number;
+  wins: number[];
+  losses: number[];
+  drawsOf: number[];
+}
+
+function newTally(players: number): Tally {
+  const zeros = () => Array.from({ length: players }, () => 0);
+  return { playouts: 0, plies: 0, branching: 0, unfinished: 0, draws: 0, wins: zeros(), losses: zeros(), drawsOf: zeros() };
+}
+
+/** One playout from the start position seeded `seed`, added to the tally. */
+function playOne(game: Game, seed: number, maxPlies: number, t: Tally): void {
+  const s = game.newGame({ seed });
+  const stats = { branching: 0 };
+  t.plies += game.playout(s, maxPlies, stats);
+  t.branching += stats.branching;
+  t.playouts++;
+  const w = game.winners(s);
+  if (w === null) {
+    t.unfinished++; // cut at max-plies, or stuck without a rule that ends the game
+    return;
+  }
+  if (w.length === 0 || w.length === game.playerCount) {
+    t.draws++;
+    for (let p = 0; p < game.playerCount; p++) t.drawsOf[p]!++;
+    return;
+  }
+  for (let p = 0; p < game.playerCount; p++) w.includes(p) ? t.wins[p]!++ : t.losses[p]!++;
+}
+
+const avg = (sum: number, n: number) => (n ? sum / n : 0);
+
+// --- ludex playout ---
+
+interface PlayoutOptions {
+  count: number;
+  seed: number;
+  maxPlies: number;
+  json?: boolean;
+  option?: Record<string, string>;
+}
+
+export function registerPlayout(program: Command): void {
+  const cmd = program
+    .command("playout")
+    .description("play N random games and report results, lengths and branching (playout i uses seed S+i)")
+    .argument("<file>", "description file (.game)")
+    .option("-n, --count <n>", "number of playouts", integerArg(1), 100)
+    .option("--seed <s>", "seed of the first playout", integerArg(0), 0)
+    .option("--max-plies <m>", "cut a playout after this many plies (it counts as unfinished)", integerArg(1), DEFAULT_MAX_PLIES)
+    .option("--json", "print one JSON object");
+  withGameOptions(cmd);
+  examples(cmd, ["ludex playout games/dablot.game -n 1000 --option quietDraw=100", "ludex playout games/dablot.game -n 20 --seed 7 --json"]);
+  cmd.action(async (file: string, opts: PlayoutOptions) => {
+    const { loadGameFile } = await import("./load.js");
+    const game = loadGameFile(file, opts.option);
+    const t = newTally(game.playerCount);
+    const progress = new Progress(opts.count);
+    const start = performance.now();
+    for (let i = 0; i < opts.count; i++) {
+      playOne(game, opts.seed + i, opts.maxPlies, t);
+      progress.update(i + 1);
+    }
+    progress.finish();
+    const elapsed = (performance.now() - start) / 1000;
+    const report = {
+      game: game.name,
+      file,
+      options: game.def.options,
+      playouts: t.playouts,
+      seed: opts.seed,
+      maxPlies: opts.maxPlies,
+      players: Array.from({ length: game.playerCount }, (_, p) => ({
+        player: `P${p + 1}`,
+        name: game.def.players.names[p] ?? `P${p + 1}`,
+        wins: t.wins[p]!,
+        losses: t.losses[p]!,
+        draws: t.drawsOf[p]!,
+      })),
+      draws: t.draws,
+      unfinished: t.unfinished,
+      avgLength: round(avg(t.plies, t.playouts), 3),
+      avgBranching: round(avg(t.branching, t.plies), 3),
+      plies: t.plies,
+      elapsedSeconds: round(elapsed, 3),
+    };
+    if (opts.json) {
+      out(JSON.stringify(report, null, 2));
+      return;
+    }
+    const labels = report.players.map((_, p) => seatLabel(game, p));
+    const w = Math.max(6, ...labels.map((l) => l.length));
+    const num = (v: number) => String(v).padStart(7);
+    const pct = (v: number) => `${((100 * v) / Math.max(1, t.playouts)).toFixed(1)}%`.padStart(8);
+    out(`${game.name}: ${t.playouts} random playouts (seeds ${opts.seed}..${opts.seed + t.playouts - 1}, max ${opts.maxPlies} plies, options: ${describeOptions(game.def.options)})`);
+    out(`${"player".padEnd(w)} ${"wins".padStart(7)} ${"losses".padStart(7)} ${"draws".padStart(7)} ${"win%".padStart(8)}`);
+    report.players.forEach((r, p) => out(`${labels[p]!.padEnd(w)} ${num(r.wins)} ${num(r.losses)} ${num(r.draws)} ${pct(r.wins)}`));
+    out(`draws: ${t.draws}, unfinished: ${t.unfinished}`);
+    out(`average length: ${report.avgLength} plies, average branching: ${report.avgBranching}, elapsed: ${report.elapsedSeconds} s`);
+  });
+}
+
+/** A progress line on stderr: redrawn with \r on a terminal, every 10% (after 2 s) otherwise. */
+class Progress {
+  private readonly tty = process.stderr.isTTY === true;
+  private readonly start = performance.now();
+  private lastDraw = 0;
+  private drawn = false;
+  private nextTenth = 1;
+
+  constructor(private readonly total: number) {}
+
+  update(done: number): void {
+    const now = performance.now();
+    if (this.tty) {
+      if (now - this.lastDraw < 100 && done < this.total) return;
+      this.lastDraw = now;
+      this.drawn = true;
+      process.stderr.write(`\rplayout ${done}/${this.total} (${Math.floor((100 * done) / this.total)}%)`);
+      return;
+    }
+    if (done * 10 < this.nextTenth * this.total) return;
+    while (this.nextTenth * this.total <= done * 10) this.nextTenth++;
+    if (now - this.start > 2000 && done < this.total) log(`playout ${done}/${this.total} (${Math.floor((100 * done) / this.total)}%)`);
+  }
+
+  finish(): void {
+    if (this.drawn) process.stderr.write("\r\x1b[K");
+  }
+}
+
+// --- ludex bench ---
+
+interface BenchOptions {
+  seconds: number;
+  seed: number;
+  maxPlies: number;
+  json?: boolean;
+  option?: Record<string, string>;
+}
+
+export function registerBench(program: Command): void {
+  const cmd = program
+    .command("bench")
+    .description("measure random-playout throughput on one thread: a warm-up, then playouts for S seconds")
+    .argument("<file>", "description file (.game)")
+    .option("--seconds <s>", "measuring time in seconds (the warm-up adds min(1, S/5))", positiveNumberArg, 5)
+    .option("--seed <s>", "seed of the first playout", integerArg(0), 0)
+    .option("--max-plies <m>", "cut a playout after this many plies (it counts as unfinished)", integerArg(1), DEFAULT_MAX_PLIES)
+    .option("--json", "print one JSON object");
+  withGameOptions(cmd);
+  examples(cmd, ["ludex bench games/dablot.game --option quietDraw=100", "ludex bench games/dablot.game --seconds 1 --json"]);
+  cmd.action(async (file: string, opts: BenchOptions) => {
+    const { loadGameFile } = await import("./load.js");
+    const game = loadGameFile(file, opts.option);
+    const warmup = Math.min(1, opts.seconds / 5);
+    log(`bench ${game.name}: warm-up ${round(warmup)} s, then measuring for ${opts.seconds} s`);
+    let seed = opts.seed;
+    const run = (seconds: number): { tally: Tally; elapsed: number } => {
+      const tally = newTally(game.playerCount);
+      const start = performance.now();
+      const end = start + seconds * 1000;
+      let now = start;
+      do {
+        playOne(game, seed++, opts.maxPlies, tally);
+        now = performance.now();
+      } while (now < end);
+      return { tally, elapsed: (now - start) / 1000 };
+    };
+    run(warmup);
+    const { tally: t, elapsed } = run(opts.seconds);
+    const report = {
+      game: game.name,
+      file,
+      options: game.def.options,
+      seconds: round(elapsed, 3),
+      playouts: t.playouts,
+      plies: t.plies,
+      playoutsPerSec: round(t.playouts / elapsed, 1),
+      pliesPerSec: Math.round(t.plies / elapsed),
+      avgLength: round(avg(t.plies, t.playouts), 2),
+      avgBranching: round(avg(t.branching, t.plies), 3),
+      unfinished: t.unfinished,
+      maxPlies: opts.maxPlies,
+    };
+    if (opts.json) {
+      out(JSON.stringify(report, null, 2));
+      return;
+    }
+    out(`${game.name} (options: ${describeOptions(game.def.options)}): ${t.playouts} playouts in ${report.seconds} s`);
+    out(`  playouts/s     ${report.playoutsPerSec}`);
+    out(`  plies/s        ${report.pliesPerSec}`);
+    out(`  avg length     ${report.avgLength} plies`);
+    out(`  avg branching  ${report.avgBranching}`);
+    out(`  unfinished     ${t.unfinished} (max ${opts.maxPlies} plies)`);
+  });
+}

@@ -1,0 +1,355 @@
+/**
+ * End-to-end tests of the `ludex` command line: each test spawns `node dist/cli/main.js`
+ * (built by `npm test`'s pretest step) and checks stdout, stderr and the exit code.
+ * The processes are spawned asynchronously and the tests run concurrently, to stay fast.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const cli = join(root, "dist", "cli", "main.js");
+const dablot = "games/dablot.game";
+const scenariosDir = join(root, "..", "shared", "scenarios");
+const tmp = mkdtempSync(join(tmpdir(), "ludex-cli-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr together, for checks that do not care where a message goes. */
+  all: string;
+}
+
+/** Runs the CLI with `input` piped to stdin (empty by default: stdin at EOF). */
+function ludex(args: string[], input = ""): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "", stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill(), 20_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, all: stdout + stderr });
+    });
+    child.stdin.on("error", () => {}); // the CLI may exit before reading all input
+    child.stdin.end(input);
+  });
+}
+
+function tempFile(name: string, content: string): string {
+  const path = join(tmp, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+function noStackTrace(r: Run): void {
+  expect(r.all).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+  expect(r.all).not.toMatch(/Error: /);
+}
+
+describe.concurrent("ludex: general manners", () => {
+  it("--help lists the commands and exits 0", async () => {
+    const r = await ludex(["--help"]);
+    expect(r.code).toBe(0);
+    for (const c of ["validate", "play", "playout", "bench", "legal", "scenarios", "schema"]) expect(r.stdout).toContain(c);
+  });
+
+  it("every command has --help with an example", async () => {
+    for (const c of ["validate", "play", "playout", "bench", "legal", "scenarios", "schema"]) {
+      const r = await ludex([c, "--help"]);
+      expect(r.code, c).toBe(0);
+      expect(r.stdout, c).toContain("Examples:");
+      expect(r.stdout, c).toContain(`$ ludex ${c}`);
+    }
+  });
+
+  it("an unknown command is a usage error (exit 2)", async () => {
+    const r = await ludex(["frobnicate"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("ludex: unknown command 'frobnicate'");
+  });
+
+  it("an unknown flag is a usage error (exit 2)", async () => {
+    const r = await ludex(["validate", dablot, "--frobnicate"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown option '--frobnicate'");
+  });
+
+  it("a missing argument is a usage error (exit 2)", async () => {
+    const r = await ludex(["legal"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("missing required argument");
+  });
+
+  it("no command at all is a usage error that shows the help", async () => {
+    const r = await ludex([]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("Usage: ludex");
+  });
+
+  it("--option without name=value is a usage error", async () => {
+    const r = await ludex(["legal", dablot, "--option", "quietDraw"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("name=value");
+  });
+
+  it("an unknown description option is a usage error that lists the known ones", async () => {
+    const r = await ludex(["playout", dablot, "-n", "1", "--option", "nosuch=1"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^ludex: .*unknown option 'nosuch'.*quietDraw/m);
+    noStackTrace(r);
+  });
+
+  it("a bad option value is a usage error", async () => {
+    const r = await ludex(["playout", dablot, "-n", "1", "--option", "quietDraw=abc"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^ludex: .*quietDraw.*'abc' is not a number/m);
+    noStackTrace(r);
+  });
+});
+
+describe.concurrent("ludex validate", () => {
+  it("accepts a valid description", async () => {
+    const r = await ludex(["validate", dablot]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(`${dablot}: ok`);
+  });
+
+  it("reports every error of a broken description with file:line:col and a caret (exit 1)", async () => {
+    const text = readFileSync(join(root, dablot), "utf8").replace("(piece prince rank:2)", '(piece prince rank:"two")').replace("(no-moves next)", "(no-movez next)");
+    const broken = tempFile("broken.game", text);
+    const r = await ludex(["validate", dablot, broken]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${dablot}: ok`);
+    expect(r.stdout).toMatch(new RegExp(`${broken.replace(/[\\.]/g, "\\$&")}:\\d+:\\d+: error S001`));
+    expect(r.stdout).toMatch(/error B001: unknown ludeme 'no-movez'/);
+    expect(r.stdout).toMatch(/^\s+\| +\^+$/m);
+    expect(r.stdout).toContain(`${broken}: 2 errors`);
+    noStackTrace(r);
+  });
+
+  it("a missing file is a clear error (exit 1)", async () => {
+    const r = await ludex(["validate", "no/such.game"]);
+    expect(r.code).toBe(1);
+    expect(r.all).toContain("cannot read description 'no/such.game': no such file");
+    noStackTrace(r);
+  });
+
+  it("other commands print description errors on stderr and exit 1", async () => {
+    const broken = tempFile("broken2.game", "(game \"X\" (players 2)");
+    const r = await ludex(["legal", broken]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/broken2\.game:\d+:\d+: error P/);
+    noStackTrace(r);
+  });
+});
+
+describe.concurrent("ludex playout", () => {
+  it("reports results that add up, as JSON", async () => {
+    const r = await ludex(["playout", dablot, "-n", "20", "--option", "quietDraw=100", "--json"]);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.playouts).toBe(20);
+    expect(j.options).toEqual({ quietDraw: 100 });
+    expect(j.players).toHaveLength(2);
+    const p1 = j.players[0];
+    expect(p1.wins + p1.losses + p1.draws + j.unfinished).toBe(20);
+    expect(j.players[0].wins).toBe(j.players[1].losses);
+    expect(j.draws).toBe(p1.draws);
+    expect(j.avgLength).toBeGreaterThan(0);
+    expect(j.avgBranching).toBeGreaterThan(1);
+  });
+
+  it("is reproducible for a seed", async () => {
+    const a = JSON.parse((await ludex(["playout", dablot, "-n", "5", "--seed", "9", "--json"])).stdout);
+    const b = JSON.parse((await ludex(["playout", dablot, "-n", "5", "--seed", "9", "--json"])).stdout);
+    expect({ ...a, elapsedSeconds: 0 }).toEqual({ ...b, elapsedSeconds: 0 });
+  });
+
+  it("cuts playouts at --max-plies and reports them unfinished", async () => {
+    const r = await ludex(["playout", dablot, "-n", "3", "--max-plies", "5", "--json"]);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.unfinished).toBe(3);
+    expect(j.avgLength).toBe(5);
+  });
+
+  it("prints a text table by default", async () => {
+    const r = await ludex(["playout", dablot, "-n", "3", "--option", "quietDraw=100"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/P1 \(South\)\s+\d+\s+\d+\s+\d+/);
+    expect(r.stdout).toContain("average length");
+  });
+
+  it("rejects a non-numeric -n (exit 2)", async () => {
+    const r = await ludex(["playout", dablot, "-n", "abc"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("'abc' is invalid");
+  });
+});
+
+describe.concurrent("ludex bench", () => {
+  it("reports throughput as one JSON object", async () => {
+    const r = await ludex(["bench", dablot, "--seconds", "1", "--json", "--option", "quietDraw=100"]);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    for (const k of ["playoutsPerSec", "pliesPerSec", "avgLength", "avgBranching", "playouts", "plies", "seconds"]) expect(j[k], k).toBeGreaterThan(0);
+    expect(j.unfinished).toBe(0);
+    expect(j.game).toBe("Dablot");
+    expect(j.options).toEqual({ quietDraw: 100 });
+  });
+
+  it("rejects a non-positive --seconds (exit 2)", async () => {
+    expect((await ludex(["bench", dablot, "--seconds", "0"])).code).toBe(2);
+  });
+});
+
+describe.concurrent("ludex legal", () => {
+  it("lists the 15 opening moves of Dablot", async () => {
+    const r = await ludex(["legal", dablot]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines).toHaveLength(15);
+    expect(lines.some((l) => /^c5-c7\s+\{kind: step, from: c5, to: c7/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith("k7-j8 "))).toBe(true);
+  });
+
+  it("prints moves as JSON without the engine's code", async () => {
+    const r = await ludex(["legal", dablot, "--json"]);
+    const moves = JSON.parse(r.stdout) as Record<string, unknown>[];
+    expect(moves).toHaveLength(15);
+    expect(moves.map((m) => m.notation)).toContain("c5-c7");
+    expect(moves[0]).not.toHaveProperty("code");
+    expect(moves[0]).toHaveProperty("actions");
+  });
+
+  it("reads a position file", async () => {
+    const pos = tempFile(
+      "pos.json",
+      JSON.stringify({ sites: { c5: { owner: "P1", piece: "soldier" }, c7: { owner: "P2", piece: "soldier" }, k13: { owner: "P2", piece: "king" } }, mover: "P1" }),
+    );
+    const r = await ludex(["legal", dablot, "--position", pos, "--json"]);
+    expect(r.code).toBe(0);
+    const moves = JSON.parse(r.stdout);
+    expect(moves).toHaveLength(1);
+    expect(moves[0]).toMatchObject({ notation: "c5xc9", kind: "jump", from: "c5", to: "c9", captures: ["c7"] });
+  });
+
+  it("reports every problem of a bad position (exit 1)", async () => {
+    const pos = tempFile("bad-pos.json", JSON.stringify({ sites: { z99: { owner: "P1", piece: "soldier" }, c7: { owner: "P2", piece: "pawn" } }, mover: "P3" }));
+    const r = await ludex(["legal", dablot, "--position", pos]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("bad position");
+    expect(r.stderr).toContain("no site 'z99'");
+    expect(r.stderr).toContain("'pawn' is not a piece");
+    expect(r.stderr).toContain("'P3' is not a player");
+    noStackTrace(r);
+  });
+
+  it("reports unparsable and missing position files (exit 1)", async () => {
+    const bad = tempFile("not-json.json", "{nope");
+    const r = await ludex(["legal", dablot, "--position", bad]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("is not valid JSON");
+    const m = await ludex(["legal", dablot, "--position", join(tmp, "missing.json")]);
+    expect(m.code).toBe(1);
+    expect(m.stderr).toContain("no such file");
+  });
+});
+
+describe.concurrent("ludex scenarios", () => {
+  it("runs the shared Dablot scenarios", async () => {
+    const r = await ludex(["scenarios", join(scenariosDir, "dablot.json")]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split("\n").at(-1)).toBe("24 passed, 0 failed");
+  });
+
+  it("reports a malformed scenario file (exit 1)", async () => {
+    const f = tempFile("malformed.json", JSON.stringify({ format: "ludex-scenarios/1", game: "dablot" }));
+    const r = await ludex(["scenarios", f]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`ERROR ${f}: not a valid scenario file`);
+    expect(r.stdout).toContain("scenarios");
+    expect(r.stdout.trim().split("\n").at(-1)).toBe("0 passed, 0 failed");
+  });
+
+  it("reports a failing scenario (exit 1)", async () => {
+    const step = (outcome: string) => ({ action: { kind: "step", from: "c5", to: "c7" }, expect: outcome });
+    const f = tempFile(
+      "wrong.json",
+      JSON.stringify({ format: "ludex-scenarios/1", game: "dablot", options: {}, scenarios: [{ id: "wrong", steps: [step("illegal")] }, { id: "right", steps: [step("legal")] }] }),
+    );
+    const r = await ludex(["scenarios", f]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`^FAIL ${f.replace(/[\\.]/g, "\\$&")} wrong: step 1: .*c5-c7 is legal$`, "m"));
+    expect(r.stdout.trim().split("\n").at(-1)).toBe("1 passed, 1 failed");
+  });
+});
+
+describe.concurrent("ludex schema", () => {
+  it("prints the JSON Schema", async () => {
+    const r = await ludex(["schema"]);
+    expect(r.code).toBe(0);
+    const schema = JSON.parse(r.stdout);
+    expect(schema).toHaveProperty("definitions");
+  });
+});
+
+describe.concurrent("ludex play", () => {
+  it("lists moves, rejects bad input and quits cleanly", async () => {
+    const r = await ludex(["play", dablot, "--p2", "random", "--seed", "3"], "moves\nzz9\nquit\n");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("P1 (South)> ");
+    expect(r.stdout).toMatch(/^\s+2\. c5-c7$/m);
+    expect(r.stdout).toContain("'zz9' is not a legal move here; type 'moves' to list them");
+    expect(r.stdout).toContain("game abandoned");
+    noStackTrace(r);
+  });
+
+  it("plays a human move and the agent's reply, by notation or by number", async () => {
+    const byText = await ludex(["play", dablot, "--p2", "random", "--seed", "3"], "c5-c7\nquit\n");
+    const byNumber = await ludex(["play", dablot, "--p2", "random", "--seed", "3"], "2\nquit\n");
+    expect(byText.code).toBe(0);
+    expect(byText.stdout).toMatch(/P2 \(North\) plays \S+/);
+    expect(byNumber.stdout).toBe(byText.stdout.replace("> c5-c7\n", "> 2\n"));
+  });
+
+  it("undoes the last human move with the replies after it", async () => {
+    const r = await ludex(["play", dablot, "--p2", "random", "--seed", "3"], "c5-c7\nundo\nundo\nquit\n");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Nothing to undo.");
+    expect(r.stdout.match(/Turn 1: P1 \(South\) to act/g)).toHaveLength(2);
+  });
+
+  it("plays a whole game between two random agents", async () => {
+    const r = await ludex(["play", dablot, "--p1", "random", "--p2", "random", "--seed", "5", "--option", "quietDraw=100"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/P1 \(South\) plays \S+/);
+    expect(r.stdout.trim().split("\n").at(-1)).toMatch(/^Game over: /);
+    // Reproducible with the same seed.
+    expect((await ludex(["play", dablot, "--p1", "random", "--p2", "random", "--seed", "5", "--option", "quietDraw=100"])).stdout).toBe(r.stdout);
+  });
+
+  it("abandons the game when input ends (exit 1)", async () => {
+    const r = await ludex(["play", dablot, "--seed", "1"], "c5-c7\n");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("ludex: input ended; game abandoned");
+    noStackTrace(r);
+  });
+
+  it("rejects an unknown agent and a seat the game does not have (exit 2)", async () => {
+    const a = await ludex(["play", dablot, "--p2", "nosuch"]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain("human, random");
+    const b = await ludex(["play", dablot, "--p3", "random"]);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toContain("--p3: Dablot has 2 players");
+  });
+});

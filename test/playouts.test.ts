@@ -1,0 +1,311 @@
+import { describe, it, expect } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compileGame, type CompileResult } from "../src/compile/index.js";
+import { TERMINAL, type Game } from "../src/engine/game.js";
+import type { Move } from "../src/engine/moves.js";
+import { EMPTY, NEUTRAL, type State } from "../src/engine/state.js";
+
+const gamesDir = fileURLToPath(new URL("../games/", import.meta.url));
+const gameFiles = readdirSync(gamesDir)
+  .filter((f) => f.endsWith(".game"))
+  .sort();
+
+const PLAYOUTS = 30;
+/** Playouts checked move by move (notation round trip of every legal move); the rest check the chosen move. */
+const FULL_CHECKS = 4;
+const MAX_PLIES = 3000;
+
+/** Compiles a game file, with quietDraw=100 when the game declares that option (so playouts end). */
+function compileFile(file: string): { result: CompileResult; game: Game; terminates: boolean } {
+  const path = join(gamesDir, file);
+  const text = readFileSync(path, "utf8");
+  const first = compileGame(text, { file: path });
+  const options: Record<string, string> = {};
+  if (first.options.some((o) => o.name === "quietDraw")) options.quietDraw = "100";
+  const result = Object.keys(options).length ? compileGame(text, { file: path, options }) : first;
+  if (!result.game) throw new Error(`${file} does not compile: ${result.diagnostics.map((d) => `${d.code} ${d.message}`).join("; ")}`);
+  return { result, game: result.game, terminates: "quietDraw" in options };
+}
+
+/** A small seeded PRNG for the test's own choices (independent of the engine's RNG). */
+function rng(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+function sameCode(a: Move["code"], b: Move["code"]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Everything observable of a state, to detect mutation. */
+function snapshot(game: Game, s: State): string {
+  return JSON.stringify({
+    hash: game.hash(s),
+    owner: Array.from(s.owner),
+    piece: Array.from(s.piece),
+    height: Array.from(s.height),
+    flags: Array.from(s.flags),
+    pieceCount: Array.from(s.pieceCount),
+    supply: Array.from(s.supply),
+    score: Array.from(s.score),
+    counters: Array.from(s.counters),
+    markers: Array.from(s.markers),
+    rng: Array.from(s.rng),
+    turn: [s.mover, s.actionInTurn, s.actionsInTurn, s.turn, s.ply, s.lastMover, s.over],
+    returns: Array.from(s.returns),
+  });
+}
+
+/** A cheap assertion for hot loops (vitest's expect is too slow to call per site and per move). */
+function check(cond: boolean, message: () => string): void {
+  if (!cond) expect.fail(message());
+}
+
+/** pieceCount must equal the number of sites each player occupies. */
+function expectCountsConsistent(game: Game, s: State): void {
+  const counts = new Array<number>(game.playerCount).fill(0);
+  for (let i = 0; i < s.owner.length; i++) {
+    const o = s.owner[i]!;
+    if (o === EMPTY) {
+      check(s.piece[i] === EMPTY && s.height[i] === 0, () => `empty site ${game.topology.labels[i]} holds piece data`);
+      continue;
+    }
+    if (o === NEUTRAL) continue;
+    check(o >= 0 && o < game.playerCount, () => `bad owner ${o} on ${game.topology.labels[i]}`);
+    check(s.piece[i]! >= 0 && s.height[i]! >= 1, () => `occupied site ${game.topology.labels[i]} without piece`);
+    counts[o]!++;
+  }
+  check(counts.every((c, p) => s.pieceCount[p] === c), () => `pieceCount ${Array.from(s.pieceCount)} but the board shows ${counts}`);
+}
+
+interface PlayoutRecord {
+  notations: string[];
+  final: State;
+}
+
+/**
+ * One random playout through the object API, checking invariants at every decision.
+ * `full`: round-trip every legal move's notation (costly), else only the chosen one.
+ */
+function playout(game: Game, seed: number, full: boolean, onMove?: (before: State, m: Move, after: State) => void): PlayoutRecord {
+  const pick = rng(seed);
+  let s = game.newGame({ seed });
+  const notations: string[] = [];
+  expectCountsConsistent(game, s);
+  while (!game.isTerminal(s) && notations.length < MAX_PLIES) {
+    const moves = game.legalMoves(s);
+    check(moves.length > 0, () => `no legal move in a running game after ${notations.join(" ")}`);
+    check(game.currentPlayer(s) === s.mover, () => "currentPlayer is not the mover");
+    if (full) {
+      const texts = moves.map((m) => m.notation);
+      check(new Set(texts).size === texts.length, () => `ambiguous notations: ${texts.join(" ")}`);
+      for (const m of moves) {
+        const back = game.parseMove(s, m.notation);
+        check(back?.notation === m.notation && sameCode(back.code, m.code), () => `${m.notation} parses back as ${back?.notation}`);
+      }
+    }
+    const m = moves[pick(moves.length)]!;
+    const again = game.parseMove(s, ` ${m.notation.toUpperCase()} `);
+    check(again?.notation === m.notation && sameCode(again.code, m.code), () => `${m.notation} (upper case) parses back as ${again?.notation}`);
+
+    const before = snapshot(game, s);
+    const ply = s.ply;
+    const next = game.apply(s, m);
+    check(snapshot(game, s) === before, () => `apply mutated its input (${m.notation})`);
+    check(next !== s && next.ply === ply + 1 && next.lastMover === s.mover, () => `bad bookkeeping after ${m.notation}`);
+    expectCountsConsistent(game, next);
+    onMove?.(s, m, next);
+    notations.push(m.notation);
+    s = next;
+  }
+  return { notations, final: s };
+}
+
+function expectFinished(game: Game, s: State): void {
+  expect(game.isTerminal(s)).toBe(true);
+  expect(game.currentPlayer(s)).toBe(TERMINAL);
+  expect(game.legalMoves(s)).toEqual([]);
+  expect(game.generate(s).size).toBe(0);
+  const returns = game.returns(s);
+  const winners = game.winners(s)!;
+  expect(winners).not.toBeNull();
+  if (winners.length === 0) expect(returns.every((r) => r === 0)).toBe(true);
+  else returns.forEach((r, p) => expect(r).toBe(winners.includes(p) ? 1 : -1));
+}
+
+it("finds the game descriptions", () => {
+  expect(gameFiles).toContain("dablot.game");
+});
+
+for (const file of gameFiles) {
+  const name = basename(file, ".game");
+
+  describe(`playouts: ${file}`, () => {
+    const { game, terminates } = compileFile(file);
+
+    it("starts with moves for the first player", () => {
+      const s = game.newGame();
+      expect(s.over).toBe(false);
+      expect(s.ply).toBe(0);
+      expect(game.currentPlayer(s)).toBe(0);
+      expect(game.legalMoves(s).length).toBeGreaterThan(0);
+      expectCountsConsistent(game, s);
+    });
+
+    it(`plays ${PLAYOUTS} random games keeping the invariants`, () => {
+      let finished = 0;
+      for (let seed = 1; seed <= PLAYOUTS; seed++) {
+        const { final } = playout(game, seed, seed <= FULL_CHECKS);
+        if (game.isTerminal(final)) {
+          expectFinished(game, final);
+          finished++;
+        }
+      }
+      if (terminates) expect(finished).toBe(PLAYOUTS);
+    }, 60000);
+
+    it("plays the same game from the same seed", () => {
+      for (const seed of [7, 1234]) {
+        const a = playout(game, seed, false);
+        const b = playout(game, seed, false);
+        expect(b.notations).toEqual(a.notations);
+        expect(game.hash(b.final)).toBe(game.hash(a.final));
+        expect(Array.from(b.final.returns)).toEqual(Array.from(a.final.returns));
+      }
+      // different seeds give different games (a weak check that the choices are random at all)
+      expect(playout(game, 7, false).notations).not.toEqual(playout(game, 8, false).notations);
+    }, 30000);
+
+    it("serialises states mid-game and reads them back", () => {
+      const pick = rng(5);
+      let s = game.newGame({ seed: 5 });
+      for (let i = 0; i < 80 && !game.isTerminal(s); i++) {
+        if (i % 10 === 0) {
+          const text = JSON.stringify(game.serialize(s));
+          const back = game.deserialize(JSON.parse(text));
+          expect(snapshot(game, back)).toBe(snapshot(game, s));
+          expect(game.legalMoves(back).map((m) => m.notation)).toEqual(game.legalMoves(s).map((m) => m.notation));
+          // the random future is part of the state
+          const a = back.clone(), b = s.clone();
+          game.playout(a, 20);
+          game.playout(b, 20);
+          expect(game.hash(a)).toBe(game.hash(b));
+        }
+        const moves = game.legalMoves(s);
+        s = game.apply(s, moves[pick(moves.length)]!);
+      }
+      const bad = { ...game.serialize(s), shape: { ...s.shape, sites: s.shape.sites + 1 } };
+      expect(() => game.deserialize(bad)).toThrow();
+    });
+
+    it("applies moves alike through apply, applyInPlace and applyCode", () => {
+      const pick = rng(99);
+      let s = game.newGame({ seed: 99 });
+      for (let i = 0; i < 60 && !game.isTerminal(s); i++) {
+        const moves = game.legalMoves(s);
+        const m = moves[pick(moves.length)]!;
+        const viaApply = game.apply(s, m);
+        const inPlace = s.clone();
+        game.applyInPlace(inPlace, m);
+        const viaCode = s.clone();
+        game.applyCode(viaCode, structuredClone(m.code));
+        expect(snapshot(game, inPlace)).toBe(snapshot(game, viaApply));
+        expect(snapshot(game, viaCode)).toBe(snapshot(game, viaApply));
+        s = viaApply;
+      }
+    });
+
+    it("runs the fast-path playout within the cap, deterministically", () => {
+      const cap = 5000;
+      for (const seed of [1, 2, 3]) {
+        const start = game.newGame({ seed });
+        const before = snapshot(game, start);
+        const a = start.clone();
+        const plies = game.playout(a, cap);
+        expect(snapshot(game, start)).toBe(before);
+        expect(plies).toBeGreaterThan(0);
+        expect(plies).toBeLessThanOrEqual(cap);
+        expect(a.ply).toBe(plies);
+        expectCountsConsistent(game, a);
+        if (terminates) {
+          expect(a.over, `seed ${seed}: unfinished after ${plies} plies`).toBe(true);
+          expectFinished(game, a);
+        }
+        const b = start.clone();
+        expect(game.playout(b, cap)).toBe(plies);
+        expect(game.hash(b)).toBe(game.hash(a));
+        // the cap is honoured
+        const short = start.clone();
+        expect(game.playout(short, 3)).toBe(Math.min(3, plies));
+      }
+    });
+
+    if (name === "dablot") {
+      it("dablot: ends every playout with quietDraw=100 and never adds pieces", () => {
+        expect(terminates).toBe(true);
+        expect(game.def.options).toMatchObject({ quietDraw: 100 });
+        const quiet = game.def.counters.indexOf("quiet");
+        const at = (label: string) => game.topology.labels.indexOf(label);
+        expect(quiet).toBeGreaterThanOrEqual(0);
+        for (let seed = 101; seed <= 110; seed++) {
+          const startTotal = 60;
+          expect(Array.from(game.newGame({ seed }).pieceCount)).toEqual([30, 30]);
+          const { final } = playout(game, seed, false, (before, m, after) => {
+            const total = (st: State) => st.pieceCount[0]! + st.pieceCount[1]!;
+            expect(total(after)).toBeLessThanOrEqual(total(before));
+            expect(total(after)).toBeLessThanOrEqual(startTotal);
+            const mover = before.mover, other = 1 - mover;
+            // only the opponent loses pieces, one per capture
+            expect(after.pieceCount[mover]).toBe(before.pieceCount[mover]);
+            expect(after.pieceCount[other]).toBe(before.pieceCount[other]! - (m.captures?.length ?? 0));
+            if (m.kind === "jump") {
+              expect(m.captures!.length).toBeGreaterThan(0);
+              // Ruling 8: every jumped piece has a rank at most the jumper's
+              const rank = game.def.attrTables.get("rank")!;
+              const jumper = rank[before.piece[at(m.from!)]!]!;
+              for (const c of m.captures!) expect(rank[before.piece[at(c)]!]!).toBeLessThanOrEqual(jumper);
+              // Ruling 6: a chain is complete: the jumper has no further jump from its landing
+              if (!after.over) {
+                const again = after.clone();
+                again.mover = before.mover;
+                again.touch();
+                expect(game.legalMoves(again).filter((x) => x.kind === "jump" && x.from === m.to)).toEqual([]);
+              }
+              expect(m.path).toHaveLength(m.captures!.length);
+              expect(m.notation).toBe([m.from, ...m.path!].join("x"));
+              expect(after.counters[quiet]).toBe(0);
+            } else {
+              expect(m.kind).toBe("step");
+              expect(m.captures).toBeUndefined();
+              expect(m.notation).toBe(`${m.from}-${m.to}`);
+              expect(after.counters[quiet]).toBe(before.counters[quiet]! + 1);
+            }
+            // compulsory capture: a step is legal only when no jump is
+            if (m.kind === "step") expect(game.legalMoves(before).every((x) => x.kind === "step")).toBe(true);
+          });
+          expectFinished(game, final);
+          const winners = game.winners(final)!;
+          if (winners.length === 0) expect(final.counters[quiet]).toBe(100);
+          else expect(winners).toEqual([final.lastMover]);
+        }
+      }, 30000);
+
+      it("dablot: the fast-path playout finishes within the cap with quietDraw=100", () => {
+        for (let seed = 1; seed <= 20; seed++) {
+          const s = game.newGame({ seed }).clone();
+          const plies = game.playout(s, 10000);
+          expect(s.over, `seed ${seed}`).toBe(true);
+          expect(plies).toBeLessThan(10000);
+        }
+      });
+    }
+  });
+}
