@@ -9,6 +9,37 @@ import { newCtx, type Ctx, type Effect, type LeafGenerator, type MoveSource, typ
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
 
+/**
+ * Per-site lists of the sites reachable in the allowed directions, precomputed so generation never
+ * looks at missing neighbours: for site s, entries start[s]..start[s+1]-1 hold the neighbour
+ * (`first`) and, for jumps, the site beyond it on the same line (`second`).
+ */
+interface Adjacency {
+  start: Int32Array;
+  first: Int32Array;
+  second: Int32Array;
+}
+
+function adjacency(topo: Topology, dirs: Int32Array, reach: 1 | 2): Adjacency {
+  const n = topo.n, step = topo.step;
+  const start = new Int32Array(n + 1);
+  const first: number[] = [];
+  const second: number[] = [];
+  for (let site = 0; site < n; site++) {
+    start[site] = first.length;
+    for (const d of dirs) {
+      const a = step[d * n + site]!;
+      if (a < 0) continue;
+      const b = reach === 2 ? step[d * n + a]! : -1;
+      if (reach === 2 && b < 0) continue;
+      first.push(a);
+      second.push(b);
+    }
+  }
+  start[n] = first.length;
+  return { start, first: Int32Array.from(first), second: Int32Array.from(second) };
+}
+
 export interface PieceMoveOptions {
   topology: Topology;
   kind: number;
@@ -25,15 +56,20 @@ export interface PieceMoveOptions {
 /** A step to a neighbouring site; by default the site must be empty. */
 export class StepGenerator implements LeafGenerator {
   id = -1;
+  private readonly adj: Adjacency;
+
   constructor(
     private readonly o: PieceMoveOptions,
     /** Condition on the destination (c.to), null: it must be empty. */
     private readonly to: Pred | null,
-  ) {}
+  ) {
+    this.adj = adjacency(o.topology, o.dirs, 1);
+  }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    const { topology, dirs, pieces, kind } = this.o;
-    const n = topology.n, step = topology.step, owner = s.owner, piece = s.piece, to = this.to;
+    const { pieces, kind } = this.o;
+    const { start, first: next } = this.adj;
+    const n = this.o.topology.n, owner = s.owner, piece = s.piece, to = this.to;
     const p = c.player;
     for (let site = 0; site < n; site++) {
       if (owner[site] !== p) continue;
@@ -41,9 +77,8 @@ export class StepGenerator implements LeafGenerator {
       if (pieces !== null && pieces[type] === 0) continue;
       c.from = site;
       c.piece = type;
-      for (let k = 0; k < dirs.length; k++) {
-        const t = step[dirs[k]! * n + site]!;
-        if (t < 0) continue;
+      for (let k = start[site]!, end = start[site + 1]!; k < end; k++) {
+        const t = next[k]!;
         if (to === null) {
           if (owner[t] !== EMPTY) continue;
         } else {
@@ -101,6 +136,7 @@ export type ChainRule = "none" | "must" | "may";
  */
 export class JumpGenerator implements LeafGenerator {
   id = -1;
+  private readonly adj: Adjacency;
   private readonly path: Int32Array;
   private readonly caps: Int32Array;
   // Saved contents of jumped sites, restored when the search backs up.
@@ -118,6 +154,7 @@ export class JumpGenerator implements LeafGenerator {
     private readonly chain: ChainRule,
   ) {
     const n = o.topology.n;
+    this.adj = adjacency(o.topology, o.dirs, 2);
     this.path = new Int32Array(n + 1);
     this.caps = new Int32Array(n + 1);
     this.savedOwner = new Int8Array(n + 1);
@@ -127,8 +164,8 @@ export class JumpGenerator implements LeafGenerator {
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    const { topology, pieces } = this.o;
-    const n = topology.n, owner = s.owner, piece = s.piece, height = s.height, flags = s.flags;
+    const { pieces } = this.o;
+    const n = this.o.topology.n, owner = s.owner, piece = s.piece;
     const p = c.player;
     for (let site = 0; site < n; site++) {
       if (owner[site] !== p) continue;
@@ -136,30 +173,46 @@ export class JumpGenerator implements LeafGenerator {
       if (pieces !== null && pieces[type] === 0) continue;
       c.from = site;
       c.piece = type;
-      // Lift the jumper for the whole search (raw writes: restored below, invisible outside).
-      const h = height[site]!, f = flags[site]!;
-      owner[site] = EMPTY;
-      piece[site] = EMPTY;
       this.search(s, c, out, site, site, 0);
-      owner[site] = p;
-      piece[site] = type;
-      height[site] = h;
-      flags[site] = f;
+      if (this.lifted) this.putBack(s, site, p, type);
     }
+  }
+
+  // The jumper is lifted off its origin (raw writes, restored before generate returns, invisible
+  // outside) only once a chain goes on past its first jump: most pieces have no jump at all.
+  private lifted = false;
+  private liftedHeight = 0;
+  private liftedFlags = 0;
+
+  private lift(s: State, site: number): void {
+    this.lifted = true;
+    this.liftedHeight = s.height[site]!;
+    this.liftedFlags = s.flags[site]!;
+    s.owner[site] = EMPTY;
+    s.piece[site] = EMPTY;
+  }
+
+  private putBack(s: State, site: number, owner: number, type: number): void {
+    this.lifted = false;
+    s.owner[site] = owner;
+    s.piece[site] = type;
+    s.height[site] = this.liftedHeight;
+    s.flags[site] = this.liftedFlags;
   }
 
   /** Depth-first search of jumps from `at`; returns whether any jump was possible there. */
   private search(s: State, c: Ctx, out: MoveBuffer, origin: number, at: number, depth: number): boolean {
-    const { topology, dirs, kind } = this.o;
-    const n = topology.n, step = topology.step, owner = s.owner;
+    const kind = this.o.kind;
+    const { start, first: overs, second: lands } = this.adj;
+    const owner = s.owner;
     let found = false;
-    for (let k = 0; k < dirs.length; k++) {
-      const d = dirs[k]!;
-      const over = step[d * n + at]!;
-      if (over < 0 || owner[over] === EMPTY) continue;
-      const land = step[d * n + over]!;
-      // The cheap inline test first: most candidate jumps fail on an occupied landing.
-      if (land < 0 || (this.land === null && owner[land] !== EMPTY)) continue;
+    for (let k = start[at]!, end = start[at + 1]!; k < end; k++) {
+      const over = overs[k]!;
+      if (owner[over] === EMPTY) continue;
+      const land = lands[k]!;
+      // The cheap inline test first: most candidate jumps fail on an occupied landing. The origin
+      // counts as empty: the jumper has left it.
+      if (this.land === null && owner[land] !== EMPTY && land !== origin) continue;
       c.over = over;
       c.to = land;
       if (!this.over(s, c)) continue;
@@ -172,6 +225,7 @@ export class JumpGenerator implements LeafGenerator {
         continue;
       }
       if (this.chain === "may") out.addChain(this.id, kind, origin, this.path, this.caps, depth + 1, c.piece);
+      if (!this.lifted) this.lift(s, origin);
       this.liftJumped(s, over, depth);
       const more = this.search(s, c, out, origin, land, depth + 1);
       this.restoreJumped(s, over, depth);
