@@ -22,6 +22,15 @@ export class CompileContext {
   playerNames: string[] = [];
   pieces: { name: string; attrs: Record<string, number> }[] = [];
   counters: string[] = [];
+  flags: string[] = [];
+  internalFlags = 0;
+  markers: string[] = [];
+  /** Pieces per player in all, when the game has a supply (-1: none). */
+  supplyTotal = -1;
+  /** Per-player portal edges (see SlideOptions.portals), created by the first (portal ...). */
+  portals: Int32Array | null = null;
+  /** How many enclosing forms bind the `site` variable (forall, exists, near, groups, slide through:). */
+  siteBinders = 0;
   regions = new Map<string, Int32Array>();
   kinds: string[] = [];
   generators: LeafGenerator[] = [];
@@ -54,6 +63,28 @@ export class CompileContext {
     const i = this.counters.indexOf(name);
     if (i < 0) this.fail("M001", `no counter '${name}'`, ptr, this.counters.length ? `one of: ${this.counters.join(", ")}` : "a counter declared with (counter ...)");
     return i;
+  }
+
+  flagBit(name: string, ptr: string): number {
+    const i = this.flags.indexOf(name);
+    if (i < 0) this.fail("M001", `no flag '${name}'`, ptr, this.flags.length ? `one of: ${this.flags.join(", ")}` : "a flag declared with (flag ...)");
+    return i < 0 ? 0 : 1 << i;
+  }
+
+  markerIndex(name: string, ptr: string): number {
+    const i = this.markers.indexOf(name);
+    if (i < 0) this.fail("M001", `no marker '${name}'`, ptr, this.markers.length ? `one of: ${this.markers.join(", ")}` : "a marker declared with (marker ...)");
+    return Math.max(0, i);
+  }
+
+  /** Compiles `f` with the `site` variable bound. */
+  withSite<T>(f: () => T): T {
+    this.siteBinders++;
+    try {
+      return f();
+    } finally {
+      this.siteBinders--;
+    }
   }
 
   kindIndex(name: string): number {

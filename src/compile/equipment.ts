@@ -3,7 +3,7 @@
  */
 import type { Json } from "../lang/bind.js";
 import { hexBoard, squareBoard, type HexLayout, type SquareDiagonals } from "../engine/boards.js";
-import { siteIndex, type Topology } from "../engine/topology.js";
+import { dirIndex, siteIndex, type Topology } from "../engine/topology.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
 
 export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Topology> = {
@@ -37,6 +37,35 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const name = n.name as string;
     if (cx.counters.includes(name)) cx.fail("M003", `counter '${name}' is declared twice`, ptr);
     else cx.counters.push(name);
+  },
+  flag: (n, ptr, cx) => {
+    const name = n.name as string;
+    if (cx.flags.includes(name)) return cx.fail("M003", `flag '${name}' is declared twice`, ptr);
+    if (cx.flags.length === 16) return cx.fail("M004", "a game has at most 16 flags", ptr);
+    cx.flags.push(name);
+    if (n.internal === true) cx.internalFlags |= 1 << (cx.flags.length - 1);
+  },
+  marker: (n, ptr, cx) => {
+    const name = n.name as string;
+    if (cx.markers.includes(name)) return cx.fail("M003", `marker '${name}' is declared twice`, ptr);
+    cx.markers.push(name);
+  },
+  supply: (n, ptr, cx) => {
+    if (cx.supplyTotal >= 0) return cx.fail("M003", "a game has one (supply ...)", ptr);
+    cx.supplyTotal = n.total as number;
+  },
+  portal: (n, ptr, cx) => {
+    const topo = cx.topology!;
+    const D = topo.dirNames.length, N = topo.n;
+    const player = cx.seat(n.player as string, `${ptr}/player`);
+    const sites = compileRegion(n.from!, `${ptr}/from`, cx);
+    cx.portals ??= new Int32Array(cx.playerCount * D * N).fill(-1);
+    (n.dirs as string[]).forEach((name, i) => {
+      const d = dirIndex(topo, name);
+      if (d < 0) return cx.fail("M001", `the board has no direction '${name}'`, `${ptr}/dirs/${i}`, `one of: ${topo.dirNames.join(" ")}`);
+      if (player < 0) return;
+      for (const site of sites) cx.portals![(player * D + d) * N + site] = topo.lineEnd[d * N + site]!;
+    });
   },
   region: (n, ptr, cx) => {
     const name = n.name as string;

@@ -15,9 +15,9 @@ interface Compiled<T> {
 
 const constant = <T>(v: T): Compiled<T> => ({ fn: () => v, constant: v });
 
-type SiteRef = "from" | "over" | "to";
+type SiteRef = "from" | "over" | "to" | "site";
 const siteReader = (ref: SiteRef): ((c: Ctx) => number) =>
-  ref === "from" ? (c) => c.from : ref === "over" ? (c) => c.over : (c) => c.to;
+  ref === "from" ? (c) => c.from : ref === "over" ? (c) => c.over : ref === "to" ? (c) => c.to : (c) => c.site;
 
 /** Builders of the `bool` category, keyed by ludeme. */
 export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Compiled<boolean>> = {
@@ -37,6 +37,111 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   friend: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     return { fn: (s, c) => s.owner[at(c)] === c.player };
+  },
+  occupied: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    return { fn: (s, c) => s.owner[at(c)] !== EMPTY };
+  },
+  owner: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    if (n.player === "any") {
+      return {
+        fn: (s, c) => {
+          const o = s.owner[at(c)]!;
+          return o !== EMPTY && o !== NEUTRAL;
+        },
+      };
+    }
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    return { fn: (s, c) => s.owner[at(c)] === who(s, c) };
+  },
+  "is-piece": (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    return { fn: (s, c) => s.piece[at(c)] === type };
+  },
+  flag: (n, ptr, cx) => {
+    const bit = cx.flagBit(n.flag as string, `${ptr}/flag`);
+    if (n.site === "self") {
+      if (cx.scope !== "move") cx.fail("M004", "`self` (the moving piece) exists only inside a move", `${ptr}/site`);
+      return { fn: (_s, c) => (c.selfFlags & bit) !== 0 };
+    }
+    const at = siteIn(n, ptr, cx);
+    return { fn: (s, c) => (s.flags[at(c)]! & bit) !== 0 };
+  },
+  crossed: (_n, ptr, cx) => {
+    if (cx.scope !== "move") cx.fail("M004", "(crossed) exists only inside a move", ptr);
+    return { fn: (_s, c) => c.crossed };
+  },
+  marked: (n, ptr, cx) => {
+    const m = cx.markerIndex(n.marker as string, `${ptr}/marker`);
+    const at = siteIn(n, ptr, cx);
+    const P = cx.playerCount;
+    const player = (n.player as string | undefined) ?? "any";
+    if (player === "any") {
+      return {
+        fn: (s, c) => {
+          const site = at(c), sites = s.shape.sites;
+          for (let p = 0; p < P; p++) if (s.markers[(m * P + p) * sites + site]) return true;
+          return false;
+        },
+      };
+    }
+    const who = compilePlayer(player, `${ptr}/player`, cx);
+    return { fn: (s, c) => s.markers[(m * P + who(s, c)) * s.shape.sites + at(c)] === 1 };
+  },
+  adjacent: (n, ptr, cx) => {
+    const a = siteIn({ ludeme: "adjacent", site: n.a as string }, `${ptr}/a`, cx);
+    const b = siteIn({ ludeme: "adjacent", site: n.b as string }, `${ptr}/b`, cx);
+    const topo = cx.topology!;
+    const D = topo.dirNames.length, N = topo.n, step = topo.step;
+    return {
+      fn: (_s, c) => {
+        const x = a(c), y = b(c);
+        for (let d = 0; d < D; d++) if (step[d * N + x] === y) return true;
+        return false;
+      },
+    };
+  },
+  near: (n, ptr, cx) => {
+    const of = siteIn({ ludeme: "near", site: n.of as string }, `${ptr}/of`, cx);
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const via = (n.via as string | undefined) ?? "adjacent";
+    const topo = cx.topology!;
+    const tables = [...(via !== "line-ends" ? [topo.step] : []), ...(via !== "adjacent" ? [topo.lineEnd] : [])];
+    const D = topo.dirNames.length, N = topo.n;
+    return {
+      fn: (s, c) => {
+        const centre = of(c), saved = c.site;
+        let found = false;
+        for (const table of tables) {
+          for (let d = 0; d < D && !found; d++) {
+            const t = table[d * N + centre]!;
+            if (t < 0) continue;
+            c.site = t;
+            found = cond(s, c);
+          }
+        }
+        c.site = saved;
+        return found;
+      },
+    };
+  },
+  exists: (n, ptr, cx) => {
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const N = cx.topology!.n;
+    return {
+      fn: (s, c) => {
+        const saved = c.site;
+        let found = false;
+        for (let site = 0; site < N && !found; site++) {
+          c.site = site;
+          found = cond(s, c);
+        }
+        c.site = saved;
+        return found;
+      },
+    };
   },
   and: (n, ptr, cx) => {
     const parts = (n.all as Json[]).map((v, i) => compileBoolC(v, `${ptr}/all/${i}`, cx));
@@ -117,11 +222,44 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     const i = cx.counterIndex(n.name as string, `${ptr}/name`);
     return { fn: (s) => s.counters[i]! };
   },
+  count: (_n, ptr, cx) => {
+    if (cx.scope !== "move") cx.fail("M004", "(count) exists only inside a move", ptr);
+    return { fn: (_s, c) => c.count };
+  },
+  height: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    return { fn: (s, c) => s.height[at(c)]! };
+  },
+  supply: (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    return { fn: (s, c) => s.supply[who(s, c)]! };
+  },
+  "+": (n, ptr, cx) => {
+    const terms = (n.terms as Json[]).map((v, i) => compileIntC(v, `${ptr}/terms/${i}`, cx));
+    if (terms.every((t) => t.constant !== undefined)) return constant(terms.reduce((a, t) => a + t.constant!, 0));
+    const fns = terms.map((t) => t.fn);
+    if (fns.length === 2) {
+      const [a, b] = fns as [IntExpr, IntExpr];
+      return { fn: (s, c) => a(s, c) + b(s, c) };
+    }
+    return { fn: (s, c) => fns.reduce((sum, f) => sum + f(s, c), 0) };
+  },
+  "-": (n, ptr, cx) => {
+    const a = compileIntC(n.a, `${ptr}/a`, cx), b = compileIntC(n.b, `${ptr}/b`, cx);
+    if (a.constant !== undefined && b.constant !== undefined) return constant(a.constant - b.constant);
+    const fa = a.fn, fb = b.fn;
+    return { fn: (s, c) => fa(s, c) - fb(s, c) };
+  },
 };
 
+/** Reads the site argument `n.site`, checking that the site exists where the expression stands. */
 function siteIn(n: IrNode, ptr: string, cx: CompileContext): (c: Ctx) => number {
   const ref = n.site as SiteRef;
-  if (cx.scope !== "move") cx.fail("M004", `the site '${ref}' exists only inside a move`, `${ptr}/site`, "a condition that does not name from/over/to");
+  if (ref === "site") {
+    if (cx.siteBinders === 0) cx.fail("M004", "`site` exists only inside forall, exists, near, groups or a slide's through:", `${ptr}/site`, "from, over or to (in a move)");
+  } else if (cx.scope !== "move") {
+    cx.fail("M004", `the site '${ref}' exists only inside a move`, `${ptr}/site`, "`site` inside forall/exists, or a condition that does not name a site");
+  }
   return siteReader(ref);
 }
 
@@ -158,6 +296,7 @@ export function isConstantFalse(v: Json, ptr: string, cx: CompileContext): boole
  */
 export function compilePlayer(name: string, ptr: string, cx: CompileContext): (s: State, c: Ctx) => number {
   if (name === "mover") return (_s, c) => c.player;
+  if (name === "opponent") return (_s, c) => (c.player + 1) % cx.playerCount;
   if (name === "next") return cx.scope === "end" ? (s) => s.mover : (_s, c) => (c.player + 1) % cx.playerCount;
   const seat = cx.seat(name, ptr);
   return () => Math.max(0, seat);

@@ -3,7 +3,8 @@
  * equipment first (the names everything else refers to), then the rules.
  */
 import type { Json } from "../lang/bind.js";
-import type { Effect, EndRule, GameDef, Outcome, TurnDef } from "../engine/rules.js";
+import type { Effect, EndRule, GameDef, Outcome, Prelude, TurnDef } from "../engine/rules.js";
+import { compileEffects, flagMask } from "./effects.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
 import { itemBuilders, compileRegion } from "./equipment.js";
 import { compileBool, compilePlayer } from "./expr.js";
@@ -15,14 +16,32 @@ export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
     const owner = cx.seat(n.owner as string, `${ptr}/owner`);
     const sites = compileRegion(n.at!, `${ptr}/at`, cx);
+    const height = (n.height as number | undefined) ?? 1;
+    const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
     return (s) => {
       if (type < 0 || owner < 0) return;
       for (const site of sites) {
         if (s.owner[site] !== -1) s.clear(site);
-        s.put(site, owner, type);
+        s.put(site, owner, type, height, flags);
       }
     };
   },
+  mark: (n, ptr, cx) => {
+    const m = cx.markerIndex(n.marker as string, `${ptr}/marker`);
+    const player = cx.seat(n.player as string, `${ptr}/player`);
+    const sites = compileRegion(n.at!, `${ptr}/at`, cx);
+    return (s) => {
+      if (player < 0) return;
+      for (const site of sites) s.markers[s.markerIndex(m, player, site)] = 1;
+    };
+  },
+};
+
+export const preludeBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Prelude> = {
+  prelude: (n, ptr, cx) => ({
+    seats: (n.seats as string[]).map((seat, i) => Math.max(0, cx.seat(seat, `${ptr}/seats/${i}`))),
+    moves: compileMoves(n.moves!, `${ptr}/moves`, cx),
+  }),
 };
 
 export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Outcome> = {
@@ -41,7 +60,11 @@ export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
 };
 
 export const endBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => EndRule> = {
-  if: (n, ptr, cx) => ({ when: compileBool(n.cond!, `${ptr}/cond`, cx), outcome: compileOutcome(n.outcome!, `${ptr}/outcome`, cx) }),
+  if: (n, ptr, cx) => ({
+    when: compileBool(n.cond!, `${ptr}/cond`, cx),
+    outcome: compileOutcome(n.outcome!, `${ptr}/outcome`, cx),
+    atTurnStart: n.at === "turn-start",
+  }),
 };
 
 function compileOutcome(v: Json, ptr: string, cx: CompileContext): Outcome {
@@ -81,7 +104,11 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   });
   cx.scope = "move";
   const play = rules.play ? compileMoves(rules.play, "/rules/play", cx) : new UnionSource([]);
+  const prelude = isNode(rules.prelude) ? preludeBuilders.prelude!(rules.prelude, "/rules/prelude", cx) : null;
+  // After-action and after-turn effects see the player who acted as `mover`, and no move sites.
   cx.scope = "end";
+  const afterAction = compileEffects((rules["after-action"] as Json[] | undefined) ?? [], "/rules/after-action", cx).map((e) => e.run);
+  const afterTurn = compileEffects((rules["after-turn"] as Json[] | undefined) ?? [], "/rules/after-turn", cx).map((e) => e.run);
   const end = ((rules.end as Json[]) ?? []).map((v, i) => endBuilders.if!(v as IrNode, `/rules/end/${i}`, cx));
   const turns = rules.turns as IrNode | undefined;
   const turn: TurnDef = {
@@ -98,14 +125,19 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     players: { count: cx.playerCount, names: cx.playerNames.length ? cx.playerNames : Array.from({ length: cx.playerCount }, (_, i) => `P${i + 1}`) },
     pieces: cx.pieces,
     attrTables,
-    flags: [],
+    flags: cx.flags,
+    internalFlags: cx.internalFlags,
     counters: cx.counters,
-    markers: [],
+    markers: cx.markers,
+    supplyTotal: cx.supplyTotal,
     kinds: cx.kinds,
     generators: cx.generators,
     setup,
     play,
+    prelude,
     turn,
+    afterAction,
+    afterTurn,
     end,
     link: (rt) => {
       cx.runtime.target = rt;

@@ -14,8 +14,9 @@ import { Game } from "../engine/game.js";
 import { CompileContext, type IrNode } from "./context.js";
 import { boardBuilders, itemBuilders, regionBuilders } from "./equipment.js";
 import { boolBuilders, intBuilders } from "./expr.js";
-import { compileGameIr, endBuilders, outcomeBuilders, startBuilders } from "./game.js";
-import { effectBuilders, movesBuilders } from "./moves.js";
+import { effectBuilders } from "./effects.js";
+import { compileGameIr, endBuilders, outcomeBuilders, preludeBuilders, startBuilders } from "./game.js";
+import { movesBuilders } from "./moves.js";
 
 export interface CompileOptions {
   file?: string;
@@ -111,6 +112,7 @@ export function compiledLudemes(): [string, Category][] {
     [boardBuilders, "board"],
     [regionBuilders, "region"],
     [startBuilders, "start"],
+    [preludeBuilders, "prelude"],
     [movesBuilders, "moves"],
     [boolBuilders, "bool"],
     [intBuilders, "int"],

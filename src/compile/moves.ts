@@ -1,15 +1,15 @@
 /**
- * Builders of the `moves` category (move generators and their combinators) and of `effect`
- * (consequences after a move).
+ * Builders of the `moves` category: move generators and their combinators.
  */
 import type { Json } from "../lang/bind.js";
 import { JumpGenerator, PrioritySource, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../engine/generators.js";
-import type { PrimitiveAction } from "../engine/moves.js";
-import type { Ctx, Effect, LeafGenerator, MoveSource } from "../engine/rules.js";
-import type { State } from "../engine/state.js";
+import type { LeafGenerator, MoveSource } from "../engine/rules.js";
 import { dirIndex } from "../engine/topology.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
-import { compileBool, compileInt } from "./expr.js";
+import { compileEffects, flagMask } from "./effects.js";
+import { compileBool } from "./expr.js";
+import { SlideGenerator, type TakeRule } from "../engine/slide.js";
+import { AddGenerator, SelectGenerator, type SiteChoiceOptions } from "../engine/place.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
@@ -27,7 +27,56 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   },
   priority: (n, ptr, cx) => new PrioritySource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
   either: (n, ptr, cx) => new UnionSource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
+  slide: (n, ptr, cx) => {
+    const o = pieceMoveOptions(n, ptr, cx, "slide");
+    const cond = (key: string) => (n[key] === undefined ? null : inMoveScope(cx, () => compileBool(n[key]!, `${ptr}/${key}`, cx)));
+    const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
+    const onCapture = inMoveScope(cx, () => compileEffects((n["on-capture"] as Json[] | undefined) ?? [], `${ptr}/on-capture`, cx));
+    if (n.portals === true && !cx.portals) cx.fail("M001", "portals:true, but the equipment declares no (portal ...)", `${ptr}/portals`, "a (portal player region dirs:{...}) item");
+    return register(
+      cx,
+      new SlideGenerator({
+        ...o,
+        take: ((n.take as TakeRule | undefined) ?? "all"),
+        range: (n.range as number | undefined) ?? "count",
+        from: cond("from"),
+        through,
+        to: cond("to")!,
+        portals: n.portals === true ? cx.portals : null,
+        onCapture: onCapture.map((e) => e.run),
+        separator: (n.separator as string | undefined) ?? "-",
+      }),
+    );
+  },
+  add: (n, ptr, cx) => {
+    const piece = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    const fromSupply = n["from-supply"] === true;
+    if (fromSupply && cx.supplyTotal < 0) cx.fail("M001", "from-supply:true, but the equipment declares no (supply ...)", `${ptr}/from-supply`, "a (supply total) item");
+    return register(
+      cx,
+      new AddGenerator({
+        ...siteChoice(n, ptr, cx, "add", "*"),
+        piece,
+        pieceName: n.piece as string,
+        neutral: n.owner === "neutral",
+        fromSupply,
+        flags: flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx),
+      }),
+    );
+  },
+  select: (n, ptr, cx) => register(cx, new SelectGenerator(siteChoice(n, ptr, cx, "select", "@"))),
 };
+
+/** The arguments of moves that choose a site: kind, condition, effects, notation prefix. */
+function siteChoice(n: IrNode, ptr: string, cx: CompileContext, defaultKind: string, defaultPrefix: string): SiteChoiceOptions {
+  return {
+    topology: cx.topology!,
+    kind: cx.kindIndex((n.kind as string | undefined) ?? defaultKind),
+    to: inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx)),
+    then: inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run),
+    prefix: (n.prefix as string | undefined) ?? defaultPrefix,
+  };
+}
 
 export function compileMoves(v: Json, ptr: string, cx: CompileContext): MoveSource {
   if (!isNode(v) || !movesBuilders[v.ludeme]) return new UnionSource([]);
@@ -77,7 +126,7 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
   } else {
     dirs = topology.dirNames.map((_, i) => i);
   }
-  const effects = inMoveScope(cx, () => ((n.then as Json[] | undefined) ?? []).map((e, i) => compileEffect(e, `${ptr}/then/${i}`, cx)));
+  const effects = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx));
   return {
     topology,
     kind,
@@ -86,40 +135,4 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
     then: effects.map((e) => e.run),
     describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)),
   };
-}
-
-interface CompiledEffect {
-  run: Effect;
-  /** The primitive actions this effect performs in `s` (for move records). */
-  describe: (s: State, c: Ctx) => PrimitiveAction[];
-}
-
-export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => CompiledEffect> = {
-  "counter-add": (n, ptr, cx) => {
-    const name = n.name as string;
-    const i = cx.counterIndex(name, `${ptr}/name`);
-    const by = compileInt(n.by!, `${ptr}/by`, cx);
-    return {
-      run: (s, c) => {
-        s.counters[i]! += by(s, c);
-      },
-      describe: (s, c) => [{ op: "counter", name, change: "add", value: by(s, c) }],
-    };
-  },
-  "counter-set": (n, ptr, cx) => {
-    const name = n.name as string;
-    const i = cx.counterIndex(name, `${ptr}/name`);
-    const value = compileInt(n.value!, `${ptr}/value`, cx);
-    return {
-      run: (s, c) => {
-        s.counters[i] = value(s, c);
-      },
-      describe: (s, c) => [{ op: "counter", name, change: "set", value: value(s, c) }],
-    };
-  },
-};
-
-function compileEffect(v: Json, ptr: string, cx: CompileContext): CompiledEffect {
-  const b = isNode(v) ? effectBuilders[v.ludeme] : undefined;
-  return b ? b(v as IrNode, ptr, cx) : { run: () => {}, describe: () => [] };
 }

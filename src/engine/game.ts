@@ -47,18 +47,45 @@ export class Game implements Runtime {
     return this.def.players.count;
   }
 
-  /** A new game at its start position. */
+  /** A new game at its start position (before its prelude, if it has one). */
   newGame(opts: { seed?: number } = {}): State {
     const s = State.seeded(this.shape, opts.seed ?? 0);
     const c = this.ctx;
     c.player = 0;
     for (const e of this.def.setup) e(s, c);
+    this.fillSupplies(s);
+    const prelude = this.def.prelude;
+    if (prelude && prelude.seats.length) {
+      s.preludeLeft = prelude.seats.length;
+      s.mover = prelude.seats[0]!;
+      s.turn = 0;
+      s.actionInTurn = 1;
+      s.actionsInTurn = 1;
+    } else this.beginFirstTurn(s);
+    s.touch();
+    return s;
+  }
+
+  private beginFirstTurn(s: State): void {
     s.mover = 0;
     s.turn = 1;
     s.actionInTurn = 1;
     s.actionsInTurn = this.def.turn.firstTurnActions;
-    s.touch();
-    return s;
+  }
+
+  /**
+   * Sets each player's supply to what is not on the board or scored (games with a supply). Used at
+   * the start and for positions that do not give the supply.
+   */
+  fillSupplies(s: State): void {
+    const total = this.def.supplyTotal;
+    if (total < 0) return;
+    s.supply.fill(total);
+    for (let i = 0; i < s.owner.length; i++) {
+      const o = s.owner[i]!;
+      if (o >= 0 && o < s.supply.length) s.supply[o]! -= s.height[i]!;
+    }
+    for (let p = 0; p < s.supply.length; p++) s.supply[p]! -= s.score[p]!;
   }
 
   /** An empty state of this game's shape (for loading positions). */
@@ -99,7 +126,8 @@ export class Game implements Runtime {
     this.buf.clear();
     if (!s.over) {
       this.ctx.player = player;
-      this.def.play.generate(s, this.ctx, this.buf);
+      const source = s.preludeLeft > 0 ? this.def.prelude!.moves : this.def.play;
+      source.generate(s, this.ctx, this.buf);
     }
     this.cachedState = s;
     this.cachedVersion = s.version;
@@ -119,23 +147,39 @@ export class Game implements Runtime {
     this.afterDecision(s);
   }
 
-  /** Turn bookkeeping and end rules after every decision. */
+  /**
+   * After every decision: the description's after-action consequences, the turn bookkeeping (with
+   * after-turn consequences when a turn ends), then the end rules in order.
+   */
   private afterDecision(s: State): void {
-    const P = this.def.players.count;
+    const def = this.def;
+    const c = this.endCtx;
+    c.player = s.mover;
+    for (const e of def.afterAction) e(s, c);
     s.lastMover = s.mover;
     s.ply++;
-    if (s.actionInTurn < s.actionsInTurn) {
+    let turnBegan: boolean;
+    if (s.preludeLeft > 0) {
+      s.preludeLeft--;
+      const seats = def.prelude!.seats;
+      if (s.preludeLeft > 0) s.mover = seats[seats.length - s.preludeLeft]!;
+      else this.beginFirstTurn(s);
+      turnBegan = s.preludeLeft === 0;
+    } else if (s.actionInTurn < s.actionsInTurn) {
       s.actionInTurn++;
+      turnBegan = false;
     } else {
-      s.mover = (s.mover + 1) % P;
+      for (const e of def.afterTurn) e(s, c);
+      s.mover = (s.mover + 1) % def.players.count;
       s.turn++;
       s.actionInTurn = 1;
-      s.actionsInTurn = this.def.turn.actions;
+      s.actionsInTurn = def.turn.actions;
+      turnBegan = true;
     }
     s.touch();
-    const c = this.endCtx;
     c.player = s.lastMover;
-    for (const rule of this.def.end) {
+    for (const rule of def.end) {
+      if (rule.atTurnStart && !turnBegan) continue;
       if (!rule.when(s, c)) continue;
       this.finish(s, rule.outcome(s, c));
       return;

@@ -34,7 +34,10 @@ export interface Move {
 export type PrimitiveAction =
   | { op: "move"; from: string; to: string }
   | { op: "remove"; at: string }
-  | { op: "add"; at: string; piece: string; owner: string }
+  | { op: "add"; at: string; piece: string; owner?: string; count: number }
+  | { op: "transfer"; from: string; to: string; count: number }
+  | { op: "flag"; at: string; flag: string; set: boolean }
+  | { op: "mark"; at: string; marker: string; player: string }
   | { op: "counter"; name: string; change: "add" | "set"; value: number };
 
 /** A move row, detached from the buffer. */
@@ -45,6 +48,7 @@ export interface MoveCode {
   to: number;
   count: number;
   piece: number;
+  extra: number;
   path: number[];
   captures: number[];
 }
@@ -59,6 +63,8 @@ export class MoveBuffer {
   to: Int32Array;
   count: Int32Array;
   piece: Int32Array;
+  /** Generator-specific bits (e.g. a slide that went through a portal). */
+  extra: Int32Array;
   pathStart: Int32Array;
   pathLen: Int32Array;
   capStart: Int32Array;
@@ -74,6 +80,7 @@ export class MoveBuffer {
     this.to = new Int32Array(capacity);
     this.count = new Int32Array(capacity);
     this.piece = new Int32Array(capacity);
+    this.extra = new Int32Array(capacity);
     this.pathStart = new Int32Array(capacity);
     this.pathLen = new Int32Array(capacity);
     this.capStart = new Int32Array(capacity);
@@ -96,6 +103,7 @@ export class MoveBuffer {
     this.to[i] = to;
     this.count[i] = count;
     this.piece[i] = piece;
+    this.extra[i] = 0;
     this.pathStart[i] = this.poolSize;
     this.pathLen[i] = 0;
     this.capStart[i] = this.poolSize;
@@ -136,6 +144,7 @@ export class MoveBuffer {
       to: this.to[i]!,
       count: this.count[i]!,
       piece: this.piece[i]!,
+      extra: this.extra[i]!,
       path: Array.from(this.pool.subarray(ps, ps + this.pathLen[i]!)),
       captures: Array.from(this.pool.subarray(cs, cs + this.capLen[i]!)),
     };
@@ -145,6 +154,7 @@ export class MoveBuffer {
   load(c: MoveCode): void {
     this.clear();
     const i = this.add(c.gen, c.kind, c.from, c.to, c.count, c.piece);
+    this.extra[i] = c.extra;
     this.ensurePool(c.path.length + c.captures.length);
     this.pool.set(c.path, 0);
     this.pool.set(c.captures, c.path.length);
@@ -174,6 +184,7 @@ export class MoveBuffer {
     this.to = g(this.to);
     this.count = g(this.count);
     this.piece = g(this.piece);
+    this.extra = g(this.extra);
     this.pathStart = g(this.pathStart);
     this.pathLen = g(this.pathLen);
     this.capStart = g(this.capStart);

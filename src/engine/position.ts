@@ -83,8 +83,10 @@ export function loadPosition(game: Game, pos: unknown, seed = 0): State {
   if (pos.actionInTurn !== undefined) s.actionInTurn = positiveInt(pos.actionInTurn, "position.actionInTurn", problems) ?? 1;
   if (s.actionInTurn > s.actionsInTurn) problems.push(`position.actionInTurn: ${s.actionInTurn} is beyond actionsInTurn ${s.actionsInTurn}`);
   s.turn = 2; // a loaded position is never the game's first turn
-  readPerPlayer(game, pos.supply, "position.supply", problems, s.supply);
   readPerPlayer(game, pos.scores, "position.scores", problems, s.score);
+  // Without a supply the position has the game's usual one: what is neither on the board nor scored.
+  if (pos.supply === undefined) game.fillSupplies(s);
+  else readPerPlayer(game, pos.supply, "position.supply", problems, s.supply);
 
   if (pos.counters !== undefined) {
     if (!isObject(pos.counters)) problems.push("position.counters: must be an object from counter name to number");
@@ -191,7 +193,8 @@ export function describeSite(game: Game, s: State, site: number): SitePiece | nu
   if (owner !== NEUTRAL) out.owner = playerName(owner);
   out.height = s.height[site]!;
   const flags: string[] = [];
-  game.def.flags.forEach((f, bit) => s.flags[site]! & (1 << bit) && flags.push(f));
+  const shown = s.flags[site]! & ~game.def.internalFlags;
+  game.def.flags.forEach((f, bit) => shown & (1 << bit) && flags.push(f));
   out.flags = flags;
   return out;
 }

@@ -19,10 +19,18 @@ export interface Ctx {
   to: number;
   /** The moving piece's type (it may be lifted off the board during a chain). */
   piece: number;
+  /** The site a `forall`, `exists`, `groups` or a path condition is looking at. */
+  site: number;
+  /** Pieces (checkers) that travel in the move. */
+  count: number;
+  /** Whether the move's path went through a portal. */
+  crossed: boolean;
+  /** Flags of the moving part, as they were when the move began. */
+  selfFlags: number;
 }
 
 export function newCtx(): Ctx {
-  return { player: 0, from: -1, over: -1, to: -1, piece: -1 };
+  return { player: 0, from: -1, over: -1, to: -1, piece: -1, site: -1, count: 0, crossed: false, selfFlags: 0 };
 }
 
 export type Pred = (s: State, c: Ctx) => boolean;
@@ -46,6 +54,14 @@ export interface LeafGenerator extends MoveSource {
 export interface EndRule {
   when: Pred;
   outcome: Outcome;
+  /** Checked only after a decision that began a new turn (e.g. "you win if your turn starts with ..."). */
+  atTurnStart: boolean;
+}
+
+/** Decisions made before the first turn (e.g. choosing starting points), one per listed seat in order. */
+export interface Prelude {
+  seats: number[];
+  moves: MoveSource;
 }
 
 /** How an ended game is scored: a list of winners (empty: a draw among all). */
@@ -70,16 +86,26 @@ export interface GameDef {
   pieces: PieceDef[];
   /** Attribute tables: attrs.get("rank")[pieceType]. */
   attrTables: Map<string, Int32Array>;
+  /** Site flag names; bit i of State.flags is flags[i]. */
   flags: string[];
+  /** Bit mask of flags that are bookkeeping (e.g. "moved this turn"), not shown in positions. */
+  internalFlags: number;
   counters: string[];
   markers: string[];
+  /** Pieces each player owns in all (board + supply + score), or -1 when the game has no supply. */
+  supplyTotal: number;
   /** Move kind names; move rows store an index into this list. */
   kinds: string[];
   generators: LeafGenerator[];
   /** Sets up the start position on a fresh state. */
   setup: Effect[];
   play: MoveSource;
+  prelude: Prelude | null;
   turn: TurnDef;
+  /** Consequences run after every decision, before the end rules. */
+  afterAction: Effect[];
+  /** Consequences run when a turn ends (after its last decision). */
+  afterTurn: Effect[];
   end: EndRule[];
   /** Called once by the engine so rules can query it (e.g. "no legal moves"). */
   link(rt: Runtime): void;

@@ -51,6 +51,8 @@ export class State {
   ply = 0;
   /** The player who made the last decision (-1 before the first). */
   lastMover = -1;
+  /** Decisions of the game's prelude (before turn 1) still to be made. */
+  preludeLeft = 0;
   /** Whether the game is over; then `returns` holds the result. */
   over = false;
   returns: Float64Array;
@@ -109,6 +111,7 @@ export class State {
     this.turn = o.turn;
     this.ply = o.ply;
     this.lastMover = o.lastMover;
+    this.preludeLeft = o.preludeLeft;
     this.over = o.over;
     this.touch();
   }
@@ -134,6 +137,7 @@ export class State {
       turn: this.turn,
       ply: this.ply,
       lastMover: this.lastMover,
+      preludeLeft: this.preludeLeft,
       over: this.over,
     };
   }
@@ -160,6 +164,7 @@ export class State {
     s.turn = data.turn;
     s.ply = data.ply;
     s.lastMover = data.lastMover;
+    s.preludeLeft = data.preludeLeft ?? 0;
     s.over = data.over;
     return s;
   }
@@ -230,5 +235,6 @@ export interface SerializedState {
   turn: number;
   ply: number;
   lastMover: number;
+  preludeLeft?: number;
   over: boolean;
 }

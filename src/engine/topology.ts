@@ -24,6 +24,12 @@ export interface Topology {
   readonly step: Int32Array;
   /** `opposite[d]`: the direction pointing back, or -1 when the board has none. */
   readonly opposite: Int8Array;
+  /**
+   * `lineEnd[d * n + s]`: where a step from s in direction d that leaves the board would arrive if
+   * the grid line wrapped round: the far end of the line through s (NO_SITE when the step stays on
+   * the board, or the line is s alone). Portals and "line ends count as adjacent" rules use it.
+   */
+  readonly lineEnd: Int32Array;
   /** Named regions built by the board itself (e.g. `centres`, `edge`, `wall-bottom`). */
   readonly regions: ReadonlyMap<string, Int32Array>;
   /** Lines drawn between adjacent sites, for text rendering: pairs of site ids. */
@@ -112,6 +118,18 @@ export function buildLattice(
     opposite[di] = dirs.findIndex((e) => e.dx === -d.dx && e.dy === -d.dy);
   });
 
+  const lineEnd = new Int32Array(dirs.length * n).fill(NO_SITE);
+  dirs.forEach((_, di) => {
+    const back = opposite[di]!;
+    if (back < 0) return;
+    for (let si = 0; si < n; si++) {
+      if (step[di * n + si] !== NO_SITE) continue;
+      let end = si;
+      for (let t = step[back * n + end]!; t !== NO_SITE; t = step[back * n + end]!) end = t;
+      if (end !== si) lineEnd[di * n + si] = end;
+    }
+  });
+
   const regionLists = new Map<string, number[]>();
   sites.forEach((s, i) => {
     for (const r of s.regions ?? []) {
@@ -139,6 +157,7 @@ export function buildLattice(
     dirNames: dirs.map((d) => d.name),
     step,
     opposite,
+    lineEnd,
     regions,
     lines: Int32Array.from(lines),
     shape,

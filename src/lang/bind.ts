@@ -222,6 +222,8 @@ export function describeType(type: ArgType): string {
       return type.min !== undefined ? `a whole number >= ${type.min}` : "a whole number";
     case "number":
       return "a number";
+    case "bool":
+      return "`true` or `false`";
     case "string":
       return 'a string in double quotes ("...")';
     case "name":

@@ -17,6 +17,7 @@ export type Category =
   | "rules"
   | "turns"
   | "start"
+  | "prelude"
   | "moves"
   | "bool"
   | "int"
@@ -27,6 +28,7 @@ export type Category =
 export type ArgType =
   | { t: "int"; min?: number }
   | { t: "number" }
+  | { t: "bool" }
   | { t: "string" }
   /** An identifier or a string: a name of something (piece, counter, player, direction ...). */
   | { t: "name" }
@@ -66,8 +68,9 @@ export const categoryInfo: Record<Category, { doc: string; atoms?: ArgType[]; at
   rules: { doc: "The rules: start, turn structure, play and end." },
   turns: { doc: "The turn structure." },
   start: { doc: "A start-position instruction." },
+  prelude: { doc: "Decisions made before the first turn." },
   moves: { doc: "A source of legal moves." },
-  bool: { doc: "A condition.", atoms: [{ t: "enum", values: ["true", "false"] }], atomDoc: "`true` or `false`" },
+  bool: { doc: "A condition.", atoms: [{ t: "bool" }], atomDoc: "`true` or `false`" },
   int: { doc: "A whole number.", atoms: [{ t: "int" }], atomDoc: "a number" },
   effect: { doc: "A consequence run after a move." },
   end: { doc: "An end rule, checked in order after every decision." },
@@ -78,12 +81,19 @@ const int: ArgType = { t: "int" };
 const name: ArgType = { t: "name" };
 const cat = (c: Category): ArgType => ({ t: "cat", cat: c });
 const list = (of: ArgType): ArgType => ({ t: "list", of });
-/** Sites a predicate inside a move can look at. */
-const siteRef: ArgType = { t: "enum", values: ["from", "over", "to"] };
-const attrSiteRef: ArgType = { t: "enum", values: ["self", "from", "over", "to"] };
+/**
+ * Sites a condition can look at: in a move `from`, `over` (the jumped site), `to`; `site` inside
+ * forms that go through sites (forall, exists, near, groups, a slide's through:).
+ */
+const siteRef: ArgType = { t: "enum", values: ["from", "over", "to", "site"] };
+/** As siteRef, plus `self`: the moving piece (or part of a stack) as it was when the move began. */
+const selfRef: ArgType = { t: "enum", values: ["self", "from", "over", "to", "site"] };
+const SITE_DOC = "`from`, `over`, `to` (in moves) or `site` (in forall, exists, near, groups, through:)";
 /** A player relative to the rule being evaluated, or a seat. */
 const playerRef: ArgType = { t: "name" };
-const PLAYER_DOC = "`mover` (who just acted, in end rules; who acts, in moves), `next` (who acts next) or a seat `P1`..`Pn`";
+const PLAYER_DOC =
+  "`mover` (who just acted, in end rules; who acts, in moves), `next` (who acts next), `opponent` (the seat after `mover`) or a seat `P1`..`Pn`";
+const effects = (doc: string): ParamSpec => ({ name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc });
 
 const moveCommon: ParamSpec[] = [
   { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name of the moves made (shown in records and matched by scenarios)." },
@@ -173,6 +183,41 @@ export const catalog: LudemeSpec[] = [
     example: "(counter quiet)",
   },
   {
+    name: "flag",
+    category: "item",
+    doc: "A mark a piece (a stack) on a site can carry, such as king, blessed or hidden. Flags travel with the piece. An `internal:true` flag is bookkeeping (e.g. \"moved this turn\") and is not shown in positions.",
+    params: [
+      { name: "name", type: name, doc: "The flag's name." },
+      { name: "internal", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Hidden from positions and records." },
+    ],
+    example: "(flag blessed)",
+  },
+  {
+    name: "marker",
+    category: "item",
+    doc: "A named set of sites per player (e.g. starting points), changed by `mark` and read by `marked`.",
+    params: [{ name: "name", type: name, doc: "The marker's name." }],
+    example: "(marker start)",
+  },
+  {
+    name: "supply",
+    category: "item",
+    doc: "Each player owns `total` pieces in all. Those not on the board (counting a stack's height) and not scored are in the player's supply, from which `add ... from-supply:true` takes.",
+    params: [{ name: "total", type: { t: "int", min: 0 }, doc: "Pieces per player." }],
+    example: "(supply 12)",
+  },
+  {
+    name: "portal",
+    category: "item",
+    doc: "For `player`, a step in one of `dirs` that would leave the board from a site of `from` arrives instead at the far end of the same grid line (e.g. crossing an enemy wall). Slides with `portals:true` use these edges and record the crossing.",
+    params: [
+      { name: "player", type: playerRef, doc: "Seat `P1`..`Pn`." },
+      { name: "from", type: cat("region"), doc: "Sites the portal leaves from." },
+      { name: "dirs", type: list(name), namedOnly: true, doc: "Directions that cross." },
+    ],
+    example: "(portal P1 column-tops dirs:{N NE NW})",
+  },
+  {
     name: "region",
     category: "item",
     doc: "A named set of sites, usable wherever a region is expected.",
@@ -217,6 +262,9 @@ export const catalog: LudemeSpec[] = [
       { name: "play", type: cat("moves"), doc: "The legal moves of the player to act." },
       { name: "end", type: list(cat("end")), doc: "End rules, checked in order after every decision; the first that holds ends the game." },
       { name: "turns", type: cat("turns"), namedOnly: true, optional: true, doc: "The turn structure (default: one action per turn, seats in order)." },
+      { name: "prelude", type: cat("prelude"), namedOnly: true, optional: true, doc: "Decisions before the first turn." },
+      { name: "after-action", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences run after every decision, in order, before the end rules." },
+      { name: "after-turn", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences run when a turn ends." },
     ],
     example: "(rules (start {(place man P1 a1)}) (play (step)) (end {(if (no-moves next) (win mover))}) turns:(turns 2 first:1))",
   },
@@ -238,8 +286,31 @@ export const catalog: LudemeSpec[] = [
       { name: "piece", type: name, doc: "Piece type." },
       { name: "owner", type: playerRef, doc: "Seat `P1`..`Pn`." },
       { name: "at", type: cat("region"), doc: "Where." },
+      { name: "height", type: { t: "int", min: 1 }, namedOnly: true, optional: true, default: 1, doc: "Stack height." },
+      { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags the pieces start with." },
     ],
-    example: "(place soldier P1 (rows 1 5))",
+    example: "(place man P1 e2 flags:{king})",
+  },
+  {
+    name: "mark",
+    category: "start",
+    doc: "Adds every site of the region to a player's marker set.",
+    params: [
+      { name: "marker", type: name, doc: "Marker name." },
+      { name: "player", type: playerRef, doc: "Seat `P1`..`Pn`." },
+      { name: "at", type: cat("region"), doc: "Where." },
+    ],
+    example: "(mark start P1 e2)",
+  },
+  {
+    name: "prelude",
+    category: "prelude",
+    doc: "Before the first turn, each listed seat in order makes one decision from these moves (not counted as an action of any turn).",
+    params: [
+      { name: "seats", type: list(name), doc: "Seats, in order." },
+      { name: "moves", type: cat("moves"), doc: "The moves offered." },
+    ],
+    example: "(prelude {P1 P2} (select kind:choose to:(marked home to mover)))",
   },
   // --- moves ---
   {
@@ -265,6 +336,51 @@ export const catalog: LudemeSpec[] = [
     example: "(jump over:(enemy over) chain:must)",
   },
   {
+    name: "slide",
+    category: "moves",
+    doc: "A stack of the mover, or part of it, travels in a straight line 1 to `range` sites (default: as many sites as pieces travel) and lands where `to:` allows; it never ends on its origin. `take:all` moves the whole stack, `part` 1..h-1 of its h pieces, `any` 1..h. Landing on an enemy runs `on-capture:` then removes it (capture by replacement); landing on a friendly stack merges (heights add, flags combine); on an empty site the travelling part makes a new stack carrying the source's flags. The path passes over a site only while `through:` holds for it (as `site`). With `portals:true` the path follows the mover's portal edges; `(crossed)` tells whether it did. Notation `from-to` (`separator:` replaces `-`), `x` for a capture, `^` after a path through a portal, `/n` when n pieces of a taller stack travel: `e3-e5`, `e3xe5`, `e9-e2^`, `e3+e4/1`.",
+    params: [
+      ...moveCommon,
+      { name: "take", type: { t: "enum", values: ["all", "part", "any"] }, namedOnly: true, optional: true, default: "all", doc: "How many pieces of the stack travel." },
+      { name: "range", type: { t: "int", min: 1 }, namedOnly: true, optional: true, doc: "Farthest distance (default: the number of travelling pieces)." },
+      { name: "from", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the source (`from`, `self`)." },
+      { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition for passing over `site` (default: any site)." },
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the landing site (`to`, with `(count)` and `(crossed)`)." },
+      { name: "portals", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Follow the mover's portal edges." },
+      { name: "on-capture", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Effects before a captured stack on `to` is removed." },
+      { name: "separator", type: { t: "string" }, namedOnly: true, optional: true, default: "-", doc: "Notation between the two sites." },
+    ],
+    example: '(slide kind:merge take:any to:(friend to) separator:"+")',
+  },
+  {
+    name: "add",
+    category: "moves",
+    doc: "Puts a new piece on a site where `to:` holds: the mover's (from its supply with `from-supply:true`, impossible when that is empty) or a neutral one. Notation: `prefix` then the site, e.g. `*e3`.",
+    params: [
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `add`)." },
+      { name: "piece", type: name, namedOnly: true, doc: "The piece type." },
+      { name: "owner", type: { t: "enum", values: ["mover", "neutral"] }, namedOnly: true, optional: true, default: "mover", doc: "Whose piece it is." },
+      { name: "from-supply", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Taken from the mover's supply." },
+      { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags the new piece starts with." },
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the site (`to`)." },
+      effects("Consequences after the piece is put down."),
+      { name: "prefix", type: { t: "string" }, namedOnly: true, optional: true, default: "*", doc: "Notation before the site." },
+    ],
+    example: '(add kind:drop piece:man from-supply:true to:(empty to) prefix:"*")',
+  },
+  {
+    name: "select",
+    category: "moves",
+    doc: "Chooses a site where `to:` holds; only the `then:` effects change the state (e.g. choosing a starting point and filling its zone). Notation: `prefix` then the site, e.g. `@g2`.",
+    params: [
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `select`)." },
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the site (`to`)." },
+      effects("What choosing the site does."),
+      { name: "prefix", type: { t: "string" }, namedOnly: true, optional: true, default: "@", doc: "Notation before the site." },
+    ],
+    example: "(select kind:choose to:(empty to) then:{(mark start to mover)})",
+  },
+  {
     name: "priority",
     category: "moves",
     doc: "The moves of the first source that has any; later sources count only when all before them have none (e.g. compulsory capture: `(priority (jump ...) (step ...))`).",
@@ -283,22 +399,105 @@ export const catalog: LudemeSpec[] = [
     name: "empty",
     category: "bool",
     doc: "The site holds no piece.",
-    params: [{ name: "site", type: siteRef, doc: "`from`, `over` or `to`." }],
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
     example: "(empty to)",
   },
   {
     name: "enemy",
     category: "bool",
     doc: "The site holds a piece of another player (not a neutral piece).",
-    params: [{ name: "site", type: siteRef, doc: "`from`, `over` or `to`." }],
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
     example: "(enemy over)",
   },
   {
     name: "friend",
     category: "bool",
     doc: "The site holds a piece of the player the rule is evaluated for.",
-    params: [{ name: "site", type: siteRef, doc: "`from`, `over` or `to`." }],
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
     example: "(friend to)",
+  },
+  {
+    name: "occupied",
+    category: "bool",
+    doc: "The site holds a piece (anyone's, or neutral).",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(occupied site)",
+  },
+  {
+    name: "owner",
+    category: "bool",
+    doc: "The site holds a piece of the player (`any`: of any player, not neutral).",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "player", type: playerRef, doc: PLAYER_DOC + ", or `any`" },
+    ],
+    example: "(owner site mover)",
+  },
+  {
+    name: "is-piece",
+    category: "bool",
+    doc: "The site holds a piece of this type.",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "piece", type: name, doc: "Piece type." },
+    ],
+    example: "(is-piece site block)",
+  },
+  {
+    name: "flag",
+    category: "bool",
+    doc: "The piece on the site (or the moving part, `self`) carries the flag.",
+    params: [
+      { name: "site", type: selfRef, doc: "`self` or " + SITE_DOC },
+      { name: "flag", type: name, doc: "Flag name." },
+    ],
+    example: "(flag to blessed)",
+  },
+  {
+    name: "crossed",
+    category: "bool",
+    doc: "The move's path went through a portal.",
+    params: [],
+    example: "(crossed)",
+  },
+  {
+    name: "marked",
+    category: "bool",
+    doc: "The site is in the player's marker set (`any`, the default: in any player's).",
+    params: [
+      { name: "marker", type: name, doc: "Marker name." },
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "player", type: playerRef, optional: true, default: "any", doc: PLAYER_DOC + ", or `any`" },
+    ],
+    example: "(marked start to mover)",
+  },
+  {
+    name: "adjacent",
+    category: "bool",
+    doc: "The two sites are neighbours on the board.",
+    params: [
+      { name: "a", type: siteRef, doc: SITE_DOC },
+      { name: "b", type: siteRef, doc: SITE_DOC },
+    ],
+    example: "(adjacent site to)",
+  },
+  {
+    name: "near",
+    category: "bool",
+    doc: "Some site next to the given one satisfies the condition (evaluated with `site` bound to that neighbour). `via:adjacent` uses board neighbours, `line-ends` the far ends of the grid lines leaving the board from it, `both` either.",
+    params: [
+      { name: "of", type: siteRef, doc: SITE_DOC },
+      { name: "cond", type: cat("bool"), doc: "Condition on the neighbour `site`." },
+      { name: "via", type: { t: "enum", values: ["adjacent", "line-ends", "both"] }, namedOnly: true, optional: true, default: "adjacent", doc: "Which sites count as next to it." },
+    ],
+    example: "(near to (is-piece site block) via:both)",
+  },
+  {
+    name: "exists",
+    category: "bool",
+    doc: "Some site of the board satisfies the condition (with `site` bound to it).",
+    params: [{ name: "cond", type: cat("bool"), doc: "Condition on `site`." }],
+    example: "(exists (and (owner site mover) (flag site king)))",
   },
   {
     name: "and",
@@ -348,9 +547,47 @@ export const catalog: LudemeSpec[] = [
     doc: "A numeric attribute of a piece: of the moving piece (`self`) or of the piece on a site (0 when empty or when the type lacks the attribute).",
     params: [
       { name: "name", type: name, doc: "Attribute name, as given to `(piece ...)`." },
-      { name: "of", type: attrSiteRef, doc: "`self`, `from`, `over` or `to`." },
+      { name: "of", type: selfRef, doc: "`self` or " + SITE_DOC },
     ],
     example: "(attr rank over)",
+  },
+  {
+    name: "count",
+    category: "int",
+    doc: "How many pieces travel in the move.",
+    params: [],
+    example: "(count)",
+  },
+  {
+    name: "height",
+    category: "int",
+    doc: "The height of the stack on the site (0 when empty).",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(height to)",
+  },
+  {
+    name: "supply",
+    category: "int",
+    doc: "The pieces in the player's supply.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(supply mover)",
+  },
+  {
+    name: "+",
+    category: "int",
+    doc: "The sum.",
+    params: [{ name: "terms", type: cat("int"), rest: true, doc: "Numbers." }],
+    example: "(+ (count) (height to))",
+  },
+  {
+    name: "-",
+    category: "int",
+    doc: "The first number minus the second.",
+    params: [
+      { name: "a", type: cat("int"), doc: "Number." },
+      { name: "b", type: cat("int"), doc: "Number taken away." },
+    ],
+    example: "(- (height from) (count))",
   },
   {
     name: "counter",
@@ -380,6 +617,88 @@ export const catalog: LudemeSpec[] = [
     ],
     example: "(counter-set quiet 0)",
   },
+  {
+    name: "set-flag",
+    category: "effect",
+    doc: "Sets a flag on the piece on the site (nothing when the site is empty).",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "flag", type: name, doc: "Flag name." },
+    ],
+    example: "(set-flag to blessed)",
+  },
+  {
+    name: "clear-flag",
+    category: "effect",
+    doc: "Clears a flag on the piece on the site.",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "flag", type: name, doc: "Flag name." },
+    ],
+    example: "(clear-flag from cursed)",
+  },
+  {
+    name: "when",
+    category: "effect",
+    doc: "Runs the effects when the condition holds, the `else:` effects otherwise.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "Condition." },
+      { name: "then", type: list(cat("effect")), doc: "Effects when it holds." },
+      { name: "else", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Effects when it does not." },
+    ],
+    example: "(when (crossed) {(set-flag to blessed)} else:{(set-flag to cursed)})",
+  },
+  {
+    name: "forall",
+    category: "effect",
+    doc: "Runs the effects for every site satisfying the condition (with `site` bound to it). The sites are found first, then the effects run.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "Which sites." },
+      { name: "do", type: list(cat("effect")), doc: "Effects, with `site` bound." },
+    ],
+    example: "(forall (flag site moved) {(clear-flag site moved)})",
+  },
+  {
+    name: "groups",
+    category: "effect",
+    doc: "For every player, every group of that player's pieces connected by board adjacency that has a site in each of the regions: runs the effects for each member (as `site`). E.g. a bridge between two walls.",
+    params: [
+      { name: "touching", type: list(cat("region")), doc: "Regions every such group reaches." },
+      { name: "do", type: list(cat("effect")), doc: "Effects, with `site` bound to each member." },
+    ],
+    example: "(groups {column-bottoms column-tops} {(set-flag site blessed)})",
+  },
+  {
+    name: "mark",
+    category: "effect",
+    doc: "Adds the site to the player's marker set.",
+    params: [
+      { name: "marker", type: name, doc: "Marker name." },
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+    ],
+    example: "(mark start from mover)",
+  },
+  {
+    name: "put",
+    category: "effect",
+    doc: "Puts a one-piece stack of the player on the site when it is empty (from the player's supply with `from-supply:true`, if any is left).",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "piece", type: name, doc: "Piece type." },
+      { name: "owner", type: playerRef, doc: PLAYER_DOC },
+      { name: "from-supply", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Taken from the owner's supply." },
+      { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags it starts with." },
+    ],
+    example: "(put to man mover from-supply:true flags:{king})",
+  },
+  {
+    name: "return-to-supply",
+    category: "effect",
+    doc: "Adds the stack on the site (its height) to its owner's supply; the stack itself stays until removed.",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(return-to-supply to)",
+  },
   // --- end ---
   {
     name: "if",
@@ -388,6 +707,7 @@ export const catalog: LudemeSpec[] = [
     params: [
       { name: "cond", type: cat("bool"), doc: "When." },
       { name: "outcome", type: cat("outcome"), doc: "The result." },
+      { name: "at", type: { t: "enum", values: ["every-decision", "turn-start"] }, namedOnly: true, optional: true, default: "every-decision", doc: "`turn-start`: checked only after a decision that begins a new turn." },
     ],
     example: "(if (no-moves next) (win mover))",
   },

@@ -16,6 +16,8 @@ function typeSchema(t: ArgType): Schema {
       return t.min !== undefined ? { type: "integer", minimum: t.min } : { type: "integer" };
     case "number":
       return { type: "number" };
+    case "bool":
+      return { type: "boolean" };
     case "string":
     case "name":
       return { type: "string", minLength: 1 };

@@ -18,7 +18,8 @@ export function pieceSymbol(game: Game, s: State, site: number): string {
   else sym = `${owner + 1}${sym.toLowerCase()}`;
   const h = s.height[site]!;
   if (h > 1) sym += h;
-  const flags = game.def.flags.filter((_, bit) => s.flags[site]! & (1 << bit)).map((f) => f[0]!);
+  const shown = s.flags[site]! & ~game.def.internalFlags;
+  const flags = game.def.flags.filter((_, bit) => shown & (1 << bit)).map((f) => f[0]!);
   if (flags.length) sym += `[${flags.join("")}]`;
   return sym;
 }

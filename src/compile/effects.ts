@@ -1,0 +1,188 @@
+/**
+ * Builders of the `effect` category: consequences run after a move (`then:`, `on-capture:`) or
+ * after every action or turn (`after-action:`, `after-turn:`).
+ */
+import type { Json } from "../lang/bind.js";
+import type { PrimitiveAction } from "../engine/moves.js";
+import type { Ctx, Effect } from "../engine/rules.js";
+import { EMPTY, NEUTRAL, type State } from "../engine/state.js";
+import { isNode, type CompileContext, type IrNode } from "./context.js";
+import { compileRegion } from "./equipment.js";
+import { compileBool, compileInt, compilePlayer } from "./expr.js";
+
+export interface CompiledEffect {
+  run: Effect;
+  /** The primitive actions this effect performs for a move about to be made in `s` (records only). */
+  describe: (s: State, c: Ctx) => PrimitiveAction[];
+}
+
+const silent = (run: Effect): CompiledEffect => ({ run, describe: () => [] });
+
+type SiteRef = "from" | "over" | "to" | "site";
+
+/** The site an effect acts on; `site` must be bound by an enclosing forall or groups. */
+function siteOf(ref: string, ptr: string, cx: CompileContext): (c: Ctx) => number {
+  if (ref === "site" && cx.siteBinders === 0) cx.fail("M004", "`site` exists only inside forall or groups", ptr, "from, over or to (in a move)");
+  if (ref !== "site" && cx.scope !== "move") cx.fail("M004", `the site '${ref}' exists only in a move's effects`, ptr, "`site` inside forall or groups");
+  const r = ref as SiteRef;
+  return r === "from" ? (c) => c.from : r === "over" ? (c) => c.over : r === "to" ? (c) => c.to : (c) => c.site;
+}
+
+export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => CompiledEffect> = {
+  "counter-add": (n, ptr, cx) => {
+    const name = n.name as string;
+    const i = cx.counterIndex(name, `${ptr}/name`);
+    const by = compileInt(n.by!, `${ptr}/by`, cx);
+    return {
+      run: (s, c) => {
+        s.counters[i]! += by(s, c);
+      },
+      describe: (s, c) => [{ op: "counter", name, change: "add", value: by(s, c) }],
+    };
+  },
+  "counter-set": (n, ptr, cx) => {
+    const name = n.name as string;
+    const i = cx.counterIndex(name, `${ptr}/name`);
+    const value = compileInt(n.value!, `${ptr}/value`, cx);
+    return {
+      run: (s, c) => {
+        s.counters[i] = value(s, c);
+      },
+      describe: (s, c) => [{ op: "counter", name, change: "set", value: value(s, c) }],
+    };
+  },
+  "set-flag": (n, ptr, cx) => {
+    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const bit = cx.flagBit(n.flag as string, `${ptr}/flag`);
+    return silent((s, c) => {
+      const site = at(c);
+      if (s.owner[site] !== EMPTY) s.flags[site]! |= bit;
+    });
+  },
+  "clear-flag": (n, ptr, cx) => {
+    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const mask = ~cx.flagBit(n.flag as string, `${ptr}/flag`);
+    return silent((s, c) => {
+      s.flags[at(c)]! &= mask;
+    });
+  },
+  when: (n, ptr, cx) => {
+    const cond = compileBool(n.cond!, `${ptr}/cond`, cx);
+    const yes = compileEffects(n.then as Json[], `${ptr}/then`, cx).map((e) => e.run);
+    const no = compileEffects((n.else as Json[] | undefined) ?? [], `${ptr}/else`, cx).map((e) => e.run);
+    return silent((s, c) => {
+      for (const e of cond(s, c) ? yes : no) e(s, c);
+    });
+  },
+  forall: (n, ptr, cx) => {
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
+    const N = cx.topology!.n;
+    const chosen = new Int32Array(N);
+    return silent((s, c) => {
+      // Find every site first, so that the effects cannot change which sites are chosen.
+      let k = 0;
+      const saved = c.site;
+      for (let site = 0; site < N; site++) {
+        c.site = site;
+        if (cond(s, c)) chosen[k++] = site;
+      }
+      for (let j = 0; j < k; j++) {
+        c.site = chosen[j]!;
+        for (const e of body) e(s, c);
+      }
+      c.site = saved;
+    });
+  },
+  groups: (n, ptr, cx) => groupsEffect(n, ptr, cx),
+  mark: (n, ptr, cx) => {
+    const m = cx.markerIndex(n.marker as string, `${ptr}/marker`);
+    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    return silent((s, c) => {
+      s.markers[s.markerIndex(m, who(s, c), at(c))] = 1;
+      s.touch();
+    });
+  },
+  put: (n, ptr, cx) => {
+    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    const who = compilePlayer(n.owner as string, `${ptr}/owner`, cx);
+    const fromSupply = n["from-supply"] === true;
+    const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
+    return silent((s, c) => {
+      const site = at(c), owner = who(s, c);
+      if (s.owner[site] !== EMPTY) return;
+      if (fromSupply) {
+        if (s.supply[owner]! <= 0) return;
+        s.supply[owner]!--;
+      }
+      s.put(site, owner, type, 1, flags);
+    });
+  },
+  "return-to-supply": (n, ptr, cx) => {
+    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    return silent((s, c) => {
+      const site = at(c), owner = s.owner[site]!;
+      if (owner !== EMPTY && owner !== NEUTRAL) s.supply[owner]! += s.height[site]!;
+    });
+  },
+};
+
+/**
+ * `groups`: connected groups of one player's pieces (board adjacency, no portals) that reach every
+ * listed region; the effects run for each member.
+ */
+function groupsEffect(n: IrNode, ptr: string, cx: CompileContext): CompiledEffect {
+  const topo = cx.topology!;
+  const N = topo.n, D = topo.dirNames.length, step = topo.step;
+  const regions = (n.touching as Json[]).map((r, i) => {
+    const mask = new Uint8Array(N);
+    compileRegion(r, `${ptr}/touching/${i}`, cx).forEach((site) => (mask[site] = 1));
+    return mask;
+  });
+  const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
+  const group = new Int32Array(N);
+  const seen = new Uint8Array(N);
+  return silent((s, c) => {
+    seen.fill(0);
+    const saved = c.site;
+    for (let start = 0; start < N; start++) {
+      const owner = s.owner[start]!;
+      if (seen[start] || owner === EMPTY || owner === NEUTRAL) continue;
+      // Flood fill the group of `owner` containing `start`.
+      let size = 0;
+      group[size++] = start;
+      seen[start] = 1;
+      for (let k = 0; k < size; k++) {
+        const at = group[k]!;
+        for (let d = 0; d < D; d++) {
+          const t = step[d * N + at]!;
+          if (t >= 0 && !seen[t] && s.owner[t] === owner) {
+            seen[t] = 1;
+            group[size++] = t;
+          }
+        }
+      }
+      if (!regions.every((mask) => group.subarray(0, size).some((site) => mask[site] === 1))) continue;
+      for (let k = 0; k < size; k++) {
+        c.site = group[k]!;
+        for (const e of body) e(s, c);
+      }
+    }
+    c.site = saved;
+  });
+}
+
+export function flagMask(names: string[], ptr: string, cx: CompileContext): number {
+  return names.reduce((m, f, i) => m | cx.flagBit(f, `${ptr}/${i}`), 0);
+}
+
+export function compileEffect(v: Json, ptr: string, cx: CompileContext): CompiledEffect {
+  const b = isNode(v) ? effectBuilders[v.ludeme] : undefined;
+  return b ? b(v as IrNode, ptr, cx) : silent(() => {});
+}
+
+export function compileEffects(list: Json[], ptr: string, cx: CompileContext): CompiledEffect[] {
+  return list.map((e, i) => compileEffect(e, `${ptr}/${i}`, cx));
+}

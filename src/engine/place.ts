@@ -1,0 +1,98 @@
+/**
+ * Moves that pick a site rather than move a piece: adding a piece (from the mover's supply, or a
+ * neutral piece such as a block) and selecting a site for the effects to act on (e.g. choosing a
+ * starting point).
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import type { Ctx, Effect, LeafGenerator, Pred } from "./rules.js";
+import { NEUTRAL, type State } from "./state.js";
+import type { Topology } from "./topology.js";
+
+export interface SiteChoiceOptions {
+  topology: Topology;
+  kind: number;
+  /** Condition on the chosen site (c.to). */
+  to: Pred;
+  then: Effect[];
+  /** Written before the site in the notation (`*e3`, `#c2`, `@g2`). */
+  prefix: string;
+}
+
+/** Chooses a site; only the effects change the state. */
+export class SelectGenerator implements LeafGenerator {
+  id = -1;
+  constructor(protected readonly o: SiteChoiceOptions) {}
+
+  /** Whether the mover may act at all (e.g. has something in supply). */
+  protected available(_s: State, _c: Ctx): boolean {
+    return true;
+  }
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    if (!this.available(s, c)) return;
+    const n = this.o.topology.n, to = this.o.to;
+    for (let site = 0; site < n; site++) {
+      c.to = site;
+      if (to(s, c)) out.add(this.id, this.o.kind, -1, site, 1, this.pieceType());
+    }
+  }
+
+  protected pieceType(): number {
+    return -1;
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    c.to = buf.to[row]!;
+    c.from = -1;
+    c.count = 1;
+    this.place(s, c);
+    for (const e of this.o.then) e(s, c);
+  }
+
+  protected place(_s: State, _c: Ctx): void {}
+
+  notation(buf: MoveBuffer, row: number): string {
+    return `${this.o.prefix}${this.o.topology.labels[buf.to[row]!]}`;
+  }
+
+  actions(_buf: MoveBuffer, _row: number): PrimitiveAction[] {
+    return [];
+  }
+}
+
+export interface AddOptions extends SiteChoiceOptions {
+  piece: number;
+  pieceName: string;
+  /** The mover's piece, or a neutral one. */
+  neutral: boolean;
+  /** Taken from the mover's supply (impossible when it is empty). */
+  fromSupply: boolean;
+  /** Flags the new piece starts with. */
+  flags: number;
+}
+
+/** Adds one piece on an empty site the condition allows. */
+export class AddGenerator extends SelectGenerator {
+  constructor(private readonly a: AddOptions) {
+    super(a);
+  }
+
+  protected override available(s: State, c: Ctx): boolean {
+    return !this.a.fromSupply || s.supply[c.player]! > 0;
+  }
+
+  protected override pieceType(): number {
+    return this.a.piece;
+  }
+
+  protected override place(s: State, c: Ctx): void {
+    s.put(c.to, this.a.neutral ? NEUTRAL : c.player, this.a.piece, 1, this.a.flags);
+    if (this.a.fromSupply) s.supply[c.player]!--;
+    c.piece = this.a.piece;
+    c.selfFlags = this.a.flags;
+  }
+
+  override actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
+    return [{ op: "add", at: this.a.topology.labels[buf.to[row]!]!, piece: this.a.pieceName, count: 1 }];
+  }
+}

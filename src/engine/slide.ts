@@ -1,0 +1,153 @@
+/**
+ * Slides: a stack, or part of it, travels in a straight line, 1 to k sites, and lands on a site the
+ * description allows. One generator covers moving a whole stack, merging onto a friendly stack and
+ * splitting part of a stack off, told apart by how many pieces may travel (`take`) and by the
+ * landing condition. Portals (per-player wrap edges, e.g. through an enemy wall) continue the path
+ * at the far end of the grid line; a path that used one is a different move from a direct path to
+ * the same site, and its notation says so.
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import type { Ctx, Effect, LeafGenerator, Pred } from "./rules.js";
+import { EMPTY, type State } from "./state.js";
+import type { Topology } from "./topology.js";
+
+/** How many pieces of a stack of height h travel: all h, part (1..h-1) or any (1..h). */
+export type TakeRule = "all" | "part" | "any";
+
+export interface SlideOptions {
+  topology: Topology;
+  kind: number;
+  pieces: Uint8Array | null;
+  dirs: Int32Array;
+  take: TakeRule;
+  /** Farthest distance: the number of travelling pieces (`count`), or a fixed number of sites. */
+  range: "count" | number;
+  /** Condition on the source (c.from). */
+  from: Pred | null;
+  /** Condition for passing over a site (c.site) to go further. */
+  through: Pred | null;
+  /** Condition on the landing site (c.to, with c.count and c.crossed set). */
+  to: Pred;
+  /** Per-player portal edges: portals[(player * dirs + d) * n + s], or null. */
+  portals: Int32Array | null;
+  /** Effects run before an enemy stack on the landing site is removed (c.to is that site). */
+  onCapture: Effect[];
+  then: Effect[];
+  /** Written between the two sites in the notation (a capture writes `x`). */
+  separator: string;
+}
+
+const CROSSED = 1;
+
+export class SlideGenerator implements LeafGenerator {
+  id = -1;
+  private readonly dirCount: number;
+
+  constructor(private readonly o: SlideOptions) {
+    this.dirCount = o.topology.dirNames.length;
+  }
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const o = this.o;
+    const n = o.topology.n, step = o.topology.step, owner = s.owner, height = s.height;
+    const portals = o.portals, dirs = o.dirs, to = o.to, through = o.through;
+    const p = c.player;
+    const portalBase = p * this.dirCount;
+    for (let site = 0; site < n; site++) {
+      if (owner[site] !== p) continue;
+      const type = s.piece[site]!;
+      if (o.pieces !== null && o.pieces[type] === 0) continue;
+      c.from = site;
+      c.piece = type;
+      c.selfFlags = s.flags[site]!;
+      if (o.from !== null && !o.from(s, c)) continue;
+      const h = height[site]!;
+      const lo = o.take === "all" ? h : 1;
+      const hi = o.take === "part" ? h - 1 : h;
+      const firstRow = out.size;
+      for (let count = lo; count <= hi; count++) {
+        c.count = count;
+        const maxDist = o.range === "count" ? count : o.range;
+        for (let k = 0; k < dirs.length; k++) {
+          const d = dirs[k]!;
+          let cur = site;
+          let crossed = false;
+          for (let dist = 1; dist <= maxDist; dist++) {
+            let next = step[d * n + cur]!;
+            if (next < 0) {
+              next = portals === null ? -1 : portals[(portalBase + d) * n + cur]!;
+              if (next < 0) break;
+              crossed = true;
+            }
+            // A slide never ends where it started (it may pass its origin after a portal).
+            if (next !== site) {
+              c.to = next;
+              c.crossed = crossed;
+              if (to(s, c) && !(crossed && this.duplicate(out, firstRow, next, count))) {
+                const row = out.add(this.id, o.kind, site, next, count, type);
+                out.extra[row] = (crossed ? CROSSED : 0) | (h << 1);
+                if (owner[next] !== EMPTY && owner[next] !== p) out.setCapture(row, next);
+              }
+            }
+            if (through !== null) {
+              c.site = next;
+              if (!through(s, c)) break;
+            }
+            cur = next;
+          }
+        }
+      }
+    }
+  }
+
+  /** Two directions can reach one site through portals: the same move, listed once. */
+  private duplicate(out: MoveBuffer, firstRow: number, to: number, count: number): boolean {
+    for (let r = firstRow; r < out.size; r++) {
+      if (out.to[r] === to && out.count[r] === count && (out.extra[r]! & CROSSED) !== 0) return true;
+    }
+    return false;
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const from = buf.from[row]!, to = buf.to[row]!, count = buf.count[row]!;
+    const mover = s.owner[from]!, type = s.piece[from]!, flags = s.flags[from]!;
+    c.from = from;
+    c.to = to;
+    c.count = count;
+    c.piece = type;
+    c.crossed = (buf.extra[row]! & CROSSED) !== 0;
+    c.selfFlags = flags;
+    const target = s.owner[to]!;
+    if (target !== EMPTY && target !== mover) {
+      for (const e of this.o.onCapture) e(s, c);
+      s.clear(to);
+    }
+    if (s.owner[to] === EMPTY) s.put(to, mover, type, count, flags);
+    else {
+      s.height[to]! += count;
+      s.flags[to]! |= flags;
+    }
+    if (s.height[from]! > count) s.height[from]! -= count;
+    else s.clear(from);
+    s.touch();
+    for (const e of this.o.then) e(s, c);
+  }
+
+  /** `from-to`, `fromxto` for a capture, `^` after a path through a portal, `/n` when part of the stack travels. */
+  notation(buf: MoveBuffer, row: number): string {
+    const l = this.o.topology.labels;
+    const extra = buf.extra[row]!;
+    const count = buf.count[row]!;
+    const sep = buf.capLen[row] ? "x" : this.o.separator;
+    const via = extra & CROSSED ? "^" : "";
+    const part = count !== extra >> 1 ? `/${count}` : "";
+    return `${l[buf.from[row]!]}${sep}${l[buf.to[row]!]}${via}${part}`;
+  }
+
+  actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
+    const l = this.o.topology.labels;
+    const out: PrimitiveAction[] = buf.capLen[row] ? [{ op: "remove", at: l[buf.to[row]!]! }] : [];
+    out.push({ op: "transfer", from: l[buf.from[row]!]!, to: l[buf.to[row]!]!, count: buf.count[row]! });
+    return out;
+  }
+}
