@@ -89,6 +89,20 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     });
     return Int32Array.from(out);
   },
+  shift: (n, ptr, cx) => {
+    const topo = cx.topology!;
+    const d = dirIndex(topo, n.dir as string);
+    if (d < 0) {
+      cx.fail("M001", `the board has no direction '${String(n.dir)}'`, `${ptr}/dir`, `one of: ${topo.dirNames.join(" ")}`);
+      return new Int32Array(0);
+    }
+    const out = new Set<number>();
+    for (const site of compileRegion(n.region!, `${ptr}/region`, cx)) {
+      const t = topo.step[d * topo.n + site]!;
+      if (t >= 0) out.add(t);
+    }
+    return Int32Array.from([...out].sort((a, b) => a - b));
+  },
   union: (n, ptr, cx) => {
     const set = new Set<number>();
     (n.regions as Json[]).forEach((r, i) => compileRegion(r, `${ptr}/regions/${i}`, cx).forEach((s) => set.add(s)));

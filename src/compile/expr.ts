@@ -6,6 +6,7 @@ import type { Json } from "../lang/bind.js";
 import type { Ctx, IntExpr, Pred } from "../engine/rules.js";
 import { EMPTY, NEUTRAL, type State } from "../engine/state.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
+import { compileRegion } from "./equipment.js";
 
 /** A compiled expression, with its value when known at compile time. */
 interface Compiled<T> {
@@ -89,6 +90,12 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     }
     const who = compilePlayer(player, `${ptr}/player`, cx);
     return { fn: (s, c) => s.markers[(m * P + who(s, c)) * s.shape.sites + at(c)] === 1 };
+  },
+  in: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    const member = new Uint8Array(cx.topology!.n);
+    compileRegion(n.region!, `${ptr}/region`, cx).forEach((site) => (member[site] = 1));
+    return { fn: (_s, c) => member[at(c)] === 1 };
   },
   adjacent: (n, ptr, cx) => {
     const a = siteIn({ ludeme: "adjacent", site: n.a as string }, `${ptr}/a`, cx);

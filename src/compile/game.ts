@@ -37,9 +37,9 @@ export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
   },
 };
 
-export const preludeBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Prelude> = {
-  prelude: (n, ptr, cx) => ({
-    seats: (n.seats as string[]).map((seat, i) => Math.max(0, cx.seat(seat, `${ptr}/seats/${i}`))),
+export const preludeBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Prelude[number]> = {
+  decide: (n, ptr, cx) => ({
+    seat: Math.max(0, cx.seat(n.player as string, `${ptr}/player`)),
     moves: compileMoves(n.moves!, `${ptr}/moves`, cx),
   }),
 };
@@ -104,7 +104,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   });
   cx.scope = "move";
   const play = rules.play ? compileMoves(rules.play, "/rules/play", cx) : new UnionSource([]);
-  const prelude = isNode(rules.prelude) ? preludeBuilders.prelude!(rules.prelude, "/rules/prelude", cx) : null;
+  const prelude = ((rules.prelude as Json[] | undefined) ?? []).map((v, i) => preludeBuilders.decide!(v as IrNode, `/rules/prelude/${i}`, cx));
   // After-action and after-turn effects see the player who acted as `mover`, and no move sites.
   cx.scope = "end";
   const afterAction = compileEffects((rules["after-action"] as Json[] | undefined) ?? [], "/rules/after-action", cx).map((e) => e.run);

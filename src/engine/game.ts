@@ -55,9 +55,9 @@ export class Game implements Runtime {
     for (const e of this.def.setup) e(s, c);
     this.fillSupplies(s);
     const prelude = this.def.prelude;
-    if (prelude && prelude.seats.length) {
-      s.preludeLeft = prelude.seats.length;
-      s.mover = prelude.seats[0]!;
+    if (prelude.length) {
+      s.preludeLeft = prelude.length;
+      s.mover = prelude[0]!.seat;
       s.turn = 0;
       s.actionInTurn = 1;
       s.actionsInTurn = 1;
@@ -126,7 +126,8 @@ export class Game implements Runtime {
     this.buf.clear();
     if (!s.over) {
       this.ctx.player = player;
-      const source = s.preludeLeft > 0 ? this.def.prelude!.moves : this.def.play;
+      const prelude = this.def.prelude;
+      const source = s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play;
       source.generate(s, this.ctx, this.buf);
     }
     this.cachedState = s;
@@ -161,8 +162,7 @@ export class Game implements Runtime {
     let turnBegan: boolean;
     if (s.preludeLeft > 0) {
       s.preludeLeft--;
-      const seats = def.prelude!.seats;
-      if (s.preludeLeft > 0) s.mover = seats[seats.length - s.preludeLeft]!;
+      if (s.preludeLeft > 0) s.mover = def.prelude[def.prelude.length - s.preludeLeft]!.seat;
       else this.beginFirstTurn(s);
       turnBegan = s.preludeLeft === 0;
     } else if (s.actionInTurn < s.actionsInTurn) {

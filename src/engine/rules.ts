@@ -58,11 +58,8 @@ export interface EndRule {
   atTurnStart: boolean;
 }
 
-/** Decisions made before the first turn (e.g. choosing starting points), one per listed seat in order. */
-export interface Prelude {
-  seats: number[];
-  moves: MoveSource;
-}
+/** Decisions made before the first turn (e.g. choosing starting points), in order. */
+export type Prelude = { seat: number; moves: MoveSource }[];
 
 /** How an ended game is scored: a list of winners (empty: a draw among all). */
 export type Outcome = (s: State, c: Ctx) => number[];
@@ -100,7 +97,7 @@ export interface GameDef {
   /** Sets up the start position on a fresh state. */
   setup: Effect[];
   play: MoveSource;
-  prelude: Prelude | null;
+  prelude: Prelude;
   turn: TurnDef;
   /** Consequences run after every decision, before the end rules. */
   afterAction: Effect[];

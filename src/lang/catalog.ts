@@ -246,6 +246,16 @@ export const catalog: LudemeSpec[] = [
     example: "(rows 1 5)",
   },
   {
+    name: "shift",
+    category: "region",
+    doc: "The sites one step from the region's sites in a direction (sites whose step leaves the board drop out), e.g. the line just inside a wall.",
+    params: [
+      { name: "region", type: cat("region"), doc: "The sites to shift." },
+      { name: "dir", type: name, doc: "Direction name." },
+    ],
+    example: "(shift column-bottoms N)",
+  },
+  {
     name: "union",
     category: "region",
     doc: "Every site of any of the regions.",
@@ -262,7 +272,7 @@ export const catalog: LudemeSpec[] = [
       { name: "play", type: cat("moves"), doc: "The legal moves of the player to act." },
       { name: "end", type: list(cat("end")), doc: "End rules, checked in order after every decision; the first that holds ends the game." },
       { name: "turns", type: cat("turns"), namedOnly: true, optional: true, doc: "The turn structure (default: one action per turn, seats in order)." },
-      { name: "prelude", type: cat("prelude"), namedOnly: true, optional: true, doc: "Decisions before the first turn." },
+      { name: "prelude", type: list(cat("prelude")), namedOnly: true, optional: true, doc: "Decisions before the first turn, in order." },
       { name: "after-action", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences run after every decision, in order, before the end rules." },
       { name: "after-turn", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences run when a turn ends." },
     ],
@@ -303,14 +313,14 @@ export const catalog: LudemeSpec[] = [
     example: "(mark start P1 e2)",
   },
   {
-    name: "prelude",
+    name: "decide",
     category: "prelude",
-    doc: "Before the first turn, each listed seat in order makes one decision from these moves (not counted as an action of any turn).",
+    doc: "One decision of the prelude: the seat chooses one of these moves before the first turn (not counted as an action of any turn).",
     params: [
-      { name: "seats", type: list(name), doc: "Seats, in order." },
+      { name: "player", type: playerRef, doc: "Seat `P1`..`Pn`." },
       { name: "moves", type: cat("moves"), doc: "The moves offered." },
     ],
-    example: "(prelude {P1 P2} (select kind:choose to:(marked home to mover)))",
+    example: "(decide P1 (select kind:choose to:(in to home)))",
   },
   // --- moves ---
   {
@@ -470,6 +480,16 @@ export const catalog: LudemeSpec[] = [
       { name: "player", type: playerRef, optional: true, default: "any", doc: PLAYER_DOC + ", or `any`" },
     ],
     example: "(marked start to mover)",
+  },
+  {
+    name: "in",
+    category: "bool",
+    doc: "The site belongs to the region.",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "region", type: cat("region"), doc: "A region." },
+    ],
+    example: "(in to (rows 1 2))",
   },
   {
     name: "adjacent",

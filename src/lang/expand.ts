@@ -281,7 +281,7 @@ class Expander {
       case "optionRef":
         return this.option(n.name, n.span, stack);
       case "list":
-        return { ...n, items: n.items.map((i) => this.node(i, stack)) };
+        return { ...n, items: n.items.flatMap((i) => this.listItem(i, stack)) };
       case "form": {
         const def = this.defines.get(n.head);
         if (def) return this.call(def, n, stack);
@@ -290,6 +290,16 @@ class Expander {
       default:
         return n;
     }
+  }
+
+  /**
+   * An item of a list. A define whose body is a list, called as an item of a list, splices its
+   * items in: `{("Common") (extra)}`, and a variant can override it with `{}` to add nothing.
+   */
+  private listItem(n: Node, stack: Origin[]): Node[] {
+    const def = n.kind === "form" ? this.defines.get(n.head) : undefined;
+    const out = this.node(n, stack);
+    return def?.body.kind === "list" && out.kind === "list" ? out.items : [out];
   }
 
   private option(name: string, span: Span, stack: Origin[]): Node {
