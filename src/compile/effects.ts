@@ -164,7 +164,7 @@ function groupsEffect(n: IrNode, ptr: string, cx: CompileContext): CompiledEffec
           }
         }
       }
-      if (!regions.every((mask) => group.subarray(0, size).some((site) => mask[site] === 1))) continue;
+      if (!reachesAll(regions, group, size)) continue;
       for (let k = 0; k < size; k++) {
         c.site = group[k]!;
         for (const e of body) e(s, c);
@@ -172,6 +172,15 @@ function groupsEffect(n: IrNode, ptr: string, cx: CompileContext): CompiledEffec
     }
     c.site = saved;
   });
+}
+
+function reachesAll(regions: Uint8Array[], group: Int32Array, size: number): boolean {
+  for (const mask of regions) {
+    let hit = false;
+    for (let k = 0; k < size && !hit; k++) hit = mask[group[k]!] === 1;
+    if (!hit) return false;
+  }
+  return true;
 }
 
 export function flagMask(names: string[], ptr: string, cx: CompileContext): number {

@@ -113,21 +113,26 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   near: (n, ptr, cx) => {
     const of = siteIn({ ludeme: "near", site: n.of as string }, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
-    const via = (n.via as string | undefined) ?? "adjacent";
-    const topo = cx.topology!;
-    const tables = [...(via !== "line-ends" ? [topo.step] : []), ...(via !== "adjacent" ? [topo.lineEnd] : [])];
-    const D = topo.dirNames.length, N = topo.n;
+    const { start, list } = nearLists(cx, (n.via as string | undefined) ?? "adjacent");
+    // The common "next to a piece of type T" is checked inline (no call per neighbour).
+    const inner = n.cond;
+    if (isNode(inner) && inner.ludeme === "is-piece" && inner.site === "site") {
+      const type = cx.pieceIndex(inner.piece as string, `${ptr}/cond/piece`);
+      return {
+        fn: (s, c) => {
+          const centre = of(c), piece = s.piece;
+          for (let k = start[centre]!, end = start[centre + 1]!; k < end; k++) if (piece[list[k]!] === type) return true;
+          return false;
+        },
+      };
+    }
     return {
       fn: (s, c) => {
         const centre = of(c), saved = c.site;
         let found = false;
-        for (const table of tables) {
-          for (let d = 0; d < D && !found; d++) {
-            const t = table[d * N + centre]!;
-            if (t < 0) continue;
-            c.site = t;
-            found = cond(s, c);
-          }
+        for (let k = start[centre]!, end = start[centre + 1]!; k < end && !found; k++) {
+          c.site = list[k]!;
+          found = cond(s, c);
         }
         c.site = saved;
         return found;
@@ -160,7 +165,16 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       const [a, b] = live as [Pred, Pred];
       return { fn: (s, c) => a(s, c) && b(s, c) };
     }
-    return { fn: (s, c) => live.every((f) => f(s, c)) };
+    if (live.length === 3) {
+      const [a, b, d] = live as [Pred, Pred, Pred];
+      return { fn: (s, c) => a(s, c) && b(s, c) && d(s, c) };
+    }
+    return {
+      fn: (s, c) => {
+        for (let i = 0; i < live.length; i++) if (!live[i]!(s, c)) return false;
+        return true;
+      },
+    };
   },
   or: (n, ptr, cx) => {
     const parts = (n.any as Json[]).map((v, i) => compileBoolC(v, `${ptr}/any/${i}`, cx));
@@ -168,7 +182,16 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const live = parts.filter((p) => p.constant !== false).map((p) => p.fn);
     if (live.length === 0) return constant(false);
     if (live.length === 1) return { fn: live[0]! };
-    return { fn: (s, c) => live.some((f) => f(s, c)) };
+    if (live.length === 2) {
+      const [a, b] = live as [Pred, Pred];
+      return { fn: (s, c) => a(s, c) || b(s, c) };
+    }
+    return {
+      fn: (s, c) => {
+        for (let i = 0; i < live.length; i++) if (live[i]!(s, c)) return true;
+        return false;
+      },
+    };
   },
   not: (n, ptr, cx) => {
     const a = compileBoolC(n.cond, `${ptr}/cond`, cx);
@@ -249,7 +272,13 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       const [a, b] = fns as [IntExpr, IntExpr];
       return { fn: (s, c) => a(s, c) + b(s, c) };
     }
-    return { fn: (s, c) => fns.reduce((sum, f) => sum + f(s, c), 0) };
+    return {
+      fn: (s, c) => {
+        let sum = 0;
+        for (let i = 0; i < fns.length; i++) sum += fns[i]!(s, c);
+        return sum;
+      },
+    };
   },
   "-": (n, ptr, cx) => {
     const a = compileIntC(n.a, `${ptr}/a`, cx), b = compileIntC(n.b, `${ptr}/b`, cx);
@@ -307,4 +336,25 @@ export function compilePlayer(name: string, ptr: string, cx: CompileContext): (s
   if (name === "next") return cx.scope === "end" ? (s) => s.mover : (_s, c) => (c.player + 1) % cx.playerCount;
   const seat = cx.seat(name, ptr);
   return () => Math.max(0, seat);
+}
+
+/** Per-site lists of the sites `near` looks at: board neighbours, line ends, or both (distinct). */
+function nearLists(cx: CompileContext, via: string): { start: Int32Array; list: Int32Array } {
+  const topo = cx.topology!;
+  const D = topo.dirNames.length, N = topo.n;
+  const tables = [...(via !== "line-ends" ? [topo.step] : []), ...(via !== "adjacent" ? [topo.lineEnd] : [])];
+  const start = new Int32Array(N + 1);
+  const list: number[] = [];
+  for (let site = 0; site < N; site++) {
+    start[site] = list.length;
+    const seen = new Set<number>();
+    for (const table of tables) {
+      for (let d = 0; d < D; d++) {
+        const t = table[d * N + site]!;
+        if (t >= 0 && !seen.has(t)) seen.add(t), list.push(t);
+      }
+    }
+  }
+  start[N] = list.length;
+  return { start, list: Int32Array.from(list) };
 }
