@@ -93,7 +93,7 @@ export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly st
         const regions = [`column-${fileLetter(q + R)}`];
         if (r === rMin) regions.push("column-bottoms");
         if (!onBoard(q, r + 1)) regions.push("column-tops");
-        sites.push({ x: q, y: r, label: `${fileLetter(q + R)}${r - rMin + 1}`, drawX: (q + R) * 3, drawY: 4 * R - (2 * r + q) - R, regions });
+        sites.push({ x: q, y: r, label: `${fileLetter(q + R)}${r - rMin + 1}`, drawX: q + R, drawY: 2 * R - (2 * r + q), regions });
       }
     }
     dirs = [

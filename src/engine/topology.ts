@@ -15,7 +15,10 @@ export interface Topology {
   readonly n: number;
   /** Site labels (`a1`), indexed by site id. */
   readonly labels: readonly string[];
-  /** Position of each site for drawing: column and row in a character grid (row 0 at the top). */
+  /**
+   * Position of each site for drawing on a character grid (row 0 at the top). Units are the
+   * board's own: sites in one text row are at least one unit apart (hex boards: two).
+   */
   readonly drawX: Int16Array;
   readonly drawY: Int16Array;
   /** Direction names, indexed by direction id. */

@@ -1,20 +1,24 @@
 /**
- * Text rendering of a position for the terminal. Sites are drawn at the positions the board
- * builder gave them, so the same code draws square, alquerque and hex boards. Pieces are shown by
- * the first letter of their type, lower case for P1, upper case for P2 (and a seat number before
- * the letter with more than two players); a stack's height follows the letter, and each flag adds
- * its first letter in brackets.
+ * Text rendering of a position for the terminal. Sites are drawn where the board builder placed
+ * them, so the same code draws square, alquerque and hex boards.
+ *
+ * A piece is the first letter of its type, lower case for P1 and upper case for P2 (with more
+ * players, the seat number before a lower-case letter); a stack's height follows the letter, and
+ * its flags follow in brackets by their first letters: `m2[kb]` is a red two-stack, king and
+ * blessed. A neutral piece is `#`, an empty site `.`, an empty site in a marker set (e.g. a
+ * starting point) `*`. Boards without straight axes get a map of the site labels beside them.
  */
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, type State } from "../engine/state.js";
+import type { Topology } from "../engine/topology.js";
 
 export function pieceSymbol(game: Game, s: State, site: number): string {
   const owner = s.owner[site]!;
-  if (owner === EMPTY) return ".";
+  if (owner === EMPTY) return isMarked(s, site) ? "*" : ".";
+  if (owner === NEUTRAL) return "#";
   const name = game.def.pieces[s.piece[site]!]!.name;
   let sym = name[0]!;
-  if (owner === NEUTRAL) sym = "#";
-  else if (game.playerCount === 2) sym = owner === 0 ? sym.toLowerCase() : sym.toUpperCase();
+  if (game.playerCount === 2) sym = owner === 0 ? sym.toLowerCase() : sym.toUpperCase();
   else sym = `${owner + 1}${sym.toLowerCase()}`;
   const h = s.height[site]!;
   if (h > 1) sym += h;
@@ -24,51 +28,83 @@ export function pieceSymbol(game: Game, s: State, site: number): string {
   return sym;
 }
 
-export function renderBoard(game: Game, s: State): string {
-  const topo = game.topology;
-  const cells = Array.from({ length: topo.n }, (_, i) => pieceSymbol(game, s, i));
-  const width = Math.max(2, ...cells.map((c) => c.length)) + 1;
+function isMarked(s: State, site: number): boolean {
+  const { sites } = s.shape;
+  for (let i = site; i < s.markers.length; i += sites) if (s.markers[i]) return true;
+  return false;
+}
+
+interface Layout {
+  /** Characters per drawing unit, and the width of every site's text. */
+  unit: number;
+  width: number;
+}
+
+/** Picks the horizontal unit so the closest sites of one text row have room for a text and a space. */
+function layout(topo: Topology, texts: string[]): Layout {
+  const width = Math.max(1, ...texts.map((t) => t.length));
+  let minDx = Infinity;
+  const byRow = new Map<number, number[]>();
+  for (let i = 0; i < topo.n; i++) {
+    const row = byRow.get(topo.drawY[i]!) ?? [];
+    row.push(topo.drawX[i]!);
+    byRow.set(topo.drawY[i]!, row);
+  }
+  for (const xs of byRow.values()) {
+    xs.sort((a, b) => a - b);
+    for (let k = 1; k < xs.length; k++) if (xs[k]! > xs[k - 1]!) minDx = Math.min(minDx, xs[k]! - xs[k - 1]!);
+  }
+  return { width, unit: Math.max(2, Math.ceil((width + 1) / (Number.isFinite(minDx) ? minDx : 1))) };
+}
+
+/** Writes each text centred at its site's drawing position; returns the lines. */
+function canvas(topo: Topology, texts: string[], { unit, width }: Layout): string[] {
   let maxX = 0, maxY = 0;
   for (let i = 0; i < topo.n; i++) {
     maxX = Math.max(maxX, topo.drawX[i]!);
     maxY = Math.max(maxY, topo.drawY[i]!);
   }
-  const grid: string[][] = Array.from({ length: maxY + 1 }, () => Array.from({ length: maxX + 1 }, () => " ".repeat(width)));
-  for (let i = 0; i < topo.n; i++) grid[topo.drawY[i]!]![topo.drawX[i]!] = cells[i]!.padStart(Math.ceil((width + cells[i]!.length) / 2)).padEnd(width);
+  const lines = Array.from({ length: maxY + 1 }, () => Array.from({ length: maxX * unit + width + 1 }, () => " "));
+  for (let i = 0; i < topo.n; i++) {
+    const t = texts[i]!;
+    const x = topo.drawX[i]! * unit + Math.floor((width - t.length) / 2);
+    for (let k = 0; k < t.length; k++) lines[topo.drawY[i]!]![x + k] = t[k]!;
+  }
+  return lines.map((l) => l.join("").trimEnd());
+}
 
-  // Axis labels work when the labels follow file-letter + row-number on a lattice (square boards).
+export function renderBoard(game: Game, s: State): string {
+  const topo = game.topology;
+  const texts = Array.from({ length: topo.n }, (_, i) => pieceSymbol(game, s, i));
+  const board = canvas(topo, texts, layout(topo, texts));
+  if (topo.shape.startsWith("square")) return withAxes(topo, board, layout(topo, texts));
+  // No straight axes: a map of the labels goes beside the board.
+  const labelTexts = [...topo.labels];
+  const labels = canvas(topo, labelTexts, layout(topo, labelTexts));
+  const boardWidth = Math.max(...board.map((l) => l.length));
+  return board.map((l, y) => `${l.padEnd(boardWidth)}     ${labels[y] ?? ""}`.trimEnd()).join("\n");
+}
+
+/** Row numbers on the left and file letters below, for boards labelled file+number on a lattice. */
+function withAxes(topo: Topology, board: string[], { unit, width }: Layout): string {
   const rowOf = new Map<number, string>();
-  const colOf = new Map<number, string>();
+  const fileAt = new Map<number, string>();
   for (let i = 0; i < topo.n; i++) {
     const m = /^([a-z]+)(\d+)$/.exec(topo.labels[i]!);
     if (!m) continue;
-    if (topo.shape.startsWith("square")) {
-      rowOf.set(topo.drawY[i]!, m[2]!);
-      colOf.set(topo.drawX[i]!, m[1]!);
-    }
+    rowOf.set(topo.drawY[i]!, m[2]!);
+    fileAt.set(topo.drawX[i]!, m[1]!);
   }
-  const gutter = Math.max(0, ...[...rowOf.values()].map((r) => r.length)) + 1;
-  const lines = grid.map((row, y) => `${(rowOf.get(y) ?? "").padStart(gutter - 1)} ${row.join("")}`.trimEnd());
-  if (colOf.size) {
-    const axis = Array.from({ length: maxX + 1 }, (_, x) => (colOf.get(x) ?? "").padStart(Math.ceil((width + 1) / 2)).padEnd(width)).join("");
-    lines.push(`${" ".repeat(gutter)}${axis}`.trimEnd());
+  const gutter = Math.max(0, ...[...rowOf.values()].map((r) => r.length));
+  const lines = board.map((l, y) => `${(rowOf.get(y) ?? "").padStart(gutter)}  ${l}`.trimEnd());
+  const axis: string[] = [];
+  for (const [x, file] of fileAt) {
+    const at = x * unit + Math.floor((width - file.length) / 2);
+    while (axis.length < at + file.length) axis.push(" ");
+    for (let k = 0; k < file.length; k++) axis[at + k] = file[k]!;
   }
-  if (!topo.shape.startsWith("square")) lines.push(legendOfLabels(game));
+  lines.push(`${" ".repeat(gutter)}  ${axis.join("")}`.trimEnd());
   return lines.join("\n");
-}
-
-/** For boards without straight axes (hex), the label layout, drawn once, so moves can be typed. */
-function legendOfLabels(game: Game): string {
-  const topo = game.topology;
-  let maxX = 0, maxY = 0;
-  for (let i = 0; i < topo.n; i++) {
-    maxX = Math.max(maxX, topo.drawX[i]!);
-    maxY = Math.max(maxY, topo.drawY[i]!);
-  }
-  const width = Math.max(...topo.labels.map((l) => l.length)) + 1;
-  const grid: string[][] = Array.from({ length: maxY + 1 }, () => Array.from({ length: maxX + 1 }, () => " ".repeat(width)));
-  for (let i = 0; i < topo.n; i++) grid[topo.drawY[i]!]![topo.drawX[i]!] = topo.labels[i]!.padEnd(width);
-  return "\nsite labels:\n" + grid.map((r) => " " + r.join("").trimEnd()).filter((l) => l.trim()).join("\n");
 }
 
 /** One line about whose turn it is, or the result. */
@@ -81,6 +117,8 @@ export function statusLine(game: Game, s: State): string {
     return `Game over: ${w.map(seat).join(" and ")} ${w.length > 1 ? "share the win" : "wins"}.`;
   }
   const action = s.actionsInTurn > 1 ? `, action ${s.actionInTurn} of ${s.actionsInTurn}` : "";
+  const supply = game.def.supplyTotal >= 0 ? ` supply ${Array.from(s.supply, (v, p) => `P${p + 1}:${v}`).join(" ")}` : "";
   const counters = game.def.counters.map((c, i) => `${c} ${s.counters[i]}`).join(", ");
-  return `Turn ${s.turn}: ${seat(s.mover)} to act${action}.${counters ? ` [${counters}]` : ""}`;
+  const extras = [supply.trim(), counters].filter(Boolean).join("; ");
+  return `Turn ${s.turn}: ${seat(s.mover)} to act${action}.${extras ? ` [${extras}]` : ""}`;
 }
