@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { compileGame, type CompileResult } from "../src/compile/index.js";
 import { TERMINAL, type Game } from "../src/engine/game.js";
 import type { Move } from "../src/engine/moves.js";
+import { checkInvariants } from "../src/engine/invariants.js";
 import { EMPTY, NEUTRAL, type State } from "../src/engine/state.js";
 
 const gamesDir = fileURLToPath(new URL("../games/", import.meta.url));
@@ -122,6 +123,8 @@ function playout(game: Game, seed: number, full: boolean, onMove?: (before: Stat
     check(snapshot(game, s) === before, () => `apply mutated its input (${m.notation})`);
     check(next !== s && next.ply === ply + 1 && next.lastMover === s.mover, () => `bad bookkeeping after ${m.notation}`);
     expectCountsConsistent(game, next);
+    const broken = checkInvariants(game, next);
+    check(broken.length === 0, () => `invariants broken after ${m.notation}: ${broken.join("; ")}`);
     onMove?.(s, m, next);
     notations.push(m.notation);
     s = next;

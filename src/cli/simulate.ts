@@ -4,7 +4,10 @@
  */
 import type { Command } from "commander";
 import type { Game } from "../engine/game.js";
-import { describeOptions, examples, integerArg, log, out, positiveNumberArg, round, seatLabel, withGameOptions } from "./common.js";
+import { checkInvariants } from "../engine/invariants.js";
+import { nextInt } from "../engine/rng.js";
+import type { State } from "../engine/state.js";
+import { CliError, describeOptions, examples, integerArg, log, out, positiveNumberArg, round, seatLabel, withGameOptions } from "./common.js";
 
 const DEFAULT_MAX_PLIES = 10_000;
 
@@ -27,10 +30,10 @@ function newTally(players: number): Tally {
 }
 
 /** One playout from the start position seeded `seed`, added to the tally. */
-function playOne(game: Game, seed: number, maxPlies: number, t: Tally): void {
+function playOne(game: Game, seed: number, maxPlies: number, t: Tally, check = false): void {
   const s = game.newGame({ seed });
   const stats = { branching: 0 };
-  t.plies += game.playout(s, maxPlies, stats);
+  t.plies += check ? checkedPlayout(game, s, seed, maxPlies, stats) : game.playout(s, maxPlies, stats);
   t.branching += stats.branching;
   t.playouts++;
   const w = game.winners(s);
@@ -46,6 +49,29 @@ function playOne(game: Game, seed: number, maxPlies: number, t: Tally): void {
   for (let p = 0; p < game.playerCount; p++) w.includes(p) ? t.wins[p]!++ : t.losses[p]!++;
 }
 
+/**
+ * A random playout like `game.playout` (same moves for the same seed) that checks the engine's
+ * invariants after every decision and that a player to act always has a legal move.
+ */
+function checkedPlayout(game: Game, s: State, seed: number, maxPlies: number, stats: { branching: number }): number {
+  let plies = 0;
+  const fail = (problems: string[]) => {
+    throw new CliError(`playout with seed ${seed}, after ${plies} plies:\n  ${problems.join("\n  ")}`);
+  };
+  const initial = checkInvariants(game, s);
+  if (initial.length) fail(initial);
+  while (!s.over && plies < maxPlies) {
+    const buf = game.generate(s);
+    if (buf.size === 0) fail([`P${s.mover + 1} is to act but has no legal move, and no rule ended the game`]);
+    stats.branching += buf.size;
+    game.applyRow(s, buf, nextInt(s.rng, buf.size));
+    plies++;
+    const problems = checkInvariants(game, s);
+    if (problems.length) fail(problems);
+  }
+  return plies;
+}
+
 const avg = (sum: number, n: number) => (n ? sum / n : 0);
 
 // --- ludex playout ---
@@ -55,6 +81,7 @@ interface PlayoutOptions {
   seed: number;
   maxPlies: number;
   json?: boolean;
+  check?: boolean;
   option?: Record<string, string>;
 }
 
@@ -66,9 +93,14 @@ export function registerPlayout(program: Command): void {
     .option("-n, --count <n>", "number of playouts", integerArg(1), 100)
     .option("--seed <s>", "seed of the first playout", integerArg(0), 0)
     .option("--max-plies <m>", "cut a playout after this many plies (it counts as unfinished)", integerArg(1), DEFAULT_MAX_PLIES)
-    .option("--json", "print one JSON object");
+    .option("--json", "print one JSON object")
+    .option("--check", "check the engine's invariants after every decision (slower); a violation exits 1");
   withGameOptions(cmd);
-  examples(cmd, ["ludex playout games/dablot.game -n 1000 --option quietDraw=100", "ludex playout games/dablot.game -n 20 --seed 7 --json"]);
+  examples(cmd, [
+    "ludex playout games/dablot.game -n 1000 --option quietDraw=100",
+    "ludex playout games/benediction.game -n 1000 --check",
+    "ludex playout games/dablot.game -n 20 --seed 7 --json",
+  ]);
   cmd.action(async (file: string, opts: PlayoutOptions) => {
     const { loadGameFile } = await import("./load.js");
     const game = loadGameFile(file, opts.option);
@@ -76,7 +108,7 @@ export function registerPlayout(program: Command): void {
     const progress = new Progress(opts.count);
     const start = performance.now();
     for (let i = 0; i < opts.count; i++) {
-      playOne(game, opts.seed + i, opts.maxPlies, t);
+      playOne(game, opts.seed + i, opts.maxPlies, t, opts.check);
       progress.update(i + 1);
     }
     progress.finish();
