@@ -5,7 +5,7 @@
 import type { Span } from "../lang/ast.js";
 import type { Json } from "../lang/bind.js";
 import { error, type Diagnostic, type DiagnosticCode } from "../lang/diagnostics.js";
-import type { LeafGenerator, Runtime } from "../engine/rules.js";
+import type { LeafGenerator, MoveHook, PieceDef, Runtime } from "../engine/rules.js";
 import type { State } from "../engine/state.js";
 import type { Topology } from "../engine/topology.js";
 
@@ -20,7 +20,7 @@ export class CompileContext {
   topology?: Topology;
   playerCount = 2;
   playerNames: string[] = [];
-  pieces: { name: string; attrs: Record<string, number> }[] = [];
+  pieces: PieceDef[] = [];
   counters: string[] = [];
   flags: string[] = [];
   internalFlags = 0;
@@ -29,6 +29,12 @@ export class CompileContext {
   supplyTotal = -1;
   /** Per-player portal edges (see SlideOptions.portals), created by the first (portal ...). */
   portals: Int32Array | null = null;
+  concealFlags = 0;
+  /** Rule memory words requested by rules (initial values), and hooks run after every move. */
+  memoryInit: number[] = [];
+  moveHooks: MoveHook[] = [];
+  /** Whether `player` (the player a `ranked` outcome is ranking) may be named here. */
+  inRanking = false;
   /** How many enclosing forms bind the `site` variable (forall, exists, near, groups, slide through:). */
   siteBinders = 0;
   regions = new Map<string, Int32Array>();

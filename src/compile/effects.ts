@@ -120,6 +120,21 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       s.put(site, owner, type, 1, flags);
     });
   },
+  "swap-owners": (n, ptr, cx) => {
+    const a = compilePlayer(n.a as string, `${ptr}/a`, cx), b = compilePlayer(n.b as string, `${ptr}/b`, cx);
+    return silent((s, c) => {
+      const pa = a(s, c), pb = b(s, c);
+      if (pa === pb) return;
+      for (let site = 0; site < s.owner.length; site++) {
+        if (s.owner[site] === pa) s.owner[site] = pb;
+        else if (s.owner[site] === pb) s.owner[site] = pa;
+      }
+      const t = s.pieceCount[pa]!;
+      s.pieceCount[pa] = s.pieceCount[pb]!;
+      s.pieceCount[pb] = t;
+      s.touch();
+    });
+  },
   "return-to-supply": (n, ptr, cx) => {
     const at = siteOf(n.site as string, `${ptr}/site`, cx);
     return silent((s, c) => {

@@ -31,7 +31,7 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     }
     const attrs: Record<string, number> = {};
     for (const [k, v] of Object.entries(n)) if (k !== "ludeme" && k !== "name" && typeof v === "number") attrs[k] = v;
-    cx.pieces.push({ name, attrs });
+    cx.pieces.push({ name, attrs, symbol: (n.symbol as string | undefined) ?? name[0]! });
   },
   counter: (n, ptr, cx) => {
     const name = n.name as string;
@@ -44,6 +44,7 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     if (cx.flags.length === 16) return cx.fail("M004", "a game has at most 16 flags", ptr);
     cx.flags.push(name);
     if (n.internal === true) cx.internalFlags |= 1 << (cx.flags.length - 1);
+    if (n.conceals === true) cx.concealFlags |= 1 << (cx.flags.length - 1);
   },
   marker: (n, ptr, cx) => {
     const name = n.name as string;

@@ -155,6 +155,10 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       },
     };
   },
+  "same-player": (n, ptr, cx) => {
+    const a = compilePlayer(n.a as string, `${ptr}/a`, cx), b = compilePlayer(n.b as string, `${ptr}/b`, cx);
+    return { fn: (s, c) => a(s, c) === b(s, c) };
+  },
   and: (n, ptr, cx) => {
     const parts = (n.all as Json[]).map((v, i) => compileBoolC(v, `${ptr}/all/${i}`, cx));
     if (parts.some((p) => p.constant === false)) return constant(false);
@@ -264,6 +268,56 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     return { fn: (s, c) => s.supply[who(s, c)]! };
   },
+  "count-sites": (n, ptr, cx) => {
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const N = cx.topology!.n;
+    return {
+      fn: (s, c) => {
+        const saved = c.site;
+        let k = 0;
+        for (let site = 0; site < N; site++) {
+          c.site = site;
+          if (cond(s, c)) k++;
+        }
+        c.site = saved;
+        return k;
+      },
+    };
+  },
+  "max-over": (n, ptr, cx) => {
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const value = cx.withSite(() => compileInt(n.value!, `${ptr}/value`, cx));
+    const N = cx.topology!.n;
+    return {
+      fn: (s, c) => {
+        const saved = c.site;
+        let best = 0, any = false;
+        for (let site = 0; site < N; site++) {
+          c.site = site;
+          if (!cond(s, c)) continue;
+          const v = value(s, c);
+          if (!any || v > best) best = v;
+          any = true;
+        }
+        c.site = saved;
+        return best;
+      },
+    };
+  },
+  mod: (n, ptr, cx) => {
+    const a = compileInt(n.a!, `${ptr}/a`, cx), b = compileInt(n.b!, `${ptr}/b`, cx);
+    return {
+      fn: (s, c) => {
+        const d = b(s, c);
+        return d === 0 ? 0 : ((a(s, c) % d) + d) % d;
+      },
+    };
+  },
+  "if-int": (n, ptr, cx) => {
+    const cond = compileBool(n.cond!, `${ptr}/cond`, cx);
+    const yes = compileInt(n.then!, `${ptr}/then`, cx), no = compileInt(n.else!, `${ptr}/else`, cx);
+    return { fn: (s, c) => (cond(s, c) ? yes(s, c) : no(s, c)) };
+  },
   "+": (n, ptr, cx) => {
     const terms = (n.terms as Json[]).map((v, i) => compileIntC(v, `${ptr}/terms/${i}`, cx));
     if (terms.every((t) => t.constant !== undefined)) return constant(terms.reduce((a, t) => a + t.constant!, 0));
@@ -333,6 +387,10 @@ export function isConstantFalse(v: Json, ptr: string, cx: CompileContext): boole
 export function compilePlayer(name: string, ptr: string, cx: CompileContext): (s: State, c: Ctx) => number {
   if (name === "mover") return (_s, c) => c.player;
   if (name === "opponent") return (_s, c) => (c.player + 1) % cx.playerCount;
+  if (name === "player") {
+    if (!cx.inRanking) cx.fail("M004", "`player` names the player being ranked, inside (ranked ...) only", ptr, "mover, next, opponent or a seat");
+    return (_s, c) => c.subject;
+  }
   if (name === "next") return cx.scope === "end" ? (s) => s.mover : (_s, c) => (c.player + 1) % cx.playerCount;
   const seat = cx.seat(name, ptr);
   return () => Math.max(0, seat);

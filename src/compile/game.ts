@@ -7,7 +7,8 @@ import type { Effect, EndRule, GameDef, Outcome, Prelude, TurnDef } from "../eng
 import { compileEffects, flagMask } from "./effects.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
 import { itemBuilders, compileRegion } from "./equipment.js";
-import { compileBool, compilePlayer } from "./expr.js";
+import { compileBool, compileInt, compilePlayer } from "./expr.js";
+import { shuffle } from "../engine/rng.js";
 import { compileMoves } from "./moves.js";
 import { UnionSource } from "../engine/generators.js";
 
@@ -23,6 +24,26 @@ export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
       for (const site of sites) {
         if (s.owner[site] !== -1) s.clear(site);
         s.put(site, owner, type, height, flags);
+      }
+    };
+  },
+  deal: (n, ptr, cx) => {
+    const sites = compileRegion(n.at!, `${ptr}/at`, cx);
+    const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
+    const types: number[] = [];
+    for (const [key, count] of Object.entries(n)) {
+      if (key === "ludeme" || key === "at" || key === "flags") continue;
+      const type = cx.pieceIndex(key, `${ptr}/${key}`);
+      for (let p = 0; p < cx.playerCount; p++) for (let k = 0; k < (count as number); k++) types.push(type, p);
+    }
+    const pieces = types.length / 2;
+    if (pieces > sites.length) cx.fail("M004", `(deal ...) has ${pieces} pieces for ${sites.length} sites`, ptr, "a region with a site for every piece");
+    return (s) => {
+      const order = Int32Array.from({ length: pieces }, (_, i) => i);
+      shuffle(s.rng, order);
+      for (let i = 0; i < pieces && i < sites.length; i++) {
+        const k = order[i]!;
+        s.put(sites[i]!, types[2 * k + 1]!, types[2 * k]!, 1, flags);
       }
     };
   },
@@ -45,6 +66,28 @@ export const preludeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
 };
 
 export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Outcome> = {
+  ranked: (n, ptr, cx) => {
+    cx.inRanking = true;
+    const keys = (n.keys as Json[]).map((k, i) => compileInt(k, `${ptr}/keys/${i}`, cx));
+    cx.inRanking = false;
+    const P = cx.playerCount;
+    return (s, c) => {
+      // Keep the players tied for first on every key so far.
+      let top = Array.from({ length: P }, (_, p) => p);
+      const saved = c.subject;
+      for (const key of keys) {
+        const values = top.map((p) => {
+          c.subject = p;
+          return key(s, c);
+        });
+        const best = Math.max(...values);
+        top = top.filter((_, i) => values[i] === best);
+        if (top.length === 1) break;
+      }
+      c.subject = saved;
+      return top.length === P ? [] : top;
+    };
+  },
   win: (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     return (s, c) => [who(s, c)];
@@ -130,6 +173,9 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     counters: cx.counters,
     markers: cx.markers,
     supplyTotal: cx.supplyTotal,
+    memoryInit: Int32Array.from(cx.memoryInit),
+    moveHooks: cx.moveHooks,
+    concealFlags: cx.concealFlags,
     kinds: cx.kinds,
     generators: cx.generators,
     setup,

@@ -2,7 +2,8 @@
  * Builders of the `moves` category: move generators and their combinators.
  */
 import type { Json } from "../lang/bind.js";
-import { JumpGenerator, PrioritySource, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../engine/generators.js";
+import { ChaseLimit } from "../engine/chase.js";
+import { JumpGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../engine/generators.js";
 import type { LeafGenerator, MoveSource } from "../engine/rules.js";
 import { dirIndex } from "../engine/topology.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
@@ -39,7 +40,6 @@ export const movesBuilders: Record<string, MovesBuilder> = {
         ...o,
         take: ((n.take as TakeRule | undefined) ?? "all"),
         range: (n.range as number | undefined) ?? "count",
-        from: cond("from"),
         through,
         to: cond("to")!,
         portals: n.portals === true ? cx.portals : null,
@@ -65,6 +65,26 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     );
   },
   select: (n, ptr, cx) => register(cx, new SelectGenerator(siteChoice(n, ptr, cx, "select", "@"))),
+  "screen-jump": (n, ptr, cx) => {
+    const o = pieceMoveOptions(n, ptr, cx, "jump");
+    const target = inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
+    return register(cx, new ScreenJumpGenerator(o, (n.screens as number | undefined) ?? 1, target));
+  },
+  "chase-limit": (n, ptr, cx) => {
+    const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);
+    // Kinds are looked up after the inner moves registered theirs.
+    const counted = new Uint8Array(Math.max(1, cx.kinds.length));
+    (n.kinds as string[]).forEach((k, i) => {
+      const kind = cx.kinds.indexOf(k);
+      if (kind < 0) cx.fail("M001", `no move of kind '${k}' in (chase-limit ...)`, `${ptr}/kinds/${i}`, `one of: ${cx.kinds.join(", ")}`);
+      else counted[kind] = 1;
+    });
+    const base = cx.memoryInit.length;
+    cx.memoryInit.push(...ChaseLimit.initialMemory(cx.playerCount));
+    const rule = new ChaseLimit(inner, n.limit as number, counted, cx.topology!, cx.playerCount, base);
+    cx.moveHooks.push((s, kind, from, to, player) => rule.record(s, kind, from, to, player));
+    return rule;
+  },
 };
 
 /** The arguments of moves that choose a site: kind, condition, effects, notation prefix. */
@@ -127,11 +147,13 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
     dirs = topology.dirNames.map((_, i) => i);
   }
   const effects = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx));
+  const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
   return {
     topology,
     kind,
     pieces,
     dirs: Int32Array.from(dirs),
+    from,
     then: effects.map((e) => e.run),
     describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)),
   };

@@ -8,7 +8,7 @@
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
 import { newCtx, type Ctx, type GameDef, type Runtime } from "./rules.js";
 import { nextInt } from "./rng.js";
-import { State, type SerializedState, type StateShape } from "./state.js";
+import { State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
 
 /** currentPlayer() values that are not players. */
@@ -34,6 +34,7 @@ export class Game implements Runtime {
       players: def.players.count,
       counters: def.counters.length,
       markers: def.markers.length,
+      memory: def.memoryInit.length,
     };
     def.generators.forEach((g, i) => (g.id = i));
     def.link(this);
@@ -49,7 +50,7 @@ export class Game implements Runtime {
 
   /** A new game at its start position (before its prelude, if it has one). */
   newGame(opts: { seed?: number } = {}): State {
-    const s = State.seeded(this.shape, opts.seed ?? 0);
+    const s = this.emptyState(opts.seed ?? 0);
     const c = this.ctx;
     c.player = 0;
     for (const e of this.def.setup) e(s, c);
@@ -90,7 +91,9 @@ export class Game implements Runtime {
 
   /** An empty state of this game's shape (for loading positions). */
   emptyState(seed = 0): State {
-    return State.seeded(this.shape, seed);
+    const s = State.seeded(this.shape, seed);
+    s.memory.set(this.def.memoryInit);
+    return s;
   }
 
   currentPlayer(s: State): number {
@@ -144,7 +147,9 @@ export class Game implements Runtime {
   applyRow(s: State, buf: MoveBuffer, row: number): void {
     const c = this.ctx;
     c.player = s.mover;
+    const kind = buf.kind[row]!, from = buf.from[row]!, to = buf.to[row]!;
     this.def.generators[buf.gen[row]!]!.apply(s, buf, row, c);
+    for (const hook of this.def.moveHooks) hook(s, kind, from, to, c.player);
     this.afterDecision(s);
   }
 
@@ -266,11 +271,26 @@ export class Game implements Runtime {
   }
 
   /**
-   * What `player` may see of the state. Perfect-information games show everything; hidden pieces
-   * are masked by games that have them.
+   * What `player` may see of the state: a copy in which every piece carrying a concealing flag
+   * (face down) has unknown type and owner (`UNKNOWN_PIECE`, `UNKNOWN_OWNER`), piece counts count
+   * only what is visible, and the random generator's words are cleared (they could be run back
+   * to the deal). Games without concealing flags show everything. Legal moves of an observation
+   * are the same as those of the state whenever the rules do not look beneath a face-down piece.
    */
   observation(s: State, _player: number): State {
-    return s.clone();
+    const o = s.clone();
+    const conceal = this.def.concealFlags;
+    if (conceal === 0) return o;
+    for (let i = 0; i < o.owner.length; i++) {
+      if ((o.flags[i]! & conceal) === 0) continue;
+      const owner = o.owner[i]!;
+      if (owner >= 0 && owner < o.pieceCount.length) o.pieceCount[owner]!--;
+      o.owner[i] = UNKNOWN_OWNER;
+      o.piece[i] = UNKNOWN_PIECE;
+    }
+    o.rng.fill(0);
+    o.touch();
+    return o;
   }
 
   serialize(s: State): SerializedState {
@@ -279,9 +299,10 @@ export class Game implements Runtime {
 
   /** Reads a serialised state of this game (its shape must match). */
   deserialize(data: SerializedState): State {
-    const { sites, players, counters, markers } = data.shape ?? {};
+    const { sites, players, counters, markers, memory } = data.shape ?? {};
     const shape = this.shape;
-    if (data.format !== "ludex-state/1" || sites !== shape.sites || players !== shape.players || counters !== shape.counters || markers !== shape.markers) {
+    const sameShape = sites === shape.sites && players === shape.players && counters === shape.counters && markers === shape.markers && (memory ?? 0) === shape.memory;
+    if (data.format !== "ludex-state/1" || !sameShape) {
       throw new Error(`not a saved state of ${this.name}`);
     }
     return State.fromJSON(data);

@@ -47,6 +47,8 @@ export interface PieceMoveOptions {
   pieces: Uint8Array | null;
   /** Direction ids the move may use. */
   dirs: Int32Array;
+  /** Condition on the moving piece's site (c.from), null: any piece of the mover. */
+  from: Pred | null;
   /** Effects run after the move (counters ...). */
   then: Effect[];
   /** Describes consequences as primitive actions (e.g. counter changes) of a move about to be made in `s`. */
@@ -77,6 +79,8 @@ export class StepGenerator implements LeafGenerator {
       if (pieces !== null && pieces[type] === 0) continue;
       c.from = site;
       c.piece = type;
+      c.selfFlags = s.flags[site]!;
+      if (this.o.from !== null && !this.o.from(s, c)) continue;
       for (let k = start[site]!, end = start[site + 1]!; k < end; k++) {
         const t = next[k]!;
         if (to === null) {
@@ -173,6 +177,8 @@ export class JumpGenerator implements LeafGenerator {
       if (pieces !== null && pieces[type] === 0) continue;
       c.from = site;
       c.piece = type;
+      c.selfFlags = s.flags[site]!;
+      if (this.o.from !== null && !this.o.from(s, c)) continue;
       this.search(s, c, out, site, site, 0);
       if (this.lifted) this.putBack(s, site, p, type);
     }
@@ -276,6 +282,71 @@ export class JumpGenerator implements LeafGenerator {
     for (let j = 0; j < cl; j++) out.push({ op: "remove", at: l[buf.pool[cs + j]!]! });
     out.push({ op: "move", from: l[buf.from[row]!]!, to: l[buf.to[row]!]! });
     return [...out, ...this.o.describeThen(s, rowCtx(buf, row, s))];
+  }
+}
+
+/**
+ * A capture by jumping exactly `screens` pieces (of anyone, any state) along a line, with any
+ * number of empty sites before, between and after them; the target is the first piece beyond the
+ * last screen and the jumper lands on its site (a xiangqi/banqi cannon). Notation `fromxto`.
+ */
+export class ScreenJumpGenerator implements LeafGenerator {
+  id = -1;
+  constructor(
+    private readonly o: PieceMoveOptions,
+    private readonly screens: number,
+    /** Condition on the target (c.to). */
+    private readonly target: Pred,
+  ) {}
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const { topology, dirs, pieces, kind } = this.o;
+    const n = topology.n, step = topology.step, owner = s.owner;
+    const p = c.player;
+    for (let site = 0; site < n; site++) {
+      if (owner[site] !== p) continue;
+      const type = s.piece[site]!;
+      if (pieces !== null && pieces[type] === 0) continue;
+      c.from = site;
+      c.piece = type;
+      c.selfFlags = s.flags[site]!;
+      if (this.o.from !== null && !this.o.from(s, c)) continue;
+      for (let k = 0; k < dirs.length; k++) {
+        const d = dirs[k]!;
+        let passed = 0;
+        for (let t = step[d * n + site]!; t >= 0; t = step[d * n + t]!) {
+          if (owner[t] === EMPTY) continue;
+          if (passed < this.screens) {
+            passed++;
+            continue;
+          }
+          c.to = t;
+          if (this.target(s, c)) out.setCapture(out.add(this.id, kind, site, t, 1, type), t);
+          break;
+        }
+      }
+    }
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const from = buf.from[row]!, to = buf.to[row]!;
+    c.from = from;
+    c.to = to;
+    c.piece = s.piece[from]!;
+    c.selfFlags = s.flags[from]!;
+    s.clear(to);
+    s.relocate(from, to);
+    for (const e of this.o.then) e(s, c);
+  }
+
+  notation(buf: MoveBuffer, row: number): string {
+    const l = this.o.topology.labels;
+    return `${l[buf.from[row]!]}x${l[buf.to[row]!]}`;
+  }
+
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    const l = this.o.topology.labels;
+    return [{ op: "remove", at: l[buf.to[row]!]! }, { op: "move", from: l[buf.from[row]!]!, to: l[buf.to[row]!]! }, ...this.o.describeThen(s, rowCtx(buf, row, s))];
   }
 }
 

@@ -134,6 +134,21 @@ export class MoveBuffer {
     this.pool[this.poolSize++] = site;
   }
 
+  /** Overwrites row `dst` with row `src` (their pool slices are shared, not copied). */
+  copyRow(dst: number, src: number): void {
+    this.gen[dst] = this.gen[src]!;
+    this.kind[dst] = this.kind[src]!;
+    this.from[dst] = this.from[src]!;
+    this.to[dst] = this.to[src]!;
+    this.count[dst] = this.count[src]!;
+    this.piece[dst] = this.piece[src]!;
+    this.extra[dst] = this.extra[src]!;
+    this.pathStart[dst] = this.pathStart[src]!;
+    this.pathLen[dst] = this.pathLen[src]!;
+    this.capStart[dst] = this.capStart[src]!;
+    this.capLen[dst] = this.capLen[src]!;
+  }
+
   /** Copies row i out as a MoveCode. */
   code(i: number): MoveCode {
     const ps = this.pathStart[i]!, cs = this.capStart[i]!;

@@ -4,7 +4,7 @@
  * Problems are collected with the JSON path that caused them, never thrown mid-way.
  */
 import type { Game } from "./game.js";
-import { EMPTY, NEUTRAL, type State } from "./state.js";
+import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "./state.js";
 import { siteIndex } from "./topology.js";
 
 export interface SitePiece {
@@ -189,8 +189,9 @@ function isObject(v: unknown): v is Record<string, any> {
 export function describeSite(game: Game, s: State, site: number): SitePiece | null {
   const owner = s.owner[site]!;
   if (owner === EMPTY) return null;
-  const out: SitePiece = { piece: game.def.pieces[s.piece[site]!]!.name };
-  if (owner !== NEUTRAL) out.owner = playerName(owner);
+  // In an observation, a face-down piece shows neither its type nor its owner.
+  const out: SitePiece = { piece: s.piece[site] === UNKNOWN_PIECE ? "unknown" : game.def.pieces[s.piece[site]!]!.name };
+  if (owner !== NEUTRAL && owner !== UNKNOWN_OWNER) out.owner = playerName(owner);
   out.height = s.height[site]!;
   const flags: string[] = [];
   const shown = s.flags[site]! & ~game.def.internalFlags;

@@ -27,10 +27,12 @@ export interface Ctx {
   crossed: boolean;
   /** Flags of the moving part, as they were when the move began. */
   selfFlags: number;
+  /** The player being ranked by a `ranked` outcome (the `player` reference). */
+  subject: number;
 }
 
 export function newCtx(): Ctx {
-  return { player: 0, from: -1, over: -1, to: -1, piece: -1, site: -1, count: 0, crossed: false, selfFlags: 0 };
+  return { player: 0, from: -1, over: -1, to: -1, piece: -1, site: -1, count: 0, crossed: false, selfFlags: 0, subject: 0 };
 }
 
 export type Pred = (s: State, c: Ctx) => boolean;
@@ -68,6 +70,8 @@ export interface PieceDef {
   name: string;
   /** Numeric attributes (rank, value ...). */
   attrs: Record<string, number>;
+  /** The letter drawn for it on text boards. */
+  symbol: string;
 }
 
 export interface TurnDef {
@@ -99,6 +103,12 @@ export interface GameDef {
   play: MoveSource;
   prelude: Prelude;
   turn: TurnDef;
+  /** Initial rule memory of every new state (its length is the memory size). */
+  memoryInit: Int32Array;
+  /** Called after every decision with the move made (before the after-action consequences). */
+  moveHooks: MoveHook[];
+  /** Bit mask of flags that conceal a piece's identity and owner from every player's observation. */
+  concealFlags: number;
   /** Consequences run after every decision, before the end rules. */
   afterAction: Effect[];
   /** Consequences run when a turn ends (after its last decision). */
@@ -109,6 +119,8 @@ export interface GameDef {
   /** Option values the game was compiled with (for records). */
   options: Record<string, string | number | boolean>;
 }
+
+export type MoveHook = (s: State, kind: number, from: number, to: number, player: number) => void;
 
 /** Services the engine gives rules that need to look at legal moves (e.g. "no moves" ends). */
 export interface Runtime {

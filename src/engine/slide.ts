@@ -22,7 +22,7 @@ export interface SlideOptions {
   take: TakeRule;
   /** Farthest distance: the number of travelling pieces (`count`), or a fixed number of sites. */
   range: "count" | number;
-  /** Condition on the source (c.from). */
+  /** Condition on the source (c.from, c.selfFlags). */
   from: Pred | null;
   /** Condition for passing over a site (c.site) to go further. */
   through: Pred | null;

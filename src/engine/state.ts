@@ -11,12 +11,17 @@ import { seedRng } from "./rng.js";
 export const EMPTY = -1;
 /** Owner value of a neutral piece (a block): on the board, but nobody's. */
 export const NEUTRAL = 100;
+/** In an observation: a piece whose owner and type the observer cannot see (face down). */
+export const UNKNOWN_OWNER = 101;
+export const UNKNOWN_PIECE = -2;
 
 export interface StateShape {
   sites: number;
   players: number;
   counters: number;
   markers: number;
+  /** Words of rule memory (e.g. what a chase limit remembers about the last moves). */
+  memory: number;
 }
 
 let versionCounter = 0;
@@ -40,6 +45,8 @@ export class State {
   /** markers[(m * players + p) * sites + s] = 1 when site s is in marker set m of player p. */
   markers: Uint8Array;
   counters: Int32Array;
+  /** Rule memory: words that rules such as a chase limit keep between decisions. */
+  memory: Int32Array;
   /** The player to act. */
   mover = 0;
   /** 1-based index of the next action in the current turn, and how many the turn has. */
@@ -66,7 +73,7 @@ export class State {
   version = nextVersion();
 
   constructor(readonly shape: StateShape) {
-    const { sites, players, counters, markers } = shape;
+    const { sites, players, counters, markers, memory } = shape;
     this.owner = new Int8Array(sites).fill(EMPTY);
     this.piece = new Int8Array(sites).fill(EMPTY);
     this.height = new Int16Array(sites);
@@ -76,6 +83,7 @@ export class State {
     this.score = new Int32Array(players);
     this.markers = new Uint8Array(Math.max(1, markers * players * sites));
     this.counters = new Int32Array(Math.max(1, counters));
+    this.memory = new Int32Array(Math.max(1, memory ?? 0));
     this.returns = new Float64Array(players);
     this.rng = new Uint32Array(4);
   }
@@ -103,6 +111,7 @@ export class State {
     this.score.set(o.score);
     this.markers.set(o.markers);
     this.counters.set(o.counters);
+    this.memory.set(o.memory);
     this.returns.set(o.returns);
     this.rng.set(o.rng);
     this.mover = o.mover;
@@ -129,6 +138,7 @@ export class State {
       score: Array.from(this.score),
       markers: Array.from(this.markers),
       counters: Array.from(this.counters),
+      memory: Array.from(this.memory),
       returns: Array.from(this.returns),
       rng: Array.from(this.rng),
       mover: this.mover,
@@ -152,6 +162,7 @@ export class State {
     s.score.set(data.score);
     s.markers.set(data.markers);
     s.counters.set(data.counters);
+    if (data.memory) s.memory.set(data.memory);
     s.returns.set(data.returns);
     s.rng.set(data.rng);
     for (let i = 0; i < s.owner.length; i++) {
@@ -227,6 +238,7 @@ export interface SerializedState {
   score: number[];
   markers: number[];
   counters: number[];
+  memory?: number[];
   returns: number[];
   rng: number[];
   mover: number;

@@ -92,7 +92,7 @@ const SITE_DOC = "`from`, `over`, `to` (in moves) or `site` (in forall, exists, 
 /** A player relative to the rule being evaluated, or a seat. */
 const playerRef: ArgType = { t: "name" };
 const PLAYER_DOC =
-  "`mover` (who just acted, in end rules; who acts, in moves), `next` (who acts next), `opponent` (the seat after `mover`) or a seat `P1`..`Pn`";
+  "`mover` (who just acted, in end rules; who acts, in moves), `next` (who acts next), `opponent` (the seat after `mover`), `player` (inside `ranked`: the player being ranked) or a seat `P1`..`Pn`";
 const effects = (doc: string): ParamSpec => ({ name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc });
 
 const moveCommon: ParamSpec[] = [
@@ -100,6 +100,7 @@ const moveCommon: ParamSpec[] = [
   { name: "piece", type: list(name), namedOnly: true, optional: true, doc: "Only these piece types move this way (default: every piece)." },
   { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions allowed (default: all of the board's directions)." },
   { name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences applied after the move." },
+  { name: "from", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the moving piece's site (`from`, `self`); default: any piece of the mover." },
 ];
 
 const compare = (op: string, meaning: string): LudemeSpec => ({
@@ -171,7 +172,10 @@ export const catalog: LudemeSpec[] = [
     name: "piece",
     category: "item",
     doc: "A piece type. Any further named argument is a numeric attribute (`rank:2`), readable with `(attr rank ...)`.",
-    params: [{ name: "name", type: name, doc: "The piece type's name." }],
+    params: [
+      { name: "name", type: name, doc: "The piece type's name." },
+      { name: "symbol", type: { t: "string" }, namedOnly: true, optional: true, doc: "The letter drawn for it on text boards (default: its first letter); its case shows the owner." },
+    ],
     extraNamed: { t: "number" },
     example: "(piece prince rank:2)",
   },
@@ -189,8 +193,9 @@ export const catalog: LudemeSpec[] = [
     params: [
       { name: "name", type: name, doc: "The flag's name." },
       { name: "internal", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Hidden from positions and records." },
+      { name: "conceals", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "A piece with this flag is face down: its type and owner are hidden from every player's observation." },
     ],
-    example: "(flag blessed)",
+    example: "(flag hidden conceals:true)",
   },
   {
     name: "marker",
@@ -313,6 +318,17 @@ export const catalog: LudemeSpec[] = [
     example: "(mark start P1 e2)",
   },
   {
+    name: "deal",
+    category: "start",
+    doc: "Shuffles a set of pieces with the game's seeded random generator and puts them one per site on the region, in the region's order. Every further named argument `type:n` gives n pieces of that type to each player. Same seed, same deal.",
+    params: [
+      { name: "at", type: cat("region"), doc: "The sites to fill (at least as many as pieces)." },
+      { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags every dealt piece starts with (e.g. face down)." },
+    ],
+    extraNamed: { t: "int", min: 0 },
+    example: "(deal all flags:{hidden} king:1 soldier:5)",
+  },
+  {
     name: "decide",
     category: "prelude",
     doc: "One decision of the prelude: the seat chooses one of these moves before the first turn (not counted as an action of any turn).",
@@ -353,7 +369,6 @@ export const catalog: LudemeSpec[] = [
       ...moveCommon,
       { name: "take", type: { t: "enum", values: ["all", "part", "any"] }, namedOnly: true, optional: true, default: "all", doc: "How many pieces of the stack travel." },
       { name: "range", type: { t: "int", min: 1 }, namedOnly: true, optional: true, doc: "Farthest distance (default: the number of travelling pieces)." },
-      { name: "from", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the source (`from`, `self`)." },
       { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition for passing over `site` (default: any site)." },
       { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the landing site (`to`, with `(count)` and `(crossed)`)." },
       { name: "portals", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Follow the mover's portal edges." },
@@ -389,6 +404,28 @@ export const catalog: LudemeSpec[] = [
       { name: "prefix", type: { t: "string" }, namedOnly: true, optional: true, default: "@", doc: "Notation before the site." },
     ],
     example: "(select kind:choose to:(empty to) then:{(mark start to mover)})",
+  },
+  {
+    name: "screen-jump",
+    category: "moves",
+    doc: "A capture by jumping exactly `screens` pieces (anyone's, face up or down) along a line, with any number of empty sites before, between and after them: the target is the first piece beyond the last screen, it must satisfy `to:`, and the jumper lands on its site (the banqi / xiangqi cannon). Never takes an adjacent piece. Notation `fromxto`.",
+    params: [
+      ...moveCommon,
+      { name: "screens", type: { t: "int", min: 1 }, namedOnly: true, optional: true, default: 1, doc: "Pieces to jump." },
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the target (`to`)." },
+    ],
+    example: "(screen-jump kind:attack piece:{cannon} to:(enemy to))",
+  },
+  {
+    name: "chase-limit",
+    category: "moves",
+    doc: "The moves of `moves`, except that a player may not follow the same fleeing enemy piece more than `limit` turns in a row. A follow is a move of one of `kinds` ending next to the piece the previous player moved (with one of `kinds`) on their last turn; consecutive follows of the same piece form a streak, and any other action ends it. `limit` 0 turns the rule off.",
+    params: [
+      { name: "limit", type: { t: "int", min: 0 }, doc: "Follows in a row allowed." },
+      { name: "moves", type: cat("moves"), doc: "The moves it restricts." },
+      { name: "kinds", type: list(name), namedOnly: true, doc: "Move kinds that count as moving (fleeing and following)." },
+    ],
+    example: "(chase-limit 3 (step kind:step) kinds:{step})",
   },
   {
     name: "priority",
@@ -520,6 +557,16 @@ export const catalog: LudemeSpec[] = [
     example: "(exists (and (owner site mover) (flag site king)))",
   },
   {
+    name: "same-player",
+    category: "bool",
+    doc: "The two player references name the same seat.",
+    params: [
+      { name: "a", type: playerRef, doc: PLAYER_DOC },
+      { name: "b", type: playerRef, doc: PLAYER_DOC },
+    ],
+    example: "(same-player player mover)",
+  },
+  {
     name: "and",
     category: "bool",
     doc: "All conditions hold.",
@@ -608,6 +655,44 @@ export const catalog: LudemeSpec[] = [
       { name: "b", type: cat("int"), doc: "Number taken away." },
     ],
     example: "(- (height from) (count))",
+  },
+  {
+    name: "count-sites",
+    category: "int",
+    doc: "How many sites satisfy the condition (with `site` bound).",
+    params: [{ name: "cond", type: cat("bool"), doc: "Condition on `site`." }],
+    example: "(count-sites (owner site player))",
+  },
+  {
+    name: "max-over",
+    category: "int",
+    doc: "The largest value of the number over the sites satisfying the condition (with `site` bound); 0 when none does.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "Which sites." },
+      { name: "value", type: cat("int"), doc: "The number, for `site`." },
+    ],
+    example: "(max-over (owner site player) (attr cp site))",
+  },
+  {
+    name: "mod",
+    category: "int",
+    doc: "The remainder of a divided by b (0 when b is 0).",
+    params: [
+      { name: "a", type: cat("int"), doc: "Number." },
+      { name: "b", type: cat("int"), doc: "Divisor." },
+    ],
+    example: "(mod (counter quiet) 2)",
+  },
+  {
+    name: "if-int",
+    category: "int",
+    doc: "`then` when the condition holds, `else` otherwise.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "Condition." },
+      { name: "then", type: cat("int"), doc: "Value when it holds." },
+      { name: "else", type: cat("int"), doc: "Value otherwise." },
+    ],
+    example: "(if-int (flag to king) 10 1)",
   },
   {
     name: "counter",
@@ -713,6 +798,16 @@ export const catalog: LudemeSpec[] = [
     example: "(put to man mover from-supply:true flags:{king})",
   },
   {
+    name: "swap-owners",
+    category: "effect",
+    doc: "Every piece of player a becomes b's and every piece of b becomes a's (e.g. when the first piece revealed decides who plays which colour).",
+    params: [
+      { name: "a", type: playerRef, doc: PLAYER_DOC },
+      { name: "b", type: playerRef, doc: PLAYER_DOC },
+    ],
+    example: "(swap-owners P1 P2)",
+  },
+  {
     name: "return-to-supply",
     category: "effect",
     doc: "Adds the stack on the site (its height) to its owner's supply; the stack itself stays until removed.",
@@ -737,6 +832,13 @@ export const catalog: LudemeSpec[] = [
     doc: "The player wins; all others lose.",
     params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
     example: "(win mover)",
+  },
+  {
+    name: "ranked",
+    category: "outcome",
+    doc: "Players are compared on the first number, ties broken by the next ones; `player` in the numbers is the player being ranked. The players ranked highest win (together, when tied on every number); when all are tied it is a draw.",
+    params: [{ name: "keys", type: list(cat("int")), doc: "Numbers per player, most important first." }],
+    example: "(ranked {(count-sites (owner site player)) (max-over (owner site player) (attr cp site))})",
   },
   {
     name: "lose",

@@ -2,22 +2,22 @@
  * Text rendering of a position for the terminal. Sites are drawn where the board builder placed
  * them, so the same code draws square, alquerque and hex boards.
  *
- * A piece is the first letter of its type, lower case for P1 and upper case for P2 (with more
+ * A piece is its type's symbol (by default its first letter), lower case for P1 and upper case for P2 (with more
  * players, the seat number before a lower-case letter); a stack's height follows the letter, and
  * its flags follow in brackets by their first letters: `m2[kb]` is a red two-stack, king and
- * blessed. A neutral piece is `#`, an empty site `.`, an empty site in a marker set (e.g. a
+ * blessed. A face-down piece the viewer cannot identify is `?`, a neutral piece `#`, an empty site `.`, an empty site in a marker set (e.g. a
  * starting point) `*`. Boards without straight axes get a map of the site labels beside them.
  */
 import type { Game } from "../engine/game.js";
-import { EMPTY, NEUTRAL, type State } from "../engine/state.js";
+import { EMPTY, NEUTRAL, UNKNOWN_OWNER, type State } from "../engine/state.js";
 import type { Topology } from "../engine/topology.js";
 
 export function pieceSymbol(game: Game, s: State, site: number): string {
   const owner = s.owner[site]!;
   if (owner === EMPTY) return isMarked(s, site) ? "*" : ".";
   if (owner === NEUTRAL) return "#";
-  const name = game.def.pieces[s.piece[site]!]!.name;
-  let sym = name[0]!;
+  if (owner === UNKNOWN_OWNER) return "?";
+  let sym = game.def.pieces[s.piece[site]!]!.symbol;
   if (game.playerCount === 2) sym = owner === 0 ? sym.toLowerCase() : sym.toUpperCase();
   else sym = `${owner + 1}${sym.toLowerCase()}`;
   const h = s.height[site]!;
