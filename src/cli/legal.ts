@@ -53,7 +53,7 @@ export function describeMove(m: Move): string {
   return `{${parts.join(", ")}}`;
 }
 
-function readPosition(game: Game, path: string): State {
+export function readPosition(game: Game, path: string): State {
   const text = readTextFile(path, "position file");
   let data: unknown;
   try {

@@ -10,6 +10,7 @@ import { registerLegal } from "./legal.js";
 import { registerPlay } from "./play.js";
 import { registerScenarios } from "./scenarios.js";
 import { registerSchema } from "./schema.js";
+import { registerShow } from "./show.js";
 import { registerBench, registerPlayout } from "./simulate.js";
 import { registerValidate } from "./validate.js";
 
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerPlayout(program);
   registerBench(program);
   registerLegal(program);
+  registerShow(program);
   registerScenarios(program);
   registerSchema(program);
   return program;

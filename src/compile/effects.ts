@@ -109,6 +109,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
     const who = compilePlayer(n.owner as string, `${ptr}/owner`, cx);
     const fromSupply = n["from-supply"] === true;
+    if (fromSupply && cx.supplyTotal < 0) cx.fail("M001", "from-supply:true, but the equipment declares no (supply ...)", `${ptr}/from-supply`, "a (supply total) item");
     const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
     return silent((s, c) => {
       const site = at(c), owner = who(s, c);

@@ -80,6 +80,8 @@ export class StepGenerator implements LeafGenerator {
       c.from = site;
       c.piece = type;
       c.selfFlags = s.flags[site]!;
+      c.count = s.height[site]!;
+      c.crossed = false;
       if (this.o.from !== null && !this.o.from(s, c)) continue;
       for (let k = start[site]!, end = start[site + 1]!; k < end; k++) {
         const t = next[k]!;
@@ -100,6 +102,9 @@ export class StepGenerator implements LeafGenerator {
     c.from = from;
     c.to = to;
     c.piece = s.piece[from]!;
+    c.selfFlags = s.flags[from]!;
+    c.count = s.height[from]!;
+    c.crossed = false;
     if (s.owner[to] !== EMPTY) s.clear(to);
     s.relocate(from, to);
     for (const e of this.o.then) e(s, c);
@@ -178,6 +183,8 @@ export class JumpGenerator implements LeafGenerator {
       c.from = site;
       c.piece = type;
       c.selfFlags = s.flags[site]!;
+      c.count = s.height[site]!;
+      c.crossed = false;
       if (this.o.from !== null && !this.o.from(s, c)) continue;
       this.search(s, c, out, site, site, 0);
       if (this.lifted) this.putBack(s, site, p, type);
@@ -261,6 +268,9 @@ export class JumpGenerator implements LeafGenerator {
     c.from = from;
     c.to = to;
     c.piece = s.piece[from]!;
+    c.selfFlags = s.flags[from]!;
+    c.count = s.height[from]!;
+    c.crossed = false;
     const cs = buf.capStart[row]!, cl = buf.capLen[row]!;
     for (let j = 0; j < cl; j++) s.clear(buf.pool[cs + j]!);
     if (from !== to) s.relocate(from, to);
@@ -310,6 +320,8 @@ export class ScreenJumpGenerator implements LeafGenerator {
       c.from = site;
       c.piece = type;
       c.selfFlags = s.flags[site]!;
+      c.count = s.height[site]!;
+      c.crossed = false;
       if (this.o.from !== null && !this.o.from(s, c)) continue;
       for (let k = 0; k < dirs.length; k++) {
         const d = dirs[k]!;
@@ -334,6 +346,8 @@ export class ScreenJumpGenerator implements LeafGenerator {
     c.to = to;
     c.piece = s.piece[from]!;
     c.selfFlags = s.flags[from]!;
+    c.count = s.height[from]!;
+    c.crossed = false;
     s.clear(to);
     s.relocate(from, to);
     for (const e of this.o.then) e(s, c);

@@ -30,6 +30,7 @@ export class SelectGenerator implements LeafGenerator {
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     if (!this.available(s, c)) return;
+    this.resetCtx(c);
     const n = this.o.topology.n, to = this.o.to;
     for (let site = 0; site < n; site++) {
       c.to = site;
@@ -41,10 +42,18 @@ export class SelectGenerator implements LeafGenerator {
     return -1;
   }
 
-  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
-    c.to = buf.to[row]!;
+  /** Nothing travels: no origin, no path; `self` is what would be put down. */
+  protected resetCtx(c: Ctx): void {
     c.from = -1;
     c.count = 1;
+    c.crossed = false;
+    c.piece = this.pieceType();
+    c.selfFlags = 0;
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    this.resetCtx(c);
+    c.to = buf.to[row]!;
     this.place(s, c);
     for (const e of this.o.then) e(s, c);
   }
@@ -85,11 +94,16 @@ export class AddGenerator extends SelectGenerator {
     return this.a.piece;
   }
 
+  protected override resetCtx(c: Ctx): void {
+    super.resetCtx(c);
+    c.selfFlags = this.a.flags;
+  }
+
+  /** Puts the piece down, replacing whatever stood there if the condition allowed an occupied site. */
   protected override place(s: State, c: Ctx): void {
+    s.clear(c.to);
     s.put(c.to, this.a.neutral ? NEUTRAL : c.player, this.a.piece, 1, this.a.flags);
     if (this.a.fromSupply) s.supply[c.player]!--;
-    c.piece = this.a.piece;
-    c.selfFlags = this.a.flags;
   }
 
   override actions(buf: MoveBuffer, row: number): PrimitiveAction[] {

@@ -60,8 +60,11 @@ export class SlideGenerator implements LeafGenerator {
       c.from = site;
       c.piece = type;
       c.selfFlags = s.flags[site]!;
-      if (o.from !== null && !o.from(s, c)) continue;
       const h = height[site]!;
+      // In from:, (count) is the whole stack and nothing has crossed yet.
+      c.count = h;
+      c.crossed = false;
+      if (o.from !== null && !o.from(s, c)) continue;
       const lo = o.take === "all" ? h : 1;
       const hi = o.take === "part" ? h - 1 : h;
       const firstRow = out.size;

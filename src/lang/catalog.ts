@@ -364,7 +364,7 @@ export const catalog: LudemeSpec[] = [
   {
     name: "slide",
     category: "moves",
-    doc: "A stack of the mover, or part of it, travels in a straight line 1 to `range` sites (default: as many sites as pieces travel) and lands where `to:` allows; it never ends on its origin. `take:all` moves the whole stack, `part` 1..h-1 of its h pieces, `any` 1..h. Landing on an enemy runs `on-capture:` then removes it (capture by replacement); landing on a friendly stack merges (heights add, flags combine); on an empty site the travelling part makes a new stack carrying the source's flags. The path passes over a site only while `through:` holds for it (as `site`). With `portals:true` the path follows the mover's portal edges; `(crossed)` tells whether it did. Notation `from-to` (`separator:` replaces `-`), `x` for a capture, `^` after a path through a portal, `/n` when n pieces of a taller stack travel: `e3-e5`, `e3xe5`, `e9-e2^`, `e3+e4/1`.",
+    doc: "A stack of the mover, or part of it, travels in a straight line 1 to `range` sites (default: as many sites as pieces travel) and lands where `to:` allows; it never ends on its origin. `take:all` moves the whole stack, `part` 1..h-1 of its h pieces, `any` 1..h. Landing on another player's or a neutral piece runs `on-capture:` then removes it (capture by replacement); landing on a friendly stack merges (heights add, flags combine); on an empty site the travelling part makes a new stack carrying the source's flags. The path passes over a site only while `through:` holds for it (as `site`). With `portals:true` the path follows the mover's portal edges; `(crossed)` tells whether it did. Notation `from-to` (`separator:` replaces `-`), `x` for a capture, `^` after a path through a portal, `/n` when n pieces of a taller stack travel: `e3-e5`, `e3xe5`, `e9-e2^`, `e3+e4/1`.",
     params: [
       ...moveCommon,
       { name: "take", type: { t: "enum", values: ["all", "part", "any"] }, namedOnly: true, optional: true, default: "all", doc: "How many pieces of the stack travel." },
@@ -380,7 +380,7 @@ export const catalog: LudemeSpec[] = [
   {
     name: "add",
     category: "moves",
-    doc: "Puts a new piece on a site where `to:` holds: the mover's (from its supply with `from-supply:true`, impossible when that is empty) or a neutral one. Notation: `prefix` then the site, e.g. `*e3`.",
+    doc: "Puts a new piece on a site where `to:` holds (replacing what stands there, if the condition allows an occupied site): the mover's (from its supply with `from-supply:true`, impossible when that is empty) or a neutral one. Notation: `prefix` then the site, e.g. `*e3`.",
     params: [
       { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `add`)." },
       { name: "piece", type: name, namedOnly: true, doc: "The piece type." },

@@ -1,0 +1,49 @@
+/**
+ * `ludex show FILE [--position pos.json] [--seed N] [--as Pn] [--json]`: a position drawn as text
+ * or written as JSON. With `--as`, only what that player may see: their observation, in which
+ * face-down pieces have no type or owner.
+ */
+import type { Command } from "commander";
+import { toPosition } from "../engine/position.js";
+import { examples, integerArg, out, usageError, withGameOptions } from "./common.js";
+import { readPosition } from "./legal.js";
+
+interface ShowOptions {
+  position?: string;
+  seed: number;
+  as?: string;
+  json?: boolean;
+  option?: Record<string, string>;
+}
+
+export function registerShow(program: Command): void {
+  const cmd = program
+    .command("show")
+    .description("draw the start position or a position file, or write it as JSON; --as shows one player's observation")
+    .argument("<file>", "description file (.game)")
+    .option("--position <file>", "a JSON position (as for `ludex legal`)")
+    .option("--seed <n>", "seed of the start position (games with random setups)", integerArg(0), 0)
+    .option("--as <player>", "show only what this player (P1..Pn) may see")
+    .option("--json", "write the position as JSON (the scenario format's position object)");
+  withGameOptions(cmd);
+  examples(cmd, ["ludex show games/blind-kings.game --seed 7", "ludex show games/blind-kings.game --seed 7 --as P1 --json"]);
+  cmd.action(async (file: string, opts: ShowOptions) => {
+    const { loadGameFile } = await import("./load.js");
+    const { renderBoard, statusLine } = await import("../view/text.js");
+    const game = loadGameFile(file, opts.option);
+    const s = opts.position ? readPosition(game, opts.position) : game.newGame({ seed: opts.seed });
+    let view = s;
+    if (opts.as !== undefined) {
+      const m = /^P(\d+)$/i.exec(opts.as);
+      const player = m ? Number(m[1]) - 1 : -1;
+      if (player < 0 || player >= game.playerCount) throw usageError(`--as: '${opts.as}' is not a player of ${game.name} (P1..P${game.playerCount})`);
+      view = game.observation(s, player);
+    }
+    if (opts.json) {
+      out(JSON.stringify(toPosition(game, view), null, 2));
+      return;
+    }
+    out(renderBoard(game, view));
+    out(statusLine(game, view));
+  });
+}
