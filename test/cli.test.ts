@@ -58,7 +58,7 @@ describe.concurrent("ludex: general manners", () => {
   it("--help lists the commands and exits 0", async () => {
     const r = await ludex(["--help"]);
     expect(r.code).toBe(0);
-    for (const c of ["validate", "play", "playout", "bench", "legal", "scenarios", "schema"]) expect(r.stdout).toContain(c);
+    for (const c of ["validate", "play", "playout", "bench", "legal", "show", "scenarios", "schema"]) expect(r.stdout).toContain(c);
   });
 
   it("every command has --help with an example", async () => {
@@ -351,5 +351,31 @@ describe.concurrent("ludex play", () => {
     const b = await ludex(["play", dablot, "--p3", "random"]);
     expect(b.code).toBe(2);
     expect(b.stderr).toContain("--p3: Dablot has 2 players");
+  });
+});
+
+describe.concurrent("ludex show (hidden information)", () => {
+  const blind = "games/blind-kings.game";
+
+  it("writes a player's observation as JSON: face-down pieces without type or owner", async () => {
+    const r = await ludex(["show", blind, "--seed", "7", "--as", "P1", "--json"]);
+    expect(r.code).toBe(0);
+    const pos = JSON.parse(r.stdout) as { sites: Record<string, { piece: string; owner?: string; flags: string[] }> };
+    expect(Object.keys(pos.sites)).toHaveLength(32);
+    for (const piece of Object.values(pos.sites)) expect(piece).toEqual({ piece: "unknown", height: 1, flags: ["hidden"] });
+  });
+
+  it("shows the full state (a referee's view) without --as, and rejects an unknown player", async () => {
+    const full = JSON.parse((await ludex(["show", blind, "--seed", "7", "--json"])).stdout) as { sites: Record<string, { owner?: string }> };
+    expect(Object.values(full.sites).every((p) => p.owner === "P1" || p.owner === "P2")).toBe(true);
+    const bad = await ludex(["show", blind, "--as", "P3"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("'P3' is not a player");
+  });
+
+  it("play shows a human only face-down marks for unrevealed pieces", async () => {
+    const r = await ludex(["play", blind, "--p2", "random", "--seed", "4"], "quit\n");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^4 {2}\? \? \? \? \? \? \? \?$/m);
   });
 });
