@@ -30,6 +30,8 @@ export class CompileContext {
   /** Per-player portal edges (see SlideOptions.portals), created by the first (portal ...). */
   portals: Int32Array | null = null;
   concealFlags = 0;
+  /** Every placement of each named shape on the board: lists of cells. */
+  shapes = new Map<string, Int32Array[]>();
   /** Rule memory words requested by rules (initial values), and hooks run after every move. */
   memoryInit: number[] = [];
   moveHooks: MoveHook[] = [];
@@ -90,6 +92,17 @@ export class CompileContext {
       return f();
     } finally {
       this.siteBinders--;
+    }
+  }
+
+  /** Compiles `f` with `player` (the player being ranked or tested) bound. */
+  withSubject<T>(f: () => T): T {
+    const prev = this.inRanking;
+    this.inRanking = true;
+    try {
+      return f();
+    } finally {
+      this.inRanking = prev;
     }
   }
 

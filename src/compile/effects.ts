@@ -8,7 +8,7 @@ import type { Ctx, Effect } from "../engine/rules.js";
 import { EMPTY, NEUTRAL, type State } from "../engine/state.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
 import { compileRegion } from "./equipment.js";
-import { compileBool, compileInt, compilePlayer } from "./expr.js";
+import { compileBool, compileInt, compilePlayer, Flood } from "./expr.js";
 
 export interface CompiledEffect {
   run: Effect;
@@ -121,6 +121,37 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       s.put(site, owner, type, 1, flags);
     });
   },
+  remove: (n, ptr, cx) => {
+    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    return silent((s, c) => s.clear(at(c)));
+  },
+  "add-score": (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const by = compileInt(n.by!, `${ptr}/by`, cx);
+    return silent((s, c) => {
+      s.score[who(s, c)]! += by(s, c);
+    });
+  },
+  "add-supply": (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const by = compileInt(n.by!, `${ptr}/by`, cx);
+    return silent((s, c) => {
+      s.supply[who(s, c)]! += by(s, c);
+    });
+  },
+  "each-player": (n, ptr, cx) => {
+    const body = compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run);
+    const P = cx.playerCount;
+    return silent((s, c) => {
+      const saved = c.player;
+      for (let p = 0; p < P; p++) {
+        c.player = p;
+        for (const e of body) e(s, c);
+      }
+      c.player = saved;
+    });
+  },
+  "remove-shapes": (n, ptr, cx) => removeShapesEffect(n, ptr, cx),
   "swap-owners": (n, ptr, cx) => {
     const a = compilePlayer(n.a as string, `${ptr}/a`, cx), b = compilePlayer(n.b as string, `${ptr}/b`, cx);
     return silent((s, c) => {
@@ -188,6 +219,64 @@ function groupsEffect(n: IrNode, ptr: string, cx: CompileContext): CompiledEffec
     }
     c.site = saved;
   });
+}
+
+/**
+ * `remove-shapes`: in every group of sites satisfying `of`, the first shape (in the order given)
+ * with a placement entirely inside the group; its cells get `each`, the formation `once`.
+ */
+function removeShapesEffect(n: IrNode, ptr: string, cx: CompileContext): CompiledEffect {
+  const shapes = (n.shapes as string[]).map((name, i) => {
+    const placements = cx.shapes.get(name);
+    if (!placements) cx.fail("M001", `no shape '${name}'`, `${ptr}/shapes/${i}`, cx.shapes.size ? `one of: ${[...cx.shapes.keys()].join(", ")}` : "a shape declared with (shape ...)");
+    return placements ?? [];
+  });
+  const of = cx.withSite(() => compileBool(n.of!, `${ptr}/of`, cx));
+  const each = cx.withSite(() => compileEffects((n.each as Json[] | undefined) ?? [], `${ptr}/each`, cx).map((e) => e.run));
+  const once = compileEffects((n.once as Json[] | undefined) ?? [], `${ptr}/once`, cx).map((e) => e.run);
+  const N = cx.topology!.n;
+  const flood = new Flood(cx);
+  const inGroup = new Int32Array(N).fill(-1);
+  return silent((s, c) => {
+    // Label the groups first, then look for formations: the effects may change the board.
+    flood.resetSeen();
+    inGroup.fill(-1);
+    const saved = c.site;
+    let groups = 0;
+    for (let site = 0; site < N; site++) {
+      if (flood.seen[site]) continue;
+      c.site = site;
+      if (!of(s, c)) continue;
+      const size = flood.fill(s, c, site, of, false);
+      for (let k = 0; k < size; k++) inGroup[flood.group[k]!] = groups;
+      groups++;
+    }
+    const found: Int32Array[] = [];
+    for (let g = 0; g < groups; g++) {
+      const formation = firstFit(shapes, inGroup, g);
+      if (formation) found.push(formation);
+    }
+    for (const cells of found) {
+      for (const cell of cells) {
+        c.site = cell;
+        for (const e of each) e(s, c);
+      }
+      c.site = saved;
+      for (const e of once) e(s, c);
+    }
+    c.site = saved;
+  });
+}
+
+function firstFit(shapes: Int32Array[][], inGroup: Int32Array, group: number): Int32Array | undefined {
+  for (const placements of shapes) {
+    for (const cells of placements) {
+      let fits = true;
+      for (let k = 0; k < cells.length && fits; k++) fits = inGroup[cells[k]!] === group;
+      if (fits) return cells;
+    }
+  }
+  return undefined;
 }
 
 function reachesAll(regions: Uint8Array[], group: Int32Array, size: number): boolean {

@@ -68,6 +68,20 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       for (const site of sites) cx.portals![(player * D + d) * N + site] = topo.lineEnd[d * N + site]!;
     });
   },
+  shape: (n, ptr, cx) => {
+    const name = n.name as string;
+    if (cx.shapes.has(name)) return cx.fail("M003", `shape '${name}' is declared twice`, ptr);
+    const topo = cx.topology!;
+    const paths = (n.cells as string[][]).map((path, i) =>
+      path.map((d, j) => {
+        const di = dirIndex(topo, d);
+        if (di < 0) cx.fail("M001", `the board has no direction '${d}'`, `${ptr}/cells/${i}/${j}`, `one of: ${topo.dirNames.join(" ")}`);
+        return di;
+      }),
+    );
+    if (paths.some((p) => p.includes(-1))) return;
+    cx.shapes.set(name, shapePlacements(topo, paths));
+  },
   region: (n, ptr, cx) => {
     const name = n.name as string;
     if (cx.regions.has(name)) {
@@ -130,4 +144,59 @@ function site(label: string, ptr: string, cx: CompileContext): number {
   const s = siteIndex(cx.topology!, label);
   if (s < 0) cx.fail("M001", `the board has no site '${label}'`, ptr, `a label such as ${cx.topology!.labels[0]}`);
   return s;
+}
+
+/**
+ * Every placement of a shape on the board, in every orientation: the shape's cells are direction
+ * paths from an anchor; orientations turn and mirror the directions in their cyclic order around a
+ * site (by one step on hex boards, by two on square boards with diagonals: the board's own
+ * symmetries). Placements with the same cells are kept once.
+ */
+export function shapePlacements(topo: Topology, paths: number[][]): Int32Array[] {
+  const order = cyclicDirections(topo);
+  const k = order.length;
+  const turn = k === 8 ? 2 : 1;
+  const position = new Map(order.map((d, i) => [d, i]));
+  const orientations: ((d: number) => number)[] = [];
+  for (let r = 0; r < k; r += turn) {
+    for (const mirror of [false, true]) {
+      orientations.push((d) => {
+        const i = position.get(d)!;
+        return order[(((mirror ? -i : i) + r) % k + k) % k]!;
+      });
+    }
+  }
+  const seen = new Set<string>();
+  const out: Int32Array[] = [];
+  for (let anchor = 0; anchor < topo.n; anchor++) {
+    for (const orient of orientations) {
+      const cells: number[] = [];
+      for (const path of paths) {
+        let at = anchor;
+        for (const d of path) {
+          at = at < 0 ? -1 : topo.step[orient(d) * topo.n + at]!;
+        }
+        if (at < 0) break;
+        cells.push(at);
+      }
+      if (cells.length !== paths.length || new Set(cells).size !== cells.length) continue;
+      const key = [...cells].sort((a, b) => a - b).join(",");
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(Int32Array.from(cells));
+    }
+  }
+  return out;
+}
+
+/** The board's directions in cyclic order around a site, from their drawing vectors. */
+function cyclicDirections(topo: Topology): number[] {
+  const angle = (d: number): number => {
+    for (let s = 0; s < topo.n; s++) {
+      const t = topo.step[d * topo.n + s]!;
+      if (t >= 0) return Math.atan2(topo.drawY[s]! - topo.drawY[t]!, topo.drawX[t]! - topo.drawX[s]!);
+    }
+    return 0;
+  };
+  return topo.dirNames.map((_, d) => d).sort((a, b) => angle(a) - angle(b));
 }

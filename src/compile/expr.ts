@@ -155,6 +155,53 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       },
     };
   },
+  flanked: (n, ptr, cx) => {
+    const of = siteIn({ ludeme: "flanked", site: n.of as string }, `${ptr}/of`, cx);
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const topo = cx.topology!;
+    const N = topo.n, step = topo.step;
+    // The lines through a site: each direction with its opposite, once.
+    const lines: [number, number][] = [];
+    topo.opposite.forEach((back, d) => back > d && lines.push([d, back]));
+    return {
+      fn: (s, c) => {
+        const centre = of(c);
+        const savedSite = c.site, savedPlayer = c.player;
+        c.player = s.owner[centre]!;
+        let found = false;
+        for (const [d, back] of lines) {
+          const a = step[d * N + centre]!, b = step[back * N + centre]!;
+          if (a < 0 || b < 0) continue;
+          c.site = a;
+          if (!cond(s, c)) continue;
+          c.site = b;
+          if (cond(s, c)) {
+            found = true;
+            break;
+          }
+        }
+        c.site = savedSite;
+        c.player = savedPlayer;
+        return found;
+      },
+    };
+  },
+  "some-player": (n, ptr, cx) => {
+    const cond = cx.withSubject(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const P = cx.playerCount;
+    return {
+      fn: (s, c) => {
+        const saved = c.subject;
+        let found = false;
+        for (let p = 0; p < P && !found; p++) {
+          c.subject = p;
+          found = cond(s, c);
+        }
+        c.subject = saved;
+        return found;
+      },
+    };
+  },
   "same-player": (n, ptr, cx) => {
     const a = compilePlayer(n.a as string, `${ptr}/a`, cx), b = compilePlayer(n.b as string, `${ptr}/b`, cx);
     return { fn: (s, c) => a(s, c) === b(s, c) };
@@ -304,6 +351,73 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       },
     };
   },
+  "count-near": (n, ptr, cx) => {
+    const of = siteIn({ ludeme: "count-near", site: n.of as string }, `${ptr}/of`, cx);
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const { start, list } = nearLists(cx, "adjacent");
+    return {
+      fn: (s, c) => {
+        const centre = of(c), saved = c.site;
+        let k = 0;
+        for (let j = start[centre]!, end = start[centre + 1]!; j < end; j++) {
+          c.site = list[j]!;
+          if (cond(s, c)) k++;
+        }
+        c.site = saved;
+        return k;
+      },
+    };
+  },
+  "group-size": (n, ptr, cx) => {
+    const of = siteIn({ ludeme: "group-size", site: n.of as string }, `${ptr}/of`, cx);
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const flood = new Flood(cx);
+    return { fn: (s, c) => flood.fill(s, c, of(c), cond) };
+  },
+  "groups-count": (n, ptr, cx) => {
+    const of = cx.withSite(() => compileBool(n.of!, `${ptr}/of`, cx));
+    const having = n.having === undefined ? null : cx.withSite(() => compileBool(n.having!, `${ptr}/having`, cx));
+    const flood = new Flood(cx);
+    const N = cx.topology!.n;
+    return {
+      fn: (s, c) => {
+        flood.resetSeen();
+        const saved = c.site;
+        let groups = 0;
+        for (let site = 0; site < N; site++) {
+          if (flood.seen[site]) continue;
+          c.site = site;
+          if (!of(s, c)) continue;
+          const size = flood.fill(s, c, site, of, false);
+          if (having === null) groups++;
+          else
+            for (let k = 0; k < size; k++) {
+              c.site = flood.group[k]!;
+              if (having(s, c)) {
+                groups++;
+                break;
+              }
+            }
+        }
+        c.site = saved;
+        return groups;
+      },
+    };
+  },
+  score: (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    return { fn: (s, c) => s.score[who(s, c)]! };
+  },
+  turn: () => ({ fn: (s) => s.turn }),
+  div: (n, ptr, cx) => {
+    const a = compileInt(n.a!, `${ptr}/a`, cx), b = compileInt(n.b!, `${ptr}/b`, cx);
+    return {
+      fn: (s, c) => {
+        const d = b(s, c);
+        return d === 0 ? 0 : Math.floor(a(s, c) / d);
+      },
+    };
+  },
   mod: (n, ptr, cx) => {
     const a = compileInt(n.a!, `${ptr}/a`, cx), b = compileInt(n.b!, `${ptr}/b`, cx);
     return {
@@ -388,7 +502,7 @@ export function compilePlayer(name: string, ptr: string, cx: CompileContext): (s
   if (name === "mover") return (_s, c) => c.player;
   if (name === "opponent") return (_s, c) => (c.player + 1) % cx.playerCount;
   if (name === "player") {
-    if (!cx.inRanking) cx.fail("M004", "`player` names the player being ranked, inside (ranked ...) only", ptr, "mover, next, opponent or a seat");
+    if (!cx.inRanking) cx.fail("M004", "`player` exists only inside (ranked ...) and (some-player ...)", ptr, "mover, next, opponent or a seat");
     return (_s, c) => c.subject;
   }
   if (name === "next") return cx.scope === "end" ? (s) => s.mover : (_s, c) => (c.player + 1) % cx.playerCount;
@@ -415,4 +529,48 @@ function nearLists(cx: CompileContext, via: string): { start: Int32Array; list: 
   }
   start[N] = list.length;
   return { start, list: Int32Array.from(list) };
+}
+
+/**
+ * Flood fill over board adjacency through sites satisfying a condition, with reusable arrays.
+ * `fill` returns the group's size; its sites are group[0..size-1].
+ */
+export class Flood {
+  readonly group: Int32Array;
+  readonly seen: Uint8Array;
+  private readonly start: Int32Array;
+  private readonly list: Int32Array;
+
+  constructor(cx: CompileContext) {
+    const N = cx.topology!.n;
+    this.group = new Int32Array(N);
+    this.seen = new Uint8Array(N);
+    ({ start: this.start, list: this.list } = nearLists(cx, "adjacent"));
+  }
+
+  resetSeen(): void {
+    this.seen.fill(0);
+  }
+
+  /** The group containing `origin` (counted even if it fails the condition). `fresh`: forget earlier fills. */
+  fill(s: State, c: Ctx, origin: number, cond: Pred, fresh = true): number {
+    if (fresh) this.seen.fill(0);
+    const saved = c.site;
+    let size = 0;
+    this.group[size++] = origin;
+    this.seen[origin] = 1;
+    for (let k = 0; k < size; k++) {
+      const at = this.group[k]!;
+      for (let j = this.start[at]!, end = this.start[at + 1]!; j < end; j++) {
+        const t = this.list[j]!;
+        if (this.seen[t]) continue;
+        c.site = t;
+        if (!cond(s, c)) continue;
+        this.seen[t] = 1;
+        this.group[size++] = t;
+      }
+    }
+    c.site = saved;
+    return size;
+  }
 }

@@ -67,9 +67,7 @@ export const preludeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
 
 export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Outcome> = {
   ranked: (n, ptr, cx) => {
-    cx.inRanking = true;
-    const keys = (n.keys as Json[]).map((k, i) => compileInt(k, `${ptr}/keys/${i}`, cx));
-    cx.inRanking = false;
+    const keys = cx.withSubject(() => (n.keys as Json[]).map((k, i) => compileInt(k, `${ptr}/keys/${i}`, cx)));
     const P = cx.playerCount;
     return (s, c) => {
       // Keep the players tied for first on every key so far.

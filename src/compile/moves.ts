@@ -10,7 +10,7 @@ import { isNode, type CompileContext, type IrNode } from "./context.js";
 import { compileEffects, flagMask } from "./effects.js";
 import { compileBool } from "./expr.js";
 import { SlideGenerator, type TakeRule } from "../engine/slide.js";
-import { AddGenerator, SelectGenerator, type SiteChoiceOptions } from "../engine/place.js";
+import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../engine/place.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
@@ -65,6 +65,21 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     );
   },
   select: (n, ptr, cx) => register(cx, new SelectGenerator(siteChoice(n, ptr, cx, "select", "@"))),
+  lift: (n, ptr, cx) => {
+    const toSupply = n["to-supply"] === true;
+    if (toSupply && cx.supplyTotal < 0) cx.fail("M001", "to-supply:true, but the equipment declares no (supply ...)", `${ptr}/to-supply`, "a (supply total) item");
+    return register(
+      cx,
+      new LiftGenerator({
+        topology: cx.topology!,
+        kind: cx.kindIndex((n.kind as string | undefined) ?? "lift"),
+        from: inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx)),
+        toSupply,
+        then: inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run),
+        prefix: (n.prefix as string | undefined) ?? "-",
+      }),
+    );
+  },
   "screen-jump": (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "jump");
     const target = inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));

@@ -110,3 +110,54 @@ export class AddGenerator extends SelectGenerator {
     return [{ op: "add", at: this.a.topology.labels[buf.to[row]!]!, piece: this.a.pieceName, count: 1 }];
   }
 }
+
+export interface LiftOptions {
+  topology: Topology;
+  kind: number;
+  /** Condition on the site (c.from). */
+  from: Pred;
+  toSupply: boolean;
+  then: Effect[];
+  prefix: string;
+}
+
+/** Takes one of the mover's pieces off the board (back to the supply, if so). */
+export class LiftGenerator implements LeafGenerator {
+  id = -1;
+  constructor(private readonly o: LiftOptions) {}
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const n = this.o.topology.n, owner = s.owner, p = c.player;
+    c.to = -1;
+    c.crossed = false;
+    for (let site = 0; site < n; site++) {
+      if (owner[site] !== p) continue;
+      c.from = site;
+      c.piece = s.piece[site]!;
+      c.count = s.height[site]!;
+      c.selfFlags = s.flags[site]!;
+      if (this.o.from(s, c)) out.add(this.id, this.o.kind, site, -1, s.height[site]!, s.piece[site]!);
+    }
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const site = buf.from[row]!;
+    c.from = site;
+    c.to = -1;
+    c.piece = s.piece[site]!;
+    c.count = s.height[site]!;
+    c.selfFlags = s.flags[site]!;
+    c.crossed = false;
+    if (this.o.toSupply) s.supply[s.owner[site]!]! += s.height[site]!;
+    s.clear(site);
+    for (const e of this.o.then) e(s, c);
+  }
+
+  notation(buf: MoveBuffer, row: number): string {
+    return `${this.o.prefix}${this.o.topology.labels[buf.from[row]!]}`;
+  }
+
+  actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
+    return [{ op: "remove", at: this.o.topology.labels[buf.from[row]!]! }];
+  }
+}

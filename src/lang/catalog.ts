@@ -223,6 +223,16 @@ export const catalog: LudemeSpec[] = [
     example: "(portal P1 column-tops dirs:{N NE NW})",
   },
   {
+    name: "shape",
+    category: "item",
+    doc: "A named formation of sites, for `remove-shapes`: each cell is the path of directions from an anchor cell (`{}` is the anchor itself, `{E SE}` one step E then one SE). It matches in every rotation and reflection the board allows (60-degree turns on hex boards, 90-degree on square ones).",
+    params: [
+      { name: "name", type: name, doc: "The shape's name." },
+      { name: "cells", type: list(list(name)), doc: "The cells, as direction paths from the anchor." },
+    ],
+    example: "(shape triangle {{} {E} {SE}})",
+  },
+  {
     name: "region",
     category: "item",
     doc: "A named set of sites, usable wherever a region is expected.",
@@ -406,6 +416,19 @@ export const catalog: LudemeSpec[] = [
     example: "(select kind:choose to:(empty to) then:{(mark start to mover)})",
   },
   {
+    name: "lift",
+    category: "moves",
+    doc: "Takes one of the mover's pieces off the board from a site where `from:` holds (back to the supply with `to-supply:true`). Notation: `prefix` then the site, e.g. `-e5`.",
+    params: [
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `lift`)." },
+      { name: "from", type: cat("bool"), namedOnly: true, doc: "Condition on the site (`from`)." },
+      { name: "to-supply", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "The piece (its whole stack) returns to the owner's supply." },
+      effects("Consequences after the piece is lifted."),
+      { name: "prefix", type: { t: "string" }, namedOnly: true, optional: true, default: "-", doc: "Notation before the site." },
+    ],
+    example: "(lift kind:return from:(not (flag from promoted)) to-supply:true)",
+  },
+  {
     name: "screen-jump",
     category: "moves",
     doc: "A capture by jumping exactly `screens` pieces (anyone's, face up or down) along a line, with any number of empty sites before, between and after them: the target is the first piece beyond the last screen, it must satisfy `to:`, and the jumper lands on its site (the banqi / xiangqi cannon). Never takes an adjacent piece. Notation `fromxto`.",
@@ -557,6 +580,23 @@ export const catalog: LudemeSpec[] = [
     example: "(exists (and (owner site mover) (flag site king)))",
   },
   {
+    name: "flanked",
+    category: "bool",
+    doc: "On some line through the site, the two neighbouring sites both satisfy the condition (evaluated with `site` bound to each, and with `mover`, `friend`, `enemy` meaning the owner of the piece on the flanked site): custodial capture.",
+    params: [
+      { name: "of", type: siteRef, doc: SITE_DOC },
+      { name: "cond", type: cat("bool"), doc: "Condition on each flanking `site`." },
+    ],
+    example: "(flanked site (and (enemy site) (flag site promoted)))",
+  },
+  {
+    name: "some-player",
+    category: "bool",
+    doc: "The condition holds for some player (with `player` bound to each in turn).",
+    params: [{ name: "cond", type: cat("bool"), doc: "Condition on `player`." }],
+    example: "(some-player (>= (score player) 9))",
+  },
+  {
     name: "same-player",
     category: "bool",
     doc: "The two player references name the same seat.",
@@ -672,6 +712,60 @@ export const catalog: LudemeSpec[] = [
       { name: "value", type: cat("int"), doc: "The number, for `site`." },
     ],
     example: "(max-over (owner site player) (attr cp site))",
+  },
+  {
+    name: "count-near",
+    category: "int",
+    doc: "How many neighbours of the site satisfy the condition (with `site` bound to each neighbour).",
+    params: [
+      { name: "of", type: siteRef, doc: SITE_DOC },
+      { name: "cond", type: cat("bool"), doc: "Condition on the neighbour `site`." },
+    ],
+    example: "(count-near site (occupied site))",
+  },
+  {
+    name: "group-size",
+    category: "int",
+    doc: "The size of the group that contains the site: sites connected to it by board adjacency through sites satisfying the condition (with `site` bound), the site itself counted whether or not it satisfies it (e.g. the group a placement would make).",
+    params: [
+      { name: "of", type: siteRef, doc: SITE_DOC },
+      { name: "cond", type: cat("bool"), doc: "Which sites belong to groups." },
+    ],
+    example: "(group-size to (owner site mover))",
+  },
+  {
+    name: "groups-count",
+    category: "int",
+    doc: "How many groups (sets connected by board adjacency) of sites satisfying `of` contain at least one site satisfying `having` (`site` bound in both).",
+    params: [
+      { name: "of", type: cat("bool"), doc: "Which sites form groups." },
+      { name: "having", type: cat("bool"), namedOnly: true, optional: true, doc: "Count only groups with such a site (default: every group)." },
+    ],
+    example: "(groups-count (owner site player) having:(flag site promoted))",
+  },
+  {
+    name: "score",
+    category: "int",
+    doc: "The player's score.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(score player)",
+  },
+  {
+    name: "turn",
+    category: "int",
+    doc: "The number of the current turn (1 for the game's first turn; positions loaded from files are never turn 1).",
+    params: [],
+    example: "(turn)",
+  },
+  {
+    name: "div",
+    category: "int",
+    doc: "a divided by b, rounded down (0 when b is 0).",
+    params: [
+      { name: "a", type: cat("int"), doc: "Number." },
+      { name: "b", type: cat("int"), doc: "Divisor." },
+    ],
+    example: "(div (supply player) 3)",
   },
   {
     name: "mod",
@@ -796,6 +890,52 @@ export const catalog: LudemeSpec[] = [
       { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags it starts with." },
     ],
     example: "(put to man mover from-supply:true flags:{king})",
+  },
+  {
+    name: "remove",
+    category: "effect",
+    doc: "Takes the piece (the whole stack) off the site.",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(remove site)",
+  },
+  {
+    name: "add-score",
+    category: "effect",
+    doc: "Adds to the player's score.",
+    params: [
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+      { name: "by", type: cat("int"), doc: "Amount." },
+    ],
+    example: "(add-score mover 1)",
+  },
+  {
+    name: "add-supply",
+    category: "effect",
+    doc: "Adds to (or with a negative amount takes from) the player's supply.",
+    params: [
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+      { name: "by", type: cat("int"), doc: "Amount." },
+    ],
+    example: "(add-supply mover -1)",
+  },
+  {
+    name: "each-player",
+    category: "effect",
+    doc: "Runs the effects once for every player in seat order, with `mover` meaning that player.",
+    params: [{ name: "do", type: list(cat("effect")), doc: "Effects." }],
+    example: "(each-player {(remove-shapes {triangle} of:(owner site mover) each:{(remove site)})})",
+  },
+  {
+    name: "remove-shapes",
+    category: "effect",
+    doc: "For every group (connected by board adjacency) of sites satisfying `of:`, finds the first of the shapes, in the order given, that fits inside the group in some orientation, and runs `each:` for every cell of it (with `site` bound) and `once:` once. At most one formation per group.",
+    params: [
+      { name: "shapes", type: list(name), doc: "Shape names, the preferred first." },
+      { name: "of", type: cat("bool"), namedOnly: true, doc: "Which sites form groups (`site` bound)." },
+      { name: "each", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Effects on every cell of a formation (`site` bound)." },
+      { name: "once", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Effects once per formation." },
+    ],
+    example: "(remove-shapes {diamond triangle} of:(and (owner site mover) (flag site promoted)) each:{(remove site)} once:{(add-score mover 1)})",
   },
   {
     name: "swap-owners",

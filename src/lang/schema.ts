@@ -19,6 +19,7 @@ function typeSchema(t: ArgType): Schema {
     case "bool":
       return { type: "boolean" };
     case "string":
+      return { type: "string" };
     case "name":
       return { type: "string", minLength: 1 };
     case "enum":
