@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./common.js";
 import { registerLegal } from "./legal.js";
+import { registerMatch } from "./match.js";
 import { registerPlay } from "./play.js";
 import { registerScenarios } from "./scenarios.js";
 import { registerSchema } from "./schema.js";
@@ -42,6 +43,7 @@ export function buildProgram(): Command {
   registerValidate(program);
   registerPlay(program);
   registerPlayout(program);
+  registerMatch(program);
   registerBench(program);
   registerLegal(program);
   registerShow(program);

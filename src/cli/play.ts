@@ -8,10 +8,9 @@ import { createInterface, type Interface } from "node:readline";
 import { InvalidArgumentError, type Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
-import { seedRng } from "../engine/rng.js";
 import type { State } from "../engine/state.js";
 import { renderBoard, statusLine } from "../view/text.js";
-import { agents, seatKinds, type Agent } from "./agents.js";
+import { AGENT_HELP, AgentSpecError, createAgent, type Agent } from "../ai/index.js";
 import { CliError, describeOptions, examples, integerArg, log, out, seatLabel, usageError, withGameOptions } from "./common.js";
 
 /** Seats that can be set on the command line. */
@@ -25,9 +24,16 @@ interface PlayOptions {
   [seat: `p${number}`]: string | undefined;
 }
 
+/** `human` or an agent spec (checked here, so a typo is a usage error before the game starts). */
 function seatArg(value: string): string {
-  const v = value.trim().toLowerCase();
-  if (!seatKinds.includes(v)) throw new InvalidArgumentError(`unknown player kind '${value}'; expected one of: ${seatKinds.join(", ")}.`);
+  const v = value.trim();
+  if (v.toLowerCase() === "human") return "human";
+  try {
+    createAgent(v, 0);
+  } catch (e) {
+    if (e instanceof AgentSpecError) throw new InvalidArgumentError(`${e.message}.`);
+    throw e;
+  }
   return v;
 }
 
@@ -36,7 +42,7 @@ export function registerPlay(program: Command): void {
     .command("play")
     .description("play a game at the terminal; every seat is human unless set to an agent with --p1..--p5")
     .argument("<file>", "description file (.game)");
-  for (let i = 1; i <= MAX_SEAT_FLAGS; i++) cmd.option(`--p${i} <kind>`, `who plays P${i}: ${seatKinds.join(" or ")} (default human)`, seatArg);
+  for (let i = 1; i <= MAX_SEAT_FLAGS; i++) cmd.option(`--p${i} <who>`, `who plays P${i}: human (default) or an agent spec`, seatArg);
   cmd
     .option("--seed <n>", "seed of the game and of the agents' choices (default: random, printed on stderr)", integerArg(0))
     .option("--max-plies <m>", "stop an unfinished game after this many plies", integerArg(1), DEFAULT_MAX_PLIES);
@@ -44,21 +50,22 @@ export function registerPlay(program: Command): void {
   examples(cmd, [
     "ludex play games/dablot.game",
     "ludex play games/dablot.game --p2 random --seed 3",
+    "ludex play games/dablot.game --p2 mcts:time=1s",
     "ludex play games/dablot.game --p1 random --p2 random --option quietDraw=100",
   ]);
   cmd.addHelpText(
     "after",
-    "At the prompt: a move in the game's notation (e.g. c5-c7) or its number from 'moves';\n'moves' or '?' lists the legal moves, 'board' shows the board, 'undo' takes back your last\nmove (and the replies after it), 'help', 'quit'. Input can be piped.\n",
+    `\nAgents:\n${AGENT_HELP.replace(/^/gm, "  ")}\n\nAt the prompt: a move in the game's notation (e.g. c5-c7) or its number from 'moves';\n'moves' or '?' lists the legal moves, 'board' shows the board, 'undo' takes back your last\nmove (and the replies after it), 'help', 'quit'. Input can be piped.\n`,
   );
   cmd.action(async (file: string, opts: PlayOptions) => {
     const { loadGameFile } = await import("./load.js");
     const game = loadGameFile(file, opts.option);
-    const seats = buildSeats(game, opts);
     let seed = opts.seed;
     if (seed === undefined) {
       seed = randomInt(0, 2 ** 31);
       log(`seed ${seed} (replay this game with --seed ${seed})`);
     }
+    const seats = buildSeats(game, opts, seed);
     const input = seats.some((s) => !s.agent) ? new LineInput() : null;
     try {
       await new Session(game, seats, seed, opts.maxPlies, input).run();
@@ -74,14 +81,21 @@ interface Seat {
   agent?: Agent;
 }
 
-function buildSeats(game: Game, opts: PlayOptions): Seat[] {
+/** The seats; each agent gets its own seed, derived from the game's (separate from the state's RNG). */
+function buildSeats(game: Game, opts: PlayOptions, seed: number): Seat[] {
   const n = game.playerCount;
   for (let i = n + 1; i <= MAX_SEAT_FLAGS; i++) {
     if (opts[`p${i}`] !== undefined) throw usageError(`--p${i}: ${game.name} has ${n} players (P1..P${n})`);
   }
   return Array.from({ length: n }, (_, p) => {
-    const kind = opts[`p${p + 1}`] ?? "human";
-    return { label: seatLabel(game, p), agent: agents.get(kind) };
+    const spec = opts[`p${p + 1}`] ?? "human";
+    if (spec === "human") return { label: seatLabel(game, p) };
+    try {
+      return { label: seatLabel(game, p), agent: createAgent(spec, (seed + 0x6a09e667 + 7919 * p) >>> 0, game) };
+    } catch (e) {
+      if (e instanceof AgentSpecError) throw usageError(`--p${p + 1}: ${e.message}`);
+      throw e;
+    }
   });
 }
 
@@ -94,7 +108,6 @@ interface Decision {
 type HumanChoice = { move: Move } | "undo" | "quit";
 
 class Session {
-  private readonly rng = new Uint32Array(4);
   private readonly history: Decision[] = [];
   private readonly anyHuman: boolean;
   private state: State;
@@ -106,8 +119,6 @@ class Session {
     private readonly maxPlies: number,
     private readonly input: LineInput | null,
   ) {
-    // The agents' RNG is separate from the state's, both derived from the seed.
-    seedRng(this.rng, (seed + 0x6a09e667) >>> 0);
     this.state = game.newGame({ seed });
     this.anyHuman = seats.some((s) => !s.agent);
   }
@@ -135,8 +146,9 @@ class Session {
       if (seat.agent) {
         // With nobody at the keyboard, show every position; otherwise the humans see the board at their prompt.
         if (!this.anyHuman) this.show(s);
-        const m = seat.agent.choose(g, g.observation(s, p), legal, this.rng);
-        out(`${seat.label} plays ${m.notation}`);
+        const m = seat.agent.choose(g, g.observation(s, p), legal);
+        const info = seat.agent.lastInfo?.();
+        out(`${seat.label} plays ${m.notation}${info ? `   [${seat.agent.name}: ${info}]` : ""}`);
         this.decide(m, false);
         continue;
       }

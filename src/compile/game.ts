@@ -43,6 +43,7 @@ export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
       shuffle(s.rng, order);
       for (let i = 0; i < pieces && i < sites.length; i++) {
         const k = order[i]!;
+        s.clear(sites[i]!);
         s.put(sites[i]!, types[2 * k + 1]!, types[2 * k]!, 1, flags);
       }
     };

@@ -73,7 +73,7 @@ export class ChaseLimit implements MoveSource {
   /** Does a move of `p` ending on `to` end next to the piece the previous player just moved? */
   private isFollow(s: State, p: number, to: number): boolean {
     const fled = s.memory[this.previousBase(p) + LAST_TO]!;
-    if (fled < 0) return false;
+    if (fled < 0 || to < 0) return false;
     const { step, n, dirNames } = this.topology;
     for (let d = 0; d < dirNames.length; d++) if (step[d * n + to] === fled) return true;
     return false;

@@ -7,7 +7,7 @@
  */
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
 import { newCtx, type Ctx, type GameDef, type Runtime } from "./rules.js";
-import { nextInt } from "./rng.js";
+import { nextInt, shuffle } from "./rng.js";
 import { State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
 
@@ -281,16 +281,50 @@ export class Game implements Runtime {
     const o = s.clone();
     const conceal = this.def.concealFlags;
     if (conceal === 0) return o;
+    const types = this.def.pieces.length;
+    const pool = new Int32Array(this.playerCount * types);
     for (let i = 0; i < o.owner.length; i++) {
       if ((o.flags[i]! & conceal) === 0) continue;
       const owner = o.owner[i]!;
-      if (owner >= 0 && owner < o.pieceCount.length) o.pieceCount[owner]!--;
+      if (owner >= 0 && owner < o.pieceCount.length) {
+        o.pieceCount[owner]!--;
+        pool[owner * types + o.piece[i]!]!++;
+      }
       o.owner[i] = UNKNOWN_OWNER;
       o.piece[i] = UNKNOWN_PIECE;
     }
+    o.concealedPool = pool;
     o.rng.fill(0);
     o.touch();
     return o;
+  }
+
+  /**
+   * A full state consistent with an observation: the face-down pool is dealt at random (with the
+   * caller's RNG words) onto the face-down sites. For perfect-information games, a copy. This is
+   * what search agents simulate from; it never looks at the true state.
+   */
+  determinize(observation: State, rng: Uint32Array): State {
+    const s = observation.clone();
+    const pool = observation.concealedPool;
+    s.concealedPool = undefined;
+    if (!pool) return s;
+    const types = this.def.pieces.length;
+    const identities: number[] = [];
+    pool.forEach((count, k) => {
+      for (let j = 0; j < count; j++) identities.push(k);
+    });
+    shuffle(rng, identities);
+    let next = 0;
+    for (let i = 0; i < s.owner.length; i++) {
+      if (s.owner[i] !== UNKNOWN_OWNER) continue;
+      const k = identities[next++] ?? 0;
+      s.owner[i] = Math.floor(k / types);
+      s.piece[i] = k % types;
+      s.pieceCount[s.owner[i]!]!++;
+    }
+    s.touch();
+    return s;
   }
 
   serialize(s: State): SerializedState {

@@ -66,6 +66,12 @@ export class State {
   /** RNG words (sfc32). */
   rng: Uint32Array;
   /**
+   * In an observation of a game with face-down pieces: how many face-down pieces there are of
+   * each (owner, type), at owner * pieceTypes + type. Public knowledge (everything that left the
+   * face-down pool was seen by all), used to sample determinizations. Undefined in true states.
+   */
+  concealedPool?: Int32Array;
+  /**
    * Changes on every mutation that affects legal moves; keys the legal-move cache. Values come from
    * one counter shared by all states, so a state overwritten by copyFrom never repeats a version
    * it had before with different contents.
@@ -97,6 +103,7 @@ export class State {
   clone(): State {
     const c = new State(this.shape);
     c.copyFrom(this);
+    if (this.concealedPool) c.concealedPool = this.concealedPool.slice();
     return c;
   }
 

@@ -1,0 +1,30 @@
+/**
+ * A generic evaluation of a position for one player, for any game: decided games are worth
+ * +/-WIN; otherwise material (a piece's `value` attribute when the game gives one, else 1, times
+ * its stack height), plus scores, from that player's point of view (opponents' material counts
+ * against, shared among them in games of more than two).
+ */
+import type { Game } from "../engine/game.js";
+import { EMPTY, NEUTRAL, type State } from "../engine/state.js";
+
+export const WIN = 1_000_000;
+
+export function pieceValues(game: Game): Float64Array {
+  const values = game.def.attrTables.get("value");
+  return Float64Array.from(game.def.pieces, (_, t) => (values ? values[t]! : 1));
+}
+
+export function evaluate(game: Game, s: State, player: number, values: Float64Array): number {
+  if (s.over) return s.returns[player]! * WIN;
+  const P = game.playerCount;
+  const opponentWeight = 1 / Math.max(1, P - 1);
+  let v = 0;
+  for (let i = 0; i < s.owner.length; i++) {
+    const o = s.owner[i]!;
+    if (o === EMPTY || o === NEUTRAL || o >= P) continue; // empty, neutral or face down
+    const worth = values[s.piece[i]!]! * s.height[i]!;
+    v += o === player ? worth : -worth * opponentWeight;
+  }
+  for (let p = 0; p < P; p++) v += (p === player ? 10 : -10 * opponentWeight) * s.score[p]!;
+  return v;
+}

@@ -1,0 +1,54 @@
+/**
+ * Agents by spec string: `random`, `greedy`, `mcts:iterations=2000,c=1.4`, `mcts:time=2s`,
+ * `alphabeta:depth=3`, `alphabeta:depth=8,time=1s`. Unknown agents and parameters are errors.
+ */
+import type { Game } from "../engine/game.js";
+import { AgentSpecError, parseSpec, SpecReader, type Agent } from "./agent.js";
+import { AlphaBetaAgent } from "./alphabeta.js";
+import { MctsAgent } from "./mcts.js";
+import { GreedyAgent, RandomAgent } from "./simple.js";
+
+export { AgentSpecError, type Agent } from "./agent.js";
+
+export const AGENT_KINDS = ["random", "greedy", "mcts", "alphabeta"] as const;
+
+export const AGENT_HELP = [
+  "random                          uniformly random legal moves",
+  "greedy                          best generic evaluation one move ahead (material, scores)",
+  "mcts:iterations=N | time=T      UCT search; c=1.4 exploration, rollout=40 plies then evaluation",
+  "alphabeta:depth=D [,time=T]     iterative-deepening alpha-beta (two-player, perfect information)",
+].join("\n");
+
+/**
+ * Makes an agent from its spec, seeded with `seed`. With a game, also checks that the agent can
+ * play it (alpha-beta refuses games that are not two-player zero-sum with perfect information).
+ */
+export function createAgent(spec: string, seed: number, game?: Game): Agent {
+  const { kind, params } = parseSpec(spec);
+  const read = new SpecReader(spec, params);
+  switch (kind) {
+    case "random":
+      read.done([]);
+      return new RandomAgent(seed);
+    case "greedy":
+      read.done([]);
+      return new GreedyAgent(seed);
+    case "mcts": {
+      const iterations = params.has("iterations") ? read.number("iterations", 1000, 1) : undefined;
+      const timeMs = read.duration("time");
+      const c = read.number("c", 1.4, 0);
+      const maxRollout = read.number("rollout", 40, 1);
+      read.done(["iterations", "time", "c", "rollout"]);
+      return new MctsAgent(spec, { iterations: iterations ?? (timeMs === undefined ? 1000 : undefined), timeMs, c, maxRollout, seed });
+    }
+    case "alphabeta": {
+      const depth = read.number("depth", 3, 1);
+      const timeMs = read.duration("time");
+      read.done(["depth", "time"]);
+      if (game) AlphaBetaAgent.check(game);
+      return new AlphaBetaAgent(spec, { depth: Math.floor(depth), timeMs });
+    }
+    default:
+      throw new AgentSpecError(`unknown agent '${kind}' (known: human, ${AGENT_KINDS.join(", ")}; e.g. mcts:time=1s)`);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Tournaments between agents: games with seats rotated, results per agent with confidence
+ * intervals. Each game depends only on its index (its seed and its agents' seeds derive from the
+ * match seed and the index), so results are the same whichever worker plays which game.
+ */
+import type { Game } from "../engine/game.js";
+import { createAgent } from "./index.js";
+
+export interface MatchConfig {
+  /** Agent specs; with fewer than the game's players the last one fills the other seats. */
+  agents: string[];
+  games: number;
+  seed: number;
+  maxPlies: number;
+}
+
+export interface GameRecord {
+  index: number;
+  /** Agent spec per seat. */
+  seats: string[];
+  returns: number[];
+  plies: number;
+  finished: boolean;
+  /** Per seat: decisions made and milliseconds spent choosing. */
+  moves: number[];
+  thinkMs: number[];
+}
+
+/** The agent spec of every seat in game `index`: the lineup rotated by the index. */
+export function seatsFor(config: MatchConfig, players: number, index: number): string[] {
+  const lineup = Array.from({ length: players }, (_, p) => config.agents[Math.min(p, config.agents.length - 1)]!);
+  return Array.from({ length: players }, (_, p) => lineup[(p + index) % players]!);
+}
+
+export function playMatchGame(game: Game, config: MatchConfig, index: number): GameRecord {
+  const P = game.playerCount;
+  const seats = seatsFor(config, P, index);
+  const gameSeed = (config.seed + index) >>> 0;
+  const agents = seats.map((spec, p) => createAgent(spec, (gameSeed * 31 + p * 7919 + 12345) >>> 0, game));
+  let s = game.newGame({ seed: gameSeed });
+  const moves = new Array<number>(P).fill(0);
+  const thinkMs = new Array<number>(P).fill(0);
+  let plies = 0;
+  while (!s.over && plies < config.maxPlies) {
+    const p = s.mover;
+    const legal = game.legalMoves(s);
+    if (legal.length === 0) break;
+    const t0 = performance.now();
+    const m = agents[p]!.choose(game, game.observation(s, p), legal);
+    thinkMs[p]! += performance.now() - t0;
+    moves[p]!++;
+    s = game.apply(s, m);
+    plies++;
+  }
+  return { index, seats, returns: s.over ? Array.from(s.returns) : new Array<number>(P).fill(0), plies, finished: s.over, moves, thinkMs };
+}
+
+export interface AgentStats {
+  agent: string;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** Win rate and its 95% Wilson interval. */
+  winRate: number;
+  winLow: number;
+  winHigh: number;
+  avgMoveMs: number;
+}
+
+export interface MatchSummary {
+  games: number;
+  unfinished: number;
+  avgLength: number;
+  agents: AgentStats[];
+}
+
+/** Results per distinct agent spec (a spec playing several seats in a game counts once per seat). */
+export function summarise(records: GameRecord[]): MatchSummary {
+  const by = new Map<string, { games: number; wins: number; draws: number; losses: number; moves: number; ms: number }>();
+  let plies = 0, unfinished = 0;
+  for (const r of records) {
+    plies += r.plies;
+    if (!r.finished) unfinished++;
+    const allZero = r.returns.every((v) => v === 0);
+    r.seats.forEach((spec, p) => {
+      const t = by.get(spec) ?? { games: 0, wins: 0, draws: 0, losses: 0, moves: 0, ms: 0 };
+      t.games++;
+      if (allZero) t.draws++;
+      else if (r.returns[p]! > 0) t.wins++;
+      else t.losses++;
+      t.moves += r.moves[p]!;
+      t.ms += r.thinkMs[p]!;
+      by.set(spec, t);
+    });
+  }
+  const agents = [...by].map(([agent, t]) => {
+    const [winLow, winHigh] = wilson(t.wins, t.games);
+    return { agent, games: t.games, wins: t.wins, draws: t.draws, losses: t.losses, winRate: t.games ? t.wins / t.games : 0, winLow, winHigh, avgMoveMs: t.moves ? t.ms / t.moves : 0 };
+  });
+  return { games: records.length, unfinished, avgLength: records.length ? plies / records.length : 0, agents };
+}
+
+/** 95% Wilson score interval for k successes in n trials. */
+export function wilson(k: number, n: number): [number, number] {
+  if (n === 0) return [0, 0];
+  const z = 1.96, p = k / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}

@@ -1,0 +1,249 @@
+/**
+ * Monte Carlo tree search (UCT) for any number of players.
+ *
+ * - Every node keeps the sum of the returns vector of the playouts through it, one entry per
+ *   player, and is judged by the player who made the move into it: 3-5 players, draws and
+ *   multi-action turns (the same player choosing twice in a row) need nothing special.
+ * - Hidden information: each iteration samples a world consistent with the agent's observation
+ *   (`game.determinize`) and walks the tree by the moves legal in that world (single-observer
+ *   information-set MCTS: a child's exploration term counts how often it was available).
+ * - Playouts are random and cut after `maxRollout` plies, where the generic evaluation (material,
+ *   scores) squashed into (-1, 1) stands in for the result.
+ * - The tree is kept between decisions in perfect-information games: the next search starts from
+ *   the node reached by the moves played since, when it is found within a few plies.
+ */
+import type { Game } from "../engine/game.js";
+import type { Move, MoveBuffer, MoveCode } from "../engine/moves.js";
+import { nextInt, seedRng } from "../engine/rng.js";
+import type { State } from "../engine/state.js";
+import { AgentSpecError, type Agent } from "./agent.js";
+import { evaluate, pieceValues } from "./evaluate.js";
+
+export interface MctsOptions {
+  iterations?: number;
+  /** Milliseconds per decision (used when iterations is not given). */
+  timeMs?: number;
+  /** Exploration constant. */
+  c: number;
+  /** Playout length cap; a playout cut there is scored by the generic evaluation. */
+  maxRollout: number;
+  seed: number;
+}
+
+class Node {
+  visits = 0;
+  /** Times this node's move was legal when its parent was visited (hidden information). */
+  available = 0;
+  readonly total: Float64Array;
+  readonly children = new Map<number | string, Node>();
+  /** Hash of the state at this node (perfect-information games, shallow nodes: for tree reuse). */
+  hash = -1;
+
+  constructor(
+    readonly parent: Node | null,
+    /** The player who made the move into this node (-1 at the root). */
+    readonly player: number,
+    /** The move into this node, detached from the move buffer. */
+    readonly move: MoveCode | null,
+    players: number,
+    readonly depth: number,
+  ) {
+    this.total = new Float64Array(players);
+  }
+
+  mean(player: number): number {
+    return this.visits ? this.total[player]! / this.visits : 0;
+  }
+}
+
+/** Material difference at which a cut-off playout counts as three quarters won (tanh(1) = 0.76). */
+const EVAL_SCALE = 3;
+
+/** Depth to which states are hashed for tree reuse, and searched for the current position. */
+const REUSE_DEPTH = 4;
+
+export class MctsAgent implements Agent {
+  private readonly rng = new Uint32Array(4);
+  private root: Node | null = null;
+  private info: string | undefined;
+  /** Scratch state for iterations (no allocation per iteration). */
+  private scratch: State | null = null;
+  private values?: Float64Array;
+  private estimateBuf?: Float64Array;
+
+  constructor(
+    readonly name: string,
+    private readonly o: MctsOptions,
+  ) {
+    seedRng(this.rng, o.seed);
+    if (o.iterations === undefined && o.timeMs === undefined) throw new AgentSpecError("mcts needs iterations=N or time=T");
+  }
+
+  lastInfo(): string | undefined {
+    return this.info;
+  }
+
+  choose(game: Game, observation: State, legal: Move[]): Move {
+    if (legal.length === 1) {
+      this.info = `only move ${legal[0]!.notation}`;
+      this.root = null;
+      return legal[0]!;
+    }
+    const hidden = observation.concealedPool !== undefined;
+    const root = (!hidden && this.reuse(game, observation)) || this.newRoot(game, observation);
+    this.root = root;
+    const start = performance.now();
+    const deadline = this.o.timeMs === undefined ? Infinity : start + this.o.timeMs;
+    const target = this.o.iterations ?? Infinity;
+    let done = 0;
+    while (done < target) {
+      this.iterate(game, observation, root, hidden);
+      done++;
+      if ((done & 15) === 0 && performance.now() >= deadline) break;
+    }
+    const { node: best, move } = this.bestChild(root, legal);
+    const winRate = ((best.mean(observation.mover) + 1) / 2) * 100;
+    this.info = `${done} iterations in ${Math.round(performance.now() - start)} ms, best ${move.notation} (${best.visits} visits, win estimate ${winRate.toFixed(0)}%)`;
+    return move;
+  }
+
+  private newRoot(game: Game, observation: State): Node {
+    const root = new Node(null, -1, null, game.playerCount, 0);
+    if (observation.concealedPool === undefined) root.hash = game.hash(observation);
+    return root;
+  }
+
+  /** The node of the current position in the kept tree, made the new root. */
+  private reuse(game: Game, observation: State): Node | null {
+    if (!this.root) return null;
+    const h = game.hash(observation);
+    const stack: Node[] = [this.root];
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (n.hash === h && n !== this.root) {
+        // Detach: the new root's depth restarts at 0 for later reuse checks.
+        const root = new Node(null, -1, null, game.playerCount, 0);
+        root.hash = h;
+        root.visits = n.visits;
+        root.total.set(n.total);
+        for (const [k, child] of n.children) root.children.set(k, rebase(child, root));
+        return root;
+      }
+      if (n.depth < REUSE_DEPTH) for (const c of n.children.values()) stack.push(c);
+    }
+    return null;
+  }
+
+  private iterate(game: Game, observation: State, root: Node, hidden: boolean): void {
+    const world = hidden ? game.determinize(observation, this.rng) : this.copy(observation);
+    let node = root;
+    // Selection, until a node with a move not yet tried; then expansion of one such move.
+    while (!world.over) {
+      const buf = game.generate(world);
+      if (buf.size === 0) break;
+      let untried = 0;
+      for (let i = 0; i < buf.size; i++) {
+        const child = node.children.get(moveKey(buf, i));
+        if (!child) untried++;
+        else if (hidden) child.available++;
+      }
+      if (untried > 0) {
+        let pick = nextInt(this.rng, untried);
+        let row = 0;
+        for (; row < buf.size; row++) if (!node.children.has(moveKey(buf, row)) && pick-- === 0) break;
+        const child = new Node(node, world.mover, buf.code(row), game.playerCount, node.depth + 1);
+        child.available = 1;
+        node.children.set(moveKey(buf, row), child);
+        game.applyRow(world, buf, row);
+        if (!hidden && child.depth <= REUSE_DEPTH) child.hash = game.hash(world);
+        node = child;
+        break;
+      }
+      const row = this.select(node, buf, world.mover, hidden);
+      node = node.children.get(moveKey(buf, row))!;
+      game.applyRow(world, buf, row);
+    }
+    // Simulation: uniformly random moves.
+    let plies = 0;
+    while (!world.over && plies < this.o.maxRollout) {
+      const buf = game.generate(world);
+      if (buf.size === 0) break;
+      game.applyRow(world, buf, nextInt(this.rng, buf.size));
+      plies++;
+    }
+    // Backpropagation of the returns vector; a playout cut short is scored by the evaluation.
+    const result = world.over ? world.returns : this.estimate(game, world);
+    for (let n: Node | null = node; n; n = n.parent) {
+      n.visits++;
+      for (let p = 0; p < result.length; p++) n.total[p]! += result[p]!;
+    }
+  }
+
+  /** Returns in (-1, 1) for an unfinished position: the generic evaluation, squashed. */
+  private estimate(game: Game, s: State): Float64Array {
+    this.values ??= pieceValues(game);
+    const out = this.estimateBuf ?? (this.estimateBuf = new Float64Array(game.playerCount));
+    for (let p = 0; p < out.length; p++) out[p] = Math.tanh(evaluate(game, s, p, this.values) / EVAL_SCALE);
+    return out;
+  }
+
+  /**
+   * UCB1 over the children legal in this world, each judged by the player to move here. With
+   * hidden information the exploration term counts how often a child was available.
+   */
+  private select(node: Node, buf: MoveBuffer, mover: number, hidden: boolean): number {
+    let best = 0, bestScore = -Infinity;
+    const logN = Math.log(Math.max(1, node.visits));
+    for (let i = 0; i < buf.size; i++) {
+      const child = node.children.get(moveKey(buf, i))!;
+      const explore = hidden ? Math.log(Math.max(1, child.available)) : logN;
+      const score = (child.mean(mover) + 1) / 2 + this.o.c * Math.sqrt(explore / child.visits);
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** The most visited child among the legal moves, with its move. */
+  private bestChild(root: Node, legal: Move[]): { node: Node; move: Move } {
+    let best: { node: Node; move: Move } | null = null;
+    for (const child of root.children.values()) {
+      const move = legal.find((m) => sameCode(m.code, child.move!));
+      if (move && (!best || child.visits > best.node.visits)) best = { node: child, move };
+    }
+    return best ?? { node: root, move: legal[0]! };
+  }
+
+  private copy(s: State): State {
+    if (!this.scratch || this.scratch.shape !== s.shape) this.scratch = s.clone();
+    else this.scratch.copyFrom(s);
+    return this.scratch;
+  }
+}
+
+function rebase(n: Node, parent: Node): Node {
+  const copy = new Node(parent, n.player, n.move, n.total.length, parent.depth + 1);
+  copy.visits = n.visits;
+  copy.available = n.available;
+  copy.hash = copy.depth <= REUSE_DEPTH ? n.hash : -1;
+  copy.total.set(n.total);
+  for (const [k, c] of n.children) copy.children.set(k, rebase(c, copy));
+  return copy;
+}
+
+/** A move's identity within one position, as a number (a string for multi-landing chains). */
+function moveKey(buf: MoveBuffer, i: number): number | string {
+  const base = ((((buf.gen[i]! * 257 + buf.from[i]! + 1) * 257 + buf.to[i]! + 1) * 64 + (buf.count[i]! & 63)) * 8192) + (buf.extra[i]! & 8191);
+  const len = buf.pathLen[i]!;
+  if (len <= 1) return base;
+  const start = buf.pathStart[i]!;
+  let path = "";
+  for (let k = 0; k < len; k++) path += `,${buf.pool[start + k]}`;
+  return `${base}${path}`;
+}
+
+function sameCode(a: MoveCode, b: MoveCode): boolean {
+  return a.gen === b.gen && a.from === b.from && a.to === b.to && a.count === b.count && a.extra === b.extra && a.path.join() === b.path.join();
+}
