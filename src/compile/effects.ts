@@ -239,18 +239,11 @@ function removeShapesEffect(n: IrNode, ptr: string, cx: CompileContext): Compile
   const inGroup = new Int32Array(N).fill(-1);
   return silent((s, c) => {
     // Label the groups first, then look for formations: the effects may change the board.
-    flood.resetSeen();
     inGroup.fill(-1);
     const saved = c.site;
-    let groups = 0;
-    for (let site = 0; site < N; site++) {
-      if (flood.seen[site]) continue;
-      c.site = site;
-      if (!of(s, c)) continue;
-      const size = flood.fill(s, c, site, of, false);
-      for (let k = 0; k < size; k++) inGroup[flood.group[k]!] = groups;
-      groups++;
-    }
+    const groups = flood.forEachGroup(s, c, of, (size, g) => {
+      for (let k = 0; k < size; k++) inGroup[flood.group[k]!] = g;
+    });
     const found: Int32Array[] = [];
     for (let g = 0; g < groups; g++) {
       const formation = firstFit(shapes, inGroup, g);

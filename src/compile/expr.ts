@@ -378,28 +378,19 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     const of = cx.withSite(() => compileBool(n.of!, `${ptr}/of`, cx));
     const having = n.having === undefined ? null : cx.withSite(() => compileBool(n.having!, `${ptr}/having`, cx));
     const flood = new Flood(cx);
-    const N = cx.topology!.n;
     return {
       fn: (s, c) => {
-        flood.resetSeen();
-        const saved = c.site;
+        if (having === null) return flood.forEachGroup(s, c, of, () => {});
         let groups = 0;
-        for (let site = 0; site < N; site++) {
-          if (flood.seen[site]) continue;
-          c.site = site;
-          if (!of(s, c)) continue;
-          const size = flood.fill(s, c, site, of, false);
-          if (having === null) groups++;
-          else
-            for (let k = 0; k < size; k++) {
-              c.site = flood.group[k]!;
-              if (having(s, c)) {
-                groups++;
-                break;
-              }
+        flood.forEachGroup(s, c, of, (size) => {
+          for (let k = 0; k < size; k++) {
+            c.site = flood.group[k]!;
+            if (having(s, c)) {
+              groups++;
+              return;
             }
-        }
-        c.site = saved;
+          }
+        });
         return groups;
       },
     };
@@ -548,8 +539,22 @@ export class Flood {
     ({ start: this.start, list: this.list } = nearLists(cx, "adjacent"));
   }
 
-  resetSeen(): void {
+  /**
+   * Visits every group of sites satisfying `cond` once: `visit` sees the group in group[0..size-1]
+   * and its number (0, 1, ...). Returns the number of groups.
+   */
+  forEachGroup(s: State, c: Ctx, cond: Pred, visit: (size: number, index: number) => void): number {
     this.seen.fill(0);
+    const saved = c.site, N = this.seen.length;
+    let groups = 0;
+    for (let site = 0; site < N; site++) {
+      if (this.seen[site]) continue;
+      c.site = site;
+      if (!cond(s, c)) continue;
+      visit(this.fill(s, c, site, cond, false), groups++);
+    }
+    c.site = saved;
+    return groups;
   }
 
   /** The group containing `origin` (counted even if it fails the condition). `fresh`: forget earlier fills. */

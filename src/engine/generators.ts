@@ -40,6 +40,21 @@ function adjacency(topo: Topology, dirs: Int32Array, reach: 1 | 2): Adjacency {
   return { start, first: Int32Array.from(first), second: Int32Array.from(second) };
 }
 
+/**
+ * Whether the mover's piece on `site` may make a move with these options (piece filter and from:
+ * condition); sets the context for it (origin, type, flags, height, nothing crossed).
+ */
+function canMove(o: PieceMoveOptions, s: State, c: Ctx, site: number): boolean {
+  const type = s.piece[site]!;
+  if (o.pieces !== null && o.pieces[type] === 0) return false;
+  c.from = site;
+  c.piece = type;
+  c.selfFlags = s.flags[site]!;
+  c.count = s.height[site]!;
+  c.crossed = false;
+  return o.from === null || o.from(s, c);
+}
+
 export interface PieceMoveOptions {
   topology: Topology;
   kind: number;
@@ -69,20 +84,13 @@ export class StepGenerator implements LeafGenerator {
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    const { pieces, kind } = this.o;
+    const kind = this.o.kind;
     const { start, first: next } = this.adj;
-    const n = this.o.topology.n, owner = s.owner, piece = s.piece, to = this.to;
+    const n = this.o.topology.n, owner = s.owner, to = this.to;
     const p = c.player;
     for (let site = 0; site < n; site++) {
-      if (owner[site] !== p) continue;
-      const type = piece[site]!;
-      if (pieces !== null && pieces[type] === 0) continue;
-      c.from = site;
-      c.piece = type;
-      c.selfFlags = s.flags[site]!;
-      c.count = s.height[site]!;
-      c.crossed = false;
-      if (this.o.from !== null && !this.o.from(s, c)) continue;
+      if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
+      const type = c.piece;
       for (let k = start[site]!, end = start[site + 1]!; k < end; k++) {
         const t = next[k]!;
         if (to === null) {
@@ -173,19 +181,11 @@ export class JumpGenerator implements LeafGenerator {
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    const { pieces } = this.o;
-    const n = this.o.topology.n, owner = s.owner, piece = s.piece;
+    const n = this.o.topology.n, owner = s.owner;
     const p = c.player;
     for (let site = 0; site < n; site++) {
-      if (owner[site] !== p) continue;
-      const type = piece[site]!;
-      if (pieces !== null && pieces[type] === 0) continue;
-      c.from = site;
-      c.piece = type;
-      c.selfFlags = s.flags[site]!;
-      c.count = s.height[site]!;
-      c.crossed = false;
-      if (this.o.from !== null && !this.o.from(s, c)) continue;
+      if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
+      const type = c.piece;
       this.search(s, c, out, site, site, 0);
       if (this.lifted) this.putBack(s, site, p, type);
     }
@@ -310,19 +310,12 @@ export class ScreenJumpGenerator implements LeafGenerator {
   ) {}
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    const { topology, dirs, pieces, kind } = this.o;
+    const { topology, dirs, kind } = this.o;
     const n = topology.n, step = topology.step, owner = s.owner;
     const p = c.player;
     for (let site = 0; site < n; site++) {
-      if (owner[site] !== p) continue;
-      const type = s.piece[site]!;
-      if (pieces !== null && pieces[type] === 0) continue;
-      c.from = site;
-      c.piece = type;
-      c.selfFlags = s.flags[site]!;
-      c.count = s.height[site]!;
-      c.crossed = false;
-      if (this.o.from !== null && !this.o.from(s, c)) continue;
+      if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
+      const type = c.piece;
       for (let k = 0; k < dirs.length; k++) {
         const d = dirs[k]!;
         let passed = 0;
