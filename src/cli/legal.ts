@@ -22,7 +22,7 @@ export function registerLegal(program: Command): void {
     .option("--json", "print a JSON array of moves")
     .option("--seed <n>", "seed of the start position (games with random setups)", integerArg(0), 0);
   withGameOptions(cmd);
-  examples(cmd, ["ludex legal games/dablot.game", "ludex legal games/dablot.game --position pos.json --json"]);
+  examples(cmd, ["ludex legal games/NAME.game", "ludex legal games/NAME.game --position pos.json --json"]);
   cmd.action(async (file: string, opts: LegalOptions) => {
     const { loadGameFile } = await import("./load.js");
     const game = loadGameFile(file, opts.option);

@@ -38,7 +38,7 @@ export function buildProgram(): Command {
     .showHelpAfterError("(add --help for usage)")
     .addHelpText(
       "after",
-      "\nExamples:\n  $ ludex validate games/dablot.game\n  $ ludex play games/dablot.game --p2 random\n  $ ludex playout games/dablot.game -n 1000 --option quietDraw=100\n  $ ludex help playout\n\nExit codes: 0 ok, 1 game or check error, 2 usage error.\n",
+      "\nExamples:\n  $ ludex validate games/NAME.game\n  $ ludex play games/NAME.game --p2 random\n  $ ludex playout games/NAME.game -n 1000 --option NAME=VALUE\n  $ ludex help playout\n\nExit codes: 0 ok, 1 game or check error, 2 usage error.\n",
     );
   registerValidate(program);
   registerPlay(program);

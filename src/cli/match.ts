@@ -33,9 +33,9 @@ export function registerMatch(program: Command): void {
     .option("--json", "print one JSON object");
   withGameOptions(cmd);
   examples(cmd, [
-    "ludex match games/dablot.game --agents mcts:iterations=500,random -n 50 --option quietDraw=100",
-    "ludex match games/beset.game --agents mcts:time=1s,random -n 50 --option players=4",
-    "ludex match games/blind-kings.game --agents 'mcts:iterations=300;greedy' -n 20 --jobs 2 --json",
+    "ludex match games/NAME.game --agents mcts:iterations=500,random -n 50 --option NAME=VALUE",
+    "ludex match games/NAME.game --agents mcts:time=1s,random -n 50 --option NAME=VALUE",
+    "ludex match games/NAME.game --agents 'mcts:iterations=300;greedy' -n 20 --jobs 2 --json",
   ]);
   cmd.action(async (file: string, opts: MatchOptions) => {
     const { loadGameFile } = await import("./load.js");

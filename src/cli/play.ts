@@ -48,10 +48,10 @@ export function registerPlay(program: Command): void {
     .option("--max-plies <m>", "stop an unfinished game after this many plies", integerArg(1), DEFAULT_MAX_PLIES);
   withGameOptions(cmd);
   examples(cmd, [
-    "ludex play games/dablot.game",
-    "ludex play games/dablot.game --p2 random --seed 3",
-    "ludex play games/dablot.game --p2 mcts:time=1s",
-    "ludex play games/dablot.game --p1 random --p2 random --option quietDraw=100",
+    "ludex play games/NAME.game",
+    "ludex play games/NAME.game --p2 random --seed 3",
+    "ludex play games/NAME.game --p2 mcts:time=1s",
+    "ludex play games/NAME.game --p1 random --p2 random --option NAME=VALUE",
   ]);
   cmd.addHelpText(
     "after",

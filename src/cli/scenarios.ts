@@ -18,7 +18,7 @@ export function registerScenarios(program: Command): void {
     .argument("<file...>", "scenario files (ludex-scenarios/1 JSON) or folders of them")
     .option("--games <dir>", "folder of the .game descriptions (default: ./games if it exists, else the package's own)")
     .option("-v, --verbose", "also list the scenarios that pass");
-  examples(cmd, ["ludex scenarios ../shared/scenarios/dablot.json", "ludex scenarios ../shared/scenarios/dablot*.json --games games"]);
+  examples(cmd, ["ludex scenarios ../shared/scenarios/NAME.json", "ludex scenarios ../shared/scenarios/*.json --games games"]);
   cmd.action(async (files: string[], opts: ScenarioOptions) => {
     const { runScenarioFile } = await import("../scenario/runner.js");
     const gamesDir = resolveGamesDir(opts.games);

@@ -97,9 +97,9 @@ export function registerPlayout(program: Command): void {
     .option("--check", "check the engine's invariants after every decision (slower); a violation exits 1");
   withGameOptions(cmd);
   examples(cmd, [
-    "ludex playout games/dablot.game -n 1000 --option quietDraw=100",
-    "ludex playout games/benediction.game -n 1000 --check",
-    "ludex playout games/dablot.game -n 20 --seed 7 --json",
+    "ludex playout games/NAME.game -n 1000 --option NAME=VALUE",
+    "ludex playout games/NAME.game -n 1000 --check",
+    "ludex playout games/NAME.game -n 20 --seed 7 --json",
   ]);
   cmd.action(async (file: string, opts: PlayoutOptions) => {
     const { loadGameFile } = await import("./load.js");
@@ -199,7 +199,7 @@ export function registerBench(program: Command): void {
     .option("--max-plies <m>", "cut a playout after this many plies (it counts as unfinished)", integerArg(1), DEFAULT_MAX_PLIES)
     .option("--json", "print one JSON object");
   withGameOptions(cmd);
-  examples(cmd, ["ludex bench games/dablot.game --option quietDraw=100", "ludex bench games/dablot.game --seconds 1 --json"]);
+  examples(cmd, ["ludex bench games/NAME.game --option NAME=VALUE", "ludex bench games/NAME.game --seconds 1 --json"]);
   cmd.action(async (file: string, opts: BenchOptions) => {
     const { loadGameFile } = await import("./load.js");
     const game = loadGameFile(file, opts.option);

@@ -8,7 +8,7 @@ export function registerValidate(program: Command): void {
     .description("check game descriptions: prints 'FILE: ok' or every diagnostic (exit 1 if any file is invalid)")
     .argument("<file...>", "description files (.game)");
   withGameOptions(cmd);
-  examples(cmd, ["ludex validate games/dablot.game", "ludex validate games/*.game", "ludex validate games/dablot.game --option quietDraw=100"]);
+  examples(cmd, ["ludex validate games/NAME.game", "ludex validate games/*.game", "ludex validate games/NAME.game --option NAME=VALUE"]);
   cmd.action(async (files: string[], opts: { option?: Record<string, string> }) => {
     const { compileFile } = await import("./load.js");
     let failed = 0;

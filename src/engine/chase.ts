@@ -1,6 +1,6 @@
 /**
  * A chase limit: a player may not follow the same fleeing enemy piece more than `limit` turns in
- * a row (Blind Kings' following limit; xiangqi's perpetual-chase rules are of the same family).
+ * a row (banqi-style following limits; xiangqi's perpetual-chase rules are of the same family).
  *
  * A *follow* is a move of one of the counted kinds that ends next to the piece the previous player
  * moved (with a counted kind) on their last turn. Consecutive follows of the same piece form a

@@ -3,39 +3,33 @@
  * against random and against greedy; on Beset with 3, 4 and 5 players, one mcts seat against
  * random seats. Prints one Markdown table. Runs `ludex match` for each line.
  *
- *   node dist/tools/strength.js [--time 1s] [--games 50] [--jobs 2]
+ *   npm run strength -- [--time 1s] [--games 50] [--jobs 2]
+ *
+ * It lives beside the tests (it names the games; src/ never does) and is not run by `npm test`.
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
+const arg = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
 const time = arg("time", "1s");
 const games = arg("games", "50");
 const jobs = arg("jobs", "2");
-const cli = fileURLToPath(new URL("../cli/main.js", import.meta.url));
+const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const mcts = `mcts:time=${time}`;
 
-interface Line {
-  game: string;
-  file: string;
-  options: string[];
-  agents: string;
-  /** What the mcts seat should reach. */
-  target: string;
-}
-
-const lines: Line[] = [];
+/** @type {{game: string, file: string, options: string[], agents: string, target: string}[]} */
+const lines = [];
 for (const [game, options] of [
   ["dablot", ["quietDraw=100"]],
   ["benediction", []],
   ["kings-trail", []],
   ["blind-kings", []],
   ["beset", ["players=2", "maxTurns=1000"]],
-] as [string, string[]][]) {
+]) {
   lines.push({ game, file: `games/${game}.game`, options, agents: `${mcts};random`, target: ">= 90% wins" });
   lines.push({ game, file: `games/${game}.game`, options, agents: `${mcts};greedy`, target: "> 50% wins" });
 }
@@ -51,9 +45,9 @@ for (const l of lines) {
     console.log(`| ${l.game} | ${l.agents} | failed: ${r.stderr.trim().split("\n").at(-1)} |`);
     continue;
   }
-  const s = JSON.parse(r.stdout) as { games: number; agents: { agent: string; wins: number; draws: number; losses: number; winRate: number; winLow: number; winHigh: number; avgMoveMs: number }[] };
-  const a = s.agents.find((x) => x.agent === mcts)!;
-  const opponent = l.agents.split(";")[1]!;
-  const pct = (v: number) => (100 * v).toFixed(0);
+  const s = JSON.parse(r.stdout);
+  const a = s.agents.find((x) => x.agent === mcts);
+  const opponent = l.agents.split(";")[1];
+  const pct = (v) => (100 * v).toFixed(0);
   console.log(`| ${l.game} | ${opponent} | ${s.games} | ${a.wins} | ${a.draws} | ${a.losses} | ${pct(a.winRate)}% (${pct(a.winLow)}-${pct(a.winHigh)}) | ${l.target} | ${a.avgMoveMs.toFixed(0)} |`);
 }
