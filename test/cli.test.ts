@@ -379,3 +379,105 @@ describe.concurrent("ludex show (hidden information)", () => {
     expect(r.stdout).toMatch(/^4 {2}\? \? \? \? \? \? \? \?$/m);
   });
 });
+
+describe.concurrent("ludex match", () => {
+  interface AgentRow {
+    agent: string;
+    games: number;
+    wins: number;
+    draws: number;
+    losses: number;
+    winRate: number;
+    winLow: number;
+    winHigh: number;
+    avgMoveMs: number;
+  }
+  interface MatchJson {
+    game: string;
+    seed: number;
+    jobs: number;
+    games: number;
+    unfinished: number;
+    avgLength: number;
+    agents: AgentRow[];
+  }
+  const dablotMatch = ["match", dablot, "--agents", "mcts:iterations=20,random", "-n", "4", "--max-plies", "150", "--option", "quietDraw=100", "--json"];
+  /** What must not depend on the number of workers: everything but timings and the jobs count. */
+  const results = (j: MatchJson) => ({ games: j.games, unfinished: j.unfinished, avgLength: j.avgLength, agents: j.agents.map(({ avgMoveMs: _, ...rest }) => rest) });
+
+  it("gives the same results on one worker thread and on two", async () => {
+    const [one, two] = await Promise.all([ludex([...dablotMatch, "--jobs", "1"]), ludex([...dablotMatch, "--jobs", "2"])]);
+    expect(one.code, one.stderr).toBe(0);
+    expect(two.code, two.stderr).toBe(0);
+    const a = JSON.parse(one.stdout) as MatchJson, b = JSON.parse(two.stdout) as MatchJson;
+    expect([a.game, a.jobs, b.jobs, a.seed]).toEqual(["Dablot", 1, 2, 0]);
+    expect(results(b)).toEqual(results(a));
+    expect(a.games).toBe(4);
+    expect(a.agents.map((r) => r.agent)).toEqual(["mcts:iterations=20", "random"]);
+    for (const r of a.agents) {
+      expect(r.games).toBe(4);
+      expect(r.wins + r.draws + r.losses).toBe(4);
+      expect(r.winRate).toBe(r.wins / 4);
+      expect(r.winLow).toBeLessThanOrEqual(r.winRate);
+      expect(r.winHigh).toBeGreaterThanOrEqual(r.winRate);
+    }
+    // Two seats: one agent's wins are the other's losses.
+    expect([a.agents[0]!.wins, a.agents[0]!.draws]).toEqual([a.agents[1]!.losses, a.agents[1]!.draws]);
+  });
+
+  it("fills the remaining seats with the last agent (Beset for 3)", async () => {
+    const r = await ludex(["match", "games/beset.game", "--agents", "random", "-n", "3", "--option", "players=3", "--option", "maxTurns=20", "--json", "--jobs", "1"]);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout) as MatchJson;
+    expect(j.agents).toHaveLength(1);
+    expect(j.agents[0]).toMatchObject({ agent: "random", games: 9 });
+    expect(j.agents[0]!.wins + j.agents[0]!.draws + j.agents[0]!.losses).toBe(9);
+  });
+
+  it("prints a table with a header, a row per agent and the average length", async () => {
+    const r = await ludex(["match", dablot, "--agents", "random,greedy", "-n", "2", "--option", "quietDraw=100", "--jobs", "1"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Dablot: 2 games, agents random \| greedy, seats rotated, seed 0, 1 job\(s\), [\d.]+ s$/m);
+    expect(r.stdout).toMatch(/^agent\s+games\s+wins\s+draws\s+losses\s+win%\s+95% interval\s+ms\/move$/m);
+    expect(r.stdout).toMatch(/^random\s+2\s+\d+\s+\d+\s+\d+\s+[\d.]+%\s+[\d.]+%-[\d.]+%\s+[\d.]+$/m);
+    expect(r.stdout).toMatch(/^greedy\s+2\s+\d+\s+\d+\s+\d+\s+[\d.]+%\s+[\d.]+%-[\d.]+%\s+[\d.]+$/m);
+    expect(r.stdout).toMatch(/^average length: [\d.]+ plies; unfinished \(cut at 2000 plies, counted as draws\): \d+$/m);
+  });
+
+  it("a bad --agents is a usage error (exit 2) saying what is wrong", async () => {
+    const [unknown, badValue, badParam] = await Promise.all([
+      ludex(["match", dablot, "--agents", "minimax,random", "-n", "2"]),
+      ludex(["match", dablot, "--agents", "mcts:iterations=0,random", "-n", "2"]),
+      ludex(["match", dablot, "--agents", "random;alphabeta:depth=2,speed=3", "-n", "2"]),
+    ]);
+    for (const r of [unknown, badValue, badParam]) {
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      noStackTrace(r);
+    }
+    expect(unknown.stderr).toContain("ludex: --agents: unknown agent 'minimax'");
+    expect(badValue.stderr).toContain("ludex: --agents: iterations=0 in 'mcts:iterations=0' must be a number >= 1");
+    expect(badParam.stderr).toContain("has no parameter 'speed'");
+  });
+
+  it("alphabeta on Blind Kings is a usage error naming the reason", async () => {
+    const r = await ludex(["match", "games/blind-kings.game", "--agents", "alphabeta:depth=2,random", "-n", "2"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("ludex: --agents: alphabeta needs perfect information; Blind Kings hides pieces (use mcts)");
+    noStackTrace(r);
+  });
+
+  // Was a bug: match rejected `human` with a message listing human as a known agent.
+  it("does not offer human as a known agent when rejecting it", async () => {
+    const r = await ludex(["match", dablot, "--agents", "human,random", "-n", "2"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("'human'");
+    expect(r.stderr).not.toMatch(/known: human/);
+  });
+
+  it("refuses more agents than the game has seats", async () => {
+    const r = await ludex(["match", dablot, "--agents", "random,greedy,random", "-n", "2"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("3 agents for the 2 seats");
+  });
+});

@@ -15,7 +15,7 @@ export const AGENT_KINDS = ["random", "greedy", "mcts", "alphabeta"] as const;
 export const AGENT_HELP = [
   "random                          uniformly random legal moves",
   "greedy                          best generic evaluation one move ahead (material, scores)",
-  "mcts:iterations=N | time=T      UCT search; c=1.4 exploration, rollout=40 plies then evaluation",
+  "mcts:iterations=N | time=T      UCT search; c=1.4 exploration, rollout=40 plies then evaluation,\n                                  captures=0.5 chance a playout move is a capture when one exists",
   "alphabeta:depth=D [,time=T]     iterative-deepening alpha-beta (two-player, perfect information)",
 ].join("\n");
 
@@ -34,12 +34,14 @@ export function createAgent(spec: string, seed: number, game?: Game): Agent {
       read.done([]);
       return new GreedyAgent(seed);
     case "mcts": {
-      const iterations = params.has("iterations") ? read.number("iterations", 1000, 1) : undefined;
+      const iterations = params.has("iterations") ? Math.floor(read.number("iterations", 1000, 1)) : undefined;
       const timeMs = read.duration("time");
       const c = read.number("c", 1.4, 0);
       const maxRollout = read.number("rollout", 40, 1);
-      read.done(["iterations", "time", "c", "rollout"]);
-      return new MctsAgent(spec, { iterations: iterations ?? (timeMs === undefined ? 1000 : undefined), timeMs, c, maxRollout, seed });
+      const captureBias = read.number("captures", 0.5, 0);
+      if (captureBias > 1) throw new AgentSpecError(`captures=${captureBias} in '${spec}' must be a probability (0 to 1)`);
+      read.done(["iterations", "time", "c", "rollout", "captures"]);
+      return new MctsAgent(spec, { iterations: iterations ?? (timeMs === undefined ? 1000 : undefined), timeMs, c, maxRollout, captureBias, seed });
     }
     case "alphabeta": {
       const depth = read.number("depth", 3, 1);

@@ -104,6 +104,13 @@ export function summarise(records: GameRecord[]): MatchSummary {
 /** 95% Wilson score interval for k successes in n trials. */
 export function wilson(k: number, n: number): [number, number] {
   if (n === 0) return [0, 0];
+  // At the edges the bounds are exact (rounding would otherwise leave p just outside them).
+  if (k === 0) return [0, wilsonBounds(k, n)[1]];
+  if (k === n) return [wilsonBounds(k, n)[0], 1];
+  return wilsonBounds(k, n);
+}
+
+function wilsonBounds(k: number, n: number): [number, number] {
   const z = 1.96, p = k / n;
   const denom = 1 + (z * z) / n;
   const centre = (p + (z * z) / (2 * n)) / denom;

@@ -7,7 +7,7 @@
  * - Hidden information: each iteration samples a world consistent with the agent's observation
  *   (`game.determinize`) and walks the tree by the moves legal in that world (single-observer
  *   information-set MCTS: a child's exploration term counts how often it was available).
- * - Playouts are random and cut after `maxRollout` plies, where the generic evaluation (material,
+ * - Playouts are random (captures preferred with probability `captureBias`) and cut after `maxRollout` plies, where the generic evaluation (material,
  *   scores) squashed into (-1, 1) stands in for the result.
  * - The tree is kept between decisions in perfect-information games: the next search starts from
  *   the node reached by the moves played since, when it is found within a few plies.
@@ -27,6 +27,8 @@ export interface MctsOptions {
   c: number;
   /** Playout length cap; a playout cut there is scored by the generic evaluation. */
   maxRollout: number;
+  /** Probability that a playout move is a capture, when one is possible. */
+  captureBias: number;
   seed: number;
 }
 
@@ -163,12 +165,12 @@ export class MctsAgent implements Agent {
       node = node.children.get(moveKey(buf, row))!;
       game.applyRow(world, buf, row);
     }
-    // Simulation: uniformly random moves.
+    // Simulation: random moves, captures preferred with probability `captureBias`.
     let plies = 0;
     while (!world.over && plies < this.o.maxRollout) {
       const buf = game.generate(world);
       if (buf.size === 0) break;
-      game.applyRow(world, buf, nextInt(this.rng, buf.size));
+      game.applyRow(world, buf, this.rolloutMove(buf));
       plies++;
     }
     // Backpropagation of the returns vector; a playout cut short is scored by the evaluation.
@@ -177,6 +179,19 @@ export class MctsAgent implements Agent {
       n.visits++;
       for (let p = 0; p < result.length; p++) n.total[p]! += result[p]!;
     }
+  }
+
+  /** A playout move: a random capture with probability captureBias when there is one, else any. */
+  private rolloutMove(buf: MoveBuffer): number {
+    if (this.o.captureBias > 0 && nextInt(this.rng, 1000) < this.o.captureBias * 1000) {
+      let captures = 0;
+      for (let i = 0; i < buf.size; i++) if (buf.capLen[i]! > 0) captures++;
+      if (captures > 0) {
+        let pick = nextInt(this.rng, captures);
+        for (let i = 0; i < buf.size; i++) if (buf.capLen[i]! > 0 && pick-- === 0) return i;
+      }
+    }
+    return nextInt(this.rng, buf.size);
   }
 
   /** Returns in (-1, 1) for an unfinished position: the generic evaluation, squashed. */

@@ -43,7 +43,9 @@ export function registerMatch(program: Command): void {
     const { summarise } = await import("../ai/match.js");
     const game = loadGameFile(file, opts.option);
     const agents = splitAgents(opts.agents);
+    if (agents.length > game.playerCount) throw usageError(`--agents: ${agents.length} agents for the ${game.playerCount} seats of ${game.name}`);
     for (const spec of agents) {
+      if (spec.toLowerCase() === "human") throw usageError("--agents: a match is between agents; 'human' plays only in `ludex play`");
       try {
         createAgent(spec, 0, game);
       } catch (e) {
