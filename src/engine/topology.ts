@@ -35,8 +35,6 @@ export interface Topology {
   readonly lineEnd: Int32Array;
   /** Named regions built by the board itself (e.g. `centres`, `edge`, `wall-bottom`). */
   readonly regions: ReadonlyMap<string, Int32Array>;
-  /** Lines drawn between adjacent sites, for text rendering: pairs of site ids. */
-  readonly lines: Int32Array;
   /** The kind of board, for renderers and docs only (never for rules). */
   readonly shape: string;
 }
@@ -144,14 +142,6 @@ export function buildLattice(
   regions.set("all", Int32Array.from(sites.map((_, i) => i)));
   for (const [name, list] of regionLists) regions.set(name, Int32Array.from(list));
 
-  const lines: number[] = [];
-  for (let di = 0; di < dirs.length; di++) {
-    for (let si = 0; si < n; si++) {
-      const t = step[di * n + si]!;
-      if (t > si) lines.push(si, t);
-    }
-  }
-
   return {
     n,
     labels: sites.map((s) => s.label),
@@ -162,7 +152,6 @@ export function buildLattice(
     opposite,
     lineEnd,
     regions,
-    lines: Int32Array.from(lines),
     shape,
   };
 }
