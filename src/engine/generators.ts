@@ -55,6 +55,16 @@ function canMove(o: PieceMoveOptions, s: State, c: Ctx, site: number): boolean {
   return o.from === null || o.from(s, c);
 }
 
+/** The context of a piece move about to be applied: the piece on `from` going to `to`. */
+function applyCtx(s: State, c: Ctx, from: number, to: number): void {
+  c.from = from;
+  c.to = to;
+  c.piece = s.piece[from]!;
+  c.selfFlags = s.flags[from]!;
+  c.count = s.height[from]!;
+  c.crossed = false;
+}
+
 export interface PieceMoveOptions {
   topology: Topology;
   kind: number;
@@ -107,12 +117,7 @@ export class StepGenerator implements LeafGenerator {
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const from = buf.from[row]!, to = buf.to[row]!;
-    c.from = from;
-    c.to = to;
-    c.piece = s.piece[from]!;
-    c.selfFlags = s.flags[from]!;
-    c.count = s.height[from]!;
-    c.crossed = false;
+    applyCtx(s, c, from, to);
     if (s.owner[to] !== EMPTY) s.clear(to);
     s.relocate(from, to);
     for (const e of this.o.then) e(s, c);
@@ -265,12 +270,7 @@ export class JumpGenerator implements LeafGenerator {
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const from = buf.from[row]!, to = buf.to[row]!;
-    c.from = from;
-    c.to = to;
-    c.piece = s.piece[from]!;
-    c.selfFlags = s.flags[from]!;
-    c.count = s.height[from]!;
-    c.crossed = false;
+    applyCtx(s, c, from, to);
     const cs = buf.capStart[row]!, cl = buf.capLen[row]!;
     for (let j = 0; j < cl; j++) s.clear(buf.pool[cs + j]!);
     if (from !== to) s.relocate(from, to);
@@ -335,12 +335,7 @@ export class ScreenJumpGenerator implements LeafGenerator {
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const from = buf.from[row]!, to = buf.to[row]!;
-    c.from = from;
-    c.to = to;
-    c.piece = s.piece[from]!;
-    c.selfFlags = s.flags[from]!;
-    c.count = s.height[from]!;
-    c.crossed = false;
+    applyCtx(s, c, from, to);
     s.clear(to);
     s.relocate(from, to);
     for (const e of this.o.then) e(s, c);
