@@ -13,6 +13,7 @@ import type { Game } from "../src/engine/game.js";
 import type { Move } from "../src/engine/moves.js";
 import type { State } from "../src/engine/state.js";
 import { loadPosition, toPosition, type SitePiece } from "../src/engine/position.js";
+import { swapIdentities } from "./support/games.js";
 
 // --- helpers ---
 
@@ -251,14 +252,6 @@ describe("determinism", () => {
 // --- 4. hidden information ---
 
 describe("hidden information: agents see only the observation", () => {
-  /** The same state with the identities (type and colour) under two face-down squares exchanged. */
-  function swapHidden(s: State, a: number, b: number): State {
-    const t = s.clone();
-    [t.piece[a], t.piece[b]] = [s.piece[b]!, s.piece[a]!];
-    [t.owner[a], t.owner[b]] = [s.owner[b]!, s.owner[a]!];
-    t.touch();
-    return t;
-  }
 
   /** Blind Kings after six reveals: several pieces face up, many face down. */
   function midgame(seed: number): State {
@@ -279,7 +272,7 @@ describe("hidden information: agents see only the observation", () => {
       // Two face-down pieces of different colour and type.
       const pair = hidden.flatMap((a) => hidden.map((b) => [a, b] as const)).find(([a, b]) => s.piece[a] !== s.piece[b] && s.owner[a] !== s.owner[b])!;
       expect(pair).toBeDefined();
-      const t = swapHidden(s, pair[0], pair[1]);
+      const t = swapIdentities(s, pair[0], pair[1]);
       expect(toPosition(blind, t)).not.toEqual(toPosition(blind, s));
       const mover = s.mover;
       const os = blind.observation(s, mover), ot = blind.observation(t, mover);

@@ -5,70 +5,13 @@
  */
 import { describe, it, expect } from "vitest";
 import { compileGame, type CompileOptions } from "../src/compile/index.js";
-import { formatDiagnostic, type Diagnostic } from "../src/lang/diagnostics.js";
+import type { Diagnostic } from "../src/lang/diagnostics.js";
 import type { Game } from "../src/engine/game.js";
-import type { Move } from "../src/engine/moves.js";
 import type { State } from "../src/engine/state.js";
-import { describeSite, loadPosition, toPosition, type Position, type SitePiece } from "../src/engine/position.js";
-import { siteIndex } from "../src/engine/topology.js";
+import { loadPosition, toPosition, type Position } from "../src/engine/position.js";
+import { at, block, build, counter, man, move, notations, play, playAll, site, text, type Spec } from "./support/games.js";
 
 // --- helpers ---
-
-interface Spec {
-  /** Board shape, default `(square 3 3)`. */
-  board?: string;
-  /** Equipment after the board and the pieces `man` and `block`. */
-  items?: string;
-  start?: string;
-  play: string;
-  end?: string;
-  /** Further named rules arguments (turns:, prelude:, after-action:, after-turn:). */
-  rules?: string;
-}
-
-function text(sp: Spec): string {
-  return `(game "T" (players 2)
-  (equipment {(board ${sp.board ?? "(square 3 3)"}) (piece man) (piece block) ${sp.items ?? ""}})
-  (rules
-    (start {${sp.start ?? ""}})
-    (play ${sp.play})
-    (end {${sp.end ?? ""}})
-    ${sp.rules ?? ""}))`;
-}
-
-function build(sp: Spec | string, opts: CompileOptions = {}): Game {
-  const src = typeof sp === "string" ? sp : text(sp);
-  const r = compileGame(src, { file: "t.game", ...opts });
-  if (!r.game) throw new Error(r.diagnostics.map((d) => formatDiagnostic(d, r.sources)).join("\n"));
-  return r.game;
-}
-
-function at(g: Game, label: string): number {
-  const s = siteIndex(g.topology, label);
-  if (s < 0) throw new Error(`no site ${label}`);
-  return s;
-}
-
-const site = (g: Game, s: State, label: string): SitePiece | null => describeSite(g, s, at(g, label));
-const notations = (g: Game, s: State): string[] => g.legalMoves(s).map((m) => m.notation).sort();
-
-function move(g: Game, s: State, notation: string): Move {
-  const m = g.legalMoves(s).find((x) => x.notation === notation);
-  if (!m) throw new Error(`${notation} is not legal; legal: ${notations(g, s).join(" ")}`);
-  return m;
-}
-
-const play = (g: Game, s: State, notation: string): State => g.apply(s, move(g, s, notation));
-
-/** Plays a sequence of moves from `s`. */
-const playAll = (g: Game, s: State, list: string[]): State => list.reduce((st, n) => play(g, st, n), s);
-
-function man(owner: string, height = 1, flags: string[] = []): SitePiece {
-  return { piece: "man", owner, height, flags };
-}
-const block: SitePiece = { piece: "block", height: 1, flags: [] };
-
-const counter = (g: Game, s: State, name: string): number => s.counters[g.def.counters.indexOf(name)]!;
 
 /** The sites (sorted labels) where `cond` holds for the mover, listed as the moves of a select. */
 function sitesWhere(cond: string, pos: Position, sp: Omit<Spec, "play"> = {}): string[] {

@@ -8,18 +8,11 @@ import { loadGame } from "../src/compile/index.js";
 import type { Game } from "../src/engine/game.js";
 import { describeSite, toPosition } from "../src/engine/position.js";
 import type { State } from "../src/engine/state.js";
+import { swapIdentities } from "./support/games.js";
 
 const game = loadGame(new URL("../games/blind-kings.game", import.meta.url).pathname);
 const site = (g: Game, label: string) => g.topology.labels.indexOf(label);
 
-/** The same state with the identities (type and colour) under two face-down squares exchanged. */
-function swapHidden(s: State, a: number, b: number): State {
-  const t = s.clone();
-  [t.piece[a], t.piece[b]] = [s.piece[b]!, s.piece[a]!];
-  [t.owner[a], t.owner[b]] = [s.owner[b]!, s.owner[a]!];
-  t.touch();
-  return t;
-}
 
 /** Plays `n` random moves (the same choices whatever lies beneath face-down pieces). */
 function advance(s: State, n: number): State {
@@ -59,7 +52,7 @@ describe("observations", () => {
       // Exchange two face-down pieces that really differ (type or colour).
       const pair = hidden.flatMap((a) => hidden.map((b) => [a, b] as const)).find(([a, b]) => s.piece[a] !== s.piece[b] || s.owner[a] !== s.owner[b]);
       if (!pair) continue;
-      const t = swapHidden(s, pair[0], pair[1]);
+      const t = swapIdentities(s, pair[0], pair[1]);
       expect(toPosition(game, t)).not.toEqual(toPosition(game, s));
       for (const p of [0, 1]) {
         expect(game.observation(t, p).toJSON()).toEqual(game.observation(s, p).toJSON());

@@ -1,0 +1,78 @@
+/**
+ * Helpers shared by the ludeme tests: small inline descriptions built into games, and reading and
+ * playing positions by site label and move notation.
+ */
+import { compileGame, type CompileOptions } from "../../src/compile/index.js";
+import { formatDiagnostic } from "../../src/lang/diagnostics.js";
+import type { Game } from "../../src/engine/game.js";
+import type { Move } from "../../src/engine/moves.js";
+import type { State } from "../../src/engine/state.js";
+import { describeSite, type SitePiece } from "../../src/engine/position.js";
+import { siteIndex } from "../../src/engine/topology.js";
+
+export interface Spec {
+  players?: number;
+  /** Board shape, default `(square 3 3)`. */
+  board?: string;
+  /** Equipment after the board and the pieces `man` and `block`. */
+  items?: string;
+  start?: string;
+  play: string;
+  end?: string;
+  /** Further named rules arguments (turns:, prelude:, after-action:, after-turn:). */
+  rules?: string;
+}
+
+/** The description text of a spec. */
+export function text(sp: Spec): string {
+  return `(game "T" (players ${sp.players ?? 2})
+  (equipment {(board ${sp.board ?? "(square 3 3)"}) (piece man) (piece block) ${sp.items ?? ""}})
+  (rules
+    (start {${sp.start ?? ""}})
+    (play ${sp.play})
+    (end {${sp.end ?? ""}})
+    ${sp.rules ?? ""}))`;
+}
+
+/** Compiles a spec (or a whole description); a description with errors fails the test with them. */
+export function build(sp: Spec | string, opts: CompileOptions = {}): Game {
+  const src = typeof sp === "string" ? sp : text(sp);
+  const r = compileGame(src, { file: "t.game", ...opts });
+  if (!r.game) throw new Error(r.diagnostics.map((d) => formatDiagnostic(d, r.sources)).join("\n"));
+  return r.game;
+}
+
+export function at(g: Game, label: string): number {
+  const s = siteIndex(g.topology, label);
+  if (s < 0) throw new Error(`no site ${label}`);
+  return s;
+}
+
+export const site = (g: Game, s: State, label: string): SitePiece | null => describeSite(g, s, at(g, label));
+export const notations = (g: Game, s: State): string[] => g.legalMoves(s).map((m) => m.notation).sort();
+
+export function move(g: Game, s: State, notation: string): Move {
+  const m = g.legalMoves(s).find((x) => x.notation === notation);
+  if (!m) throw new Error(`${notation} is not legal; legal: ${notations(g, s).join(" ")}`);
+  return m;
+}
+
+export const play = (g: Game, s: State, notation: string): State => g.apply(s, move(g, s, notation));
+/** Plays a sequence of moves from `s`. */
+export const playAll = (g: Game, s: State, list: string[]): State => list.reduce((st, n) => play(g, st, n), s);
+
+export function man(owner: string, height = 1, flags: string[] = []): SitePiece {
+  return { piece: "man", owner, height, flags };
+}
+export const block: SitePiece = { piece: "block", height: 1, flags: [] };
+
+export const counter = (g: Game, s: State, name: string): number => s.counters[g.def.counters.indexOf(name)]!;
+
+/** The same state with the identities (type and owner) under two sites exchanged. */
+export function swapIdentities(s: State, a: number, b: number): State {
+  const t = s.clone();
+  [t.piece[a], t.piece[b]] = [s.piece[b]!, s.piece[a]!];
+  [t.owner[a], t.owner[b]] = [s.owner[b]!, s.owner[a]!];
+  t.touch();
+  return t;
+}
