@@ -41,12 +41,12 @@ function play(g: Game, s: State, notation: string): State {
   return g.apply(s, m);
 }
 
-/** MCTS's lastInfo, parsed: `N iterations in T ms, best M (V visits, win estimate W%)`. */
-function mctsInfo(agent: Agent): { iterations: number; ms: number; best: string; visits: number; estimate: number } {
+/** MCTS's lastInfo, parsed: `N iterations in T ms[ (decided early)], best M (V visits, win estimate W%)`. */
+function mctsInfo(agent: Agent): { iterations: number; ms: number; early: boolean; best: string; visits: number; estimate: number } {
   const info = agent.lastInfo?.() ?? "";
-  const m = /^(\d+) iterations in (\d+) ms, best (\S+) \((\d+) visits, win estimate (\d+)%\)$/.exec(info);
+  const m = /^(\d+) iterations in (\d+) ms( \(decided early\))?, best (\S+) \((\d+) visits, win estimate (\d+)%\)$/.exec(info);
   if (!m) throw new Error(`unexpected mcts info: '${info}'`);
-  return { iterations: Number(m[1]), ms: Number(m[2]), best: m[3]!, visits: Number(m[4]), estimate: Number(m[5]) };
+  return { iterations: Number(m[1]), ms: Number(m[2]), early: m[3] !== undefined, best: m[4]!, visits: Number(m[5]), estimate: Number(m[6]) };
 }
 
 /** Alpha-beta's lastInfo, parsed: `depth D, N nodes in T ms, best M (value V)`. */
@@ -171,8 +171,8 @@ describe("budgets", () => {
     }
   });
 
-  it("mcts:time=200ms uses about the time given and no more", () => {
-    const a = createAgent("mcts:time=200ms", 3, dablot);
+  it("mcts:time=200ms,early=0 uses about the time given and no more", () => {
+    const a = createAgent("mcts:time=200ms,early=0", 3, dablot);
     const t0 = performance.now();
     decide(a, dablot, s);
     const elapsed = performance.now() - t0;
@@ -181,6 +181,7 @@ describe("budgets", () => {
     const info = mctsInfo(a);
     expect(info.iterations).toBeGreaterThan(0);
     expect(info.ms).toBeGreaterThanOrEqual(195);
+    expect(info.early).toBe(false);
   });
 
   it("a single legal move is played without search", () => {
@@ -362,6 +363,33 @@ describe("two-player tactics in Dablot", () => {
     expect(decide(ab, dablot, s).notation).toBe("e5xe9xe13");
     expect(alphaBetaInfo(ab).value).toBeGreaterThanOrEqual(1_000_000);
   });
+
+  it("with a time budget, MCTS stops once the winning move cannot be overtaken (early=0: never)", () => {
+    const a = createAgent("mcts:time=2s", 1, dablot);
+    const t0 = performance.now();
+    expect(decide(a, dablot, s).notation).toBe("e5xe9xe13");
+    expect(performance.now() - t0).toBeLessThan(1900);
+    const info = mctsInfo(a);
+    expect(info.early).toBe(true);
+    // The lead of the chosen move exceeds what the time left could have added to the other.
+    expect(info.visits * 2).toBeGreaterThan(info.iterations);
+    const full = createAgent("mcts:time=150ms,early=0", 1, dablot);
+    expect(decide(full, dablot, s).notation).toBe("e5xe9xe13");
+    expect(mctsInfo(full)).toMatchObject({ early: false });
+    expect(mctsInfo(full).ms).toBeGreaterThanOrEqual(145);
+  });
+
+  it("early=2 and discount=0 are refused", () => {
+    expect(() => createAgent("mcts:time=1s,early=2", 1, dablot)).toThrow("early=2 in 'mcts:time=1s,early=2' must be 1");
+    expect(() => createAgent("mcts:discount=0", 1, dablot)).toThrow("discount=0 in 'mcts:discount=0' must be above 0 and at most 1");
+  });
+
+  it("with discount < 1 MCTS still takes the win, valued below a full win", () => {
+    const a = createAgent("mcts:iterations=200,discount=0.9", 1, dablot);
+    expect(decide(a, dablot, s).notation).toBe("e5xe9xe13");
+    // The win comes one ply after the root: its value is 0.9 (a 95% estimate), not 1.
+    expect(mctsInfo(a).estimate).toBe(95);
+  });
 });
 
 // --- 6. turns of several actions ---
@@ -454,7 +482,7 @@ describe("MCTS tree reuse", () => {
 // --- 8. matches ---
 
 describe("match helpers", () => {
-  const config = (agents: string[], games = 6): MatchConfig => ({ agents, games, seed: 0, maxPlies: 400 });
+  const config = (agents: string[], games = 6): MatchConfig => ({ agents, games, first: 0, seed: 0, maxPlies: 400 });
 
   it("seatsFor rotates the lineup by the game index; the last agent fills extra seats", () => {
     const c = config(["A", "B"]);

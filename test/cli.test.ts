@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { summarise, type GameRecord } from "../src/ai/match.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = join(root, "dist", "cli", "main.js");
@@ -400,6 +401,7 @@ describe.concurrent("ludex match", () => {
     unfinished: number;
     avgLength: number;
     agents: AgentRow[];
+    records: GameRecord[];
   }
   const dablotMatch = ["match", dablot, "--agents", "mcts:iterations=20,random", "-n", "4", "--max-plies", "150", "--option", "quietDraw=100", "--json"];
   /** What must not depend on the number of workers: everything but timings and the jobs count. */
@@ -423,6 +425,20 @@ describe.concurrent("ludex match", () => {
     }
     // Two seats: one agent's wins are the other's losses.
     expect([a.agents[0]!.wins, a.agents[0]!.draws]).toEqual([a.agents[1]!.losses, a.agents[1]!.draws]);
+  });
+
+  it("a match in parts (--first) plays the same games as one run, records included", async () => {
+    const [whole, part1, part2] = await Promise.all([
+      ludex([...dablotMatch, "--jobs", "1"]),
+      ludex([...dablotMatch, "-n", "2", "--jobs", "1"]),
+      ludex([...dablotMatch, "-n", "2", "--first", "2", "--jobs", "1"]),
+    ]);
+    for (const r of [whole, part1, part2]) expect(r.code, r.stderr).toBe(0);
+    const game = (r: GameRecord) => ({ ...r, thinkMs: undefined });
+    const [w, a, b] = [whole, part1, part2].map((r) => JSON.parse(r.stdout) as MatchJson);
+    expect(w.records.map((r) => r.index)).toEqual([0, 1, 2, 3]);
+    expect([...a.records, ...b.records].map(game)).toEqual(w.records.map(game));
+    expect(results({ ...w, ...summarise([...a.records, ...b.records]) })).toEqual(results(w));
   });
 
   it("fills the remaining seats with the last agent (Beset for 3)", async () => {

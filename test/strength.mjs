@@ -1,14 +1,23 @@
 /**
  * The strength check of the AI (a benchmark, not a CI test): on every two-player game, mcts
  * against random and against greedy; on Beset with 3, 4 and 5 players, one mcts seat against
- * random seats. Prints one Markdown table. Runs `ludex match` for each line.
+ * random seats. Prints one Markdown table.
  *
- *   npm run strength -- [--time 1s] [--games 50] [--jobs 2]
+ *   npm run strength -- [--time 1s] [--games 50] [--jobs 2] [--chunk 10] [--out DIR] [--report]
+ *
+ * The games are played in rounds of `--chunk` games per line (`ludex match --first`), each part
+ * saved as JSON in `--out`: an interrupted run resumes where it stopped, every line has about
+ * as many games as the others at any moment, and `--report` prints the table of what is saved.
+ * The parts of a line play exactly the games one long match would (same seed, same indices).
  *
  * It lives beside the tests (it names the games; src/ never does) and is not run by `npm test`.
  */
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { summarise } from "../dist/ai/match.js";
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -16,38 +25,66 @@ const arg = (name, fallback) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
 const time = arg("time", "1s");
-const games = arg("games", "50");
+const games = Number(arg("games", "50"));
 const jobs = arg("jobs", "2");
+const chunk = Number(arg("chunk", "10"));
+const outDir = arg("out", join(tmpdir(), "ludex-strength"));
+const reportOnly = args.includes("--report");
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const mcts = `mcts:time=${time}`;
 
-/** @type {{game: string, file: string, options: string[], agents: string, target: string}[]} */
+/** @type {{id: string, label: string, file: string, options: string[], opponent: string, target: string}[]} */
 const lines = [];
-for (const [game, options] of [
-  ["dablot", ["quietDraw=100"]],
-  ["benediction", []],
-  ["kings-trail", []],
-  ["blind-kings", []],
-  ["beset", ["players=2", "maxTurns=1000"]],
+for (const [game, label, options] of [
+  ["dablot", "Dablot (quietDraw=100)", ["quietDraw=100"]],
+  ["benediction", "Benediction", []],
+  ["kings-trail", "King's Trail", []],
+  ["blind-kings", "Blind Kings", []],
+  ["beset", "Beset 2p (maxTurns=1000)", ["players=2", "maxTurns=1000"]],
 ]) {
-  lines.push({ game, file: `games/${game}.game`, options, agents: `${mcts};random`, target: ">= 90% wins" });
-  lines.push({ game, file: `games/${game}.game`, options, agents: `${mcts};greedy`, target: "> 50% wins" });
+  lines.push({ id: `${game}-2p`, label, file: `games/${game}.game`, options, opponent: "random", target: ">= 90% wins" });
+  lines.push({ id: `${game}-2p`, label, file: `games/${game}.game`, options, opponent: "greedy", target: "> 50% wins" });
 }
 for (const n of [3, 4, 5]) {
-  lines.push({ game: `beset ${n}p`, file: "games/beset.game", options: [`players=${n}`, "maxTurns=1000"], agents: `${mcts};random`, target: ">= 60% wins" });
+  lines.push({ id: `beset-${n}p`, label: `Beset ${n}p (1 mcts, ${n - 1} random)`, file: "games/beset.game", options: [`players=${n}`, "maxTurns=1000"], opponent: "random", target: ">= 60% wins" });
 }
 
-console.log(`| game | mcts vs | games | mcts wins | draws | losses | win % (95% interval) | target | ms/move |`);
-console.log(`|---|---|---|---|---|---|---|---|---|`);
-for (const l of lines) {
-  const r = spawnSync(process.execPath, [cli, "match", l.file, "--agents", l.agents, "-n", games, "--jobs", jobs, "--json", ...l.options.flatMap((o) => ["--option", o])], { encoding: "utf8" });
-  if (r.status !== 0) {
-    console.log(`| ${l.game} | ${l.agents} | failed: ${r.stderr.trim().split("\n").at(-1)} |`);
-    continue;
+const partFile = (l, first) => join(outDir, `${l.id}-${mcts.replace(/[^a-z0-9=]/gi, "_")}-vs-${l.opponent}-from-${first}.json`);
+
+function parts(l) {
+  if (!existsSync(outDir)) return [];
+  const prefix = partFile(l, "").replace(/\.json$/, "").split("/").pop();
+  return readdirSync(outDir)
+    .filter((f) => f.startsWith(prefix) && f.endsWith(".json"))
+    .map((f) => JSON.parse(readFileSync(join(outDir, f), "utf8")));
+}
+
+if (!reportOnly) {
+  mkdirSync(outDir, { recursive: true });
+  for (let first = 0; first < games; first += chunk) {
+    for (const l of lines) {
+      const file = partFile(l, first);
+      if (existsSync(file)) continue;
+      const n = Math.min(chunk, games - first);
+      const t0 = Date.now();
+      const r = spawnSync(process.execPath, [cli, "match", l.file, "--agents", `${mcts};${l.opponent}`, "-n", String(n), "--first", String(first), "--jobs", jobs, "--json", ...l.options.flatMap((o) => ["--option", o])], { encoding: "utf8", maxBuffer: 1 << 28 });
+      if (r.status !== 0) {
+        console.error(`${l.label} vs ${l.opponent}, games ${first}-${first + n - 1}: failed: ${r.stderr.trim().split("\n").at(-1)}`);
+        continue;
+      }
+      writeFileSync(file, r.stdout);
+      console.error(`${new Date().toISOString().slice(11, 19)} ${l.label} vs ${l.opponent}: games ${first}-${first + n - 1} in ${Math.round((Date.now() - t0) / 1000)} s`);
+    }
   }
-  const s = JSON.parse(r.stdout);
+}
+
+console.log(`| game | mcts vs | games | mcts wins | draws | losses | win % (95% interval) | target | avg plies | ms/move |`);
+console.log(`|---|---|---|---|---|---|---|---|---|---|`);
+for (const l of lines) {
+  const records = parts(l).flatMap((p) => p.records);
+  if (!records.length) continue;
+  const s = summarise(records.sort((a, b) => a.index - b.index));
   const a = s.agents.find((x) => x.agent === mcts);
-  const opponent = l.agents.split(";")[1];
   const pct = (v) => (100 * v).toFixed(0);
-  console.log(`| ${l.game} | ${opponent} | ${s.games} | ${a.wins} | ${a.draws} | ${a.losses} | ${pct(a.winRate)}% (${pct(a.winLow)}-${pct(a.winHigh)}) | ${l.target} | ${a.avgMoveMs.toFixed(0)} |`);
+  console.log(`| ${l.label} | ${l.opponent} | ${s.games} | ${a.wins} | ${a.draws} | ${a.losses} | ${pct(a.winRate)}% (${pct(a.winLow)}-${pct(a.winHigh)}) | ${l.target} | ${s.avgLength.toFixed(0)} | ${a.avgMoveMs.toFixed(0)} |`);
 }

@@ -15,7 +15,7 @@ export const AGENT_KINDS = ["random", "greedy", "mcts", "alphabeta"] as const;
 export const AGENT_HELP = [
   "random                          uniformly random legal moves",
   "greedy                          best generic evaluation one move ahead (material, scores)",
-  "mcts:iterations=N | time=T      UCT search; c=1.4 exploration, rollout=40 plies then evaluation,\n                                  captures=0.5 chance a playout move is a capture when one exists",
+  "mcts:iterations=N | time=T      UCT search; c=1.4 exploration, rollout=40 plies then evaluation,\n                                  captures=0.5 chance a playout move is a capture when one exists;\n                                  with time=T, early=1 stops once the best move cannot change (early=0: use all T);\n                                  discount=1 per-ply factor on returns (e.g. 0.99 prefers quicker wins)",
   "alphabeta:depth=D [,time=T]     iterative-deepening alpha-beta (two-player, perfect information)",
 ].join("\n");
 
@@ -40,8 +40,12 @@ export function createAgent(spec: string, seed: number, game?: Game): Agent {
       const maxRollout = read.number("rollout", 40, 1);
       const captureBias = read.number("captures", 0.5, 0);
       if (captureBias > 1) throw new AgentSpecError(`captures=${captureBias} in '${spec}' must be a probability (0 to 1)`);
-      read.done(["iterations", "time", "c", "rollout", "captures"]);
-      return new MctsAgent(spec, { iterations: iterations ?? (timeMs === undefined ? 1000 : undefined), timeMs, c, maxRollout, captureBias, seed });
+      const early = read.number("early", 1, 0);
+      if (early !== 0 && early !== 1) throw new AgentSpecError(`early=${early} in '${spec}' must be 1 (stop when the choice is settled) or 0 (use all the time)`);
+      const discount = read.number("discount", 1, 0);
+      if (discount === 0 || discount > 1) throw new AgentSpecError(`discount=${discount} in '${spec}' must be above 0 and at most 1`);
+      read.done(["iterations", "time", "c", "rollout", "captures", "early", "discount"]);
+      return new MctsAgent(spec, { iterations: iterations ?? (timeMs === undefined ? 1000 : undefined), timeMs, c, maxRollout, captureBias, earlyStop: early === 1, discount, seed });
     }
     case "alphabeta": {
       const depth = read.number("depth", 3, 1);

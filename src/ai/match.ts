@@ -10,8 +10,15 @@ export interface MatchConfig {
   /** Agent specs; with fewer than the game's players the last one fills the other seats. */
   agents: string[];
   games: number;
+  /** Index of the first game: a match split into parts (same seed) plays the same games as one run. */
+  first: number;
   seed: number;
   maxPlies: number;
+}
+
+/** The indices of the games of a match. */
+export function gameIndices(config: MatchConfig): number[] {
+  return Array.from({ length: config.games }, (_, i) => config.first + i);
 }
 
 export interface GameRecord {

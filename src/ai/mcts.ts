@@ -29,6 +29,16 @@ export interface MctsOptions {
   maxRollout: number;
   /** Probability that a playout move is a capture, when one is possible. */
   captureBias: number;
+  /**
+   * With a time budget, stop as soon as the most visited move cannot be overtaken in the time
+   * left at the current rate (the choice is the one the full search would make, sooner).
+   */
+  earlyStop: boolean;
+  /**
+   * Returns are multiplied by this per ply between the root and the end of the playout, so a
+   * quicker win (and a later loss) is worth more: without it, a won position is played aimlessly.
+   */
+  discount: number;
   seed: number;
 }
 
@@ -97,16 +107,40 @@ export class MctsAgent implements Agent {
     const start = performance.now();
     const deadline = this.o.timeMs === undefined ? Infinity : start + this.o.timeMs;
     const target = this.o.iterations ?? Infinity;
+    const visitsBefore = root.visits;
     let done = 0;
+    let stoppedEarly = false;
     while (done < target) {
       this.iterate(game, observation, root, hidden);
       done++;
-      if ((done & 15) === 0 && performance.now() >= deadline) break;
+      if ((done & 15) !== 0) continue;
+      const now = performance.now();
+      if (now >= deadline) break;
+      if (this.o.earlyStop && deadline !== Infinity && this.decided(root, root.visits - visitsBefore, now - start, deadline - now)) {
+        stoppedEarly = true;
+        break;
+      }
     }
     const { node: best, move } = this.bestChild(root, legal);
     const winRate = ((best.mean(observation.mover) + 1) / 2) * 100;
-    this.info = `${done} iterations in ${Math.round(performance.now() - start)} ms, best ${move.notation} (${best.visits} visits, win estimate ${winRate.toFixed(0)}%)`;
+    this.info = `${done} iterations in ${Math.round(performance.now() - start)} ms${stoppedEarly ? " (decided early)" : ""}, best ${move.notation} (${best.visits} visits, win estimate ${winRate.toFixed(0)}%)`;
     return move;
+  }
+
+  /**
+   * True when the most visited root child leads every other by more visits than the iterations
+   * still to come at the rate so far: the rest of the time could not change the choice.
+   */
+  private decided(root: Node, iterationsSoFar: number, elapsedMs: number, remainingMs: number): boolean {
+    let first = 0, second = 0;
+    for (const child of root.children.values()) {
+      if (child.visits > first) {
+        second = first;
+        first = child.visits;
+      } else if (child.visits > second) second = child.visits;
+    }
+    const toCome = (iterationsSoFar / Math.max(elapsedMs, 1)) * remainingMs;
+    return first - second > toCome;
   }
 
   private newRoot(game: Game, observation: State): Node {
@@ -167,6 +201,7 @@ export class MctsAgent implements Agent {
     }
     // Simulation: random moves, captures preferred with probability `captureBias`.
     let plies = 0;
+    const treePlies = node.depth;
     while (!world.over && plies < this.o.maxRollout) {
       const buf = game.generate(world);
       if (buf.size === 0) break;
@@ -174,7 +209,7 @@ export class MctsAgent implements Agent {
       plies++;
     }
     // Backpropagation of the returns vector; a playout cut short is scored by the evaluation.
-    const result = world.over ? world.returns : this.estimate(game, world);
+    const result = this.discounted(world.over ? world.returns : this.estimate(game, world), treePlies + plies);
     for (let n: Node | null = node; n; n = n.parent) {
       n.visits++;
       for (let p = 0; p < result.length; p++) n.total[p]! += result[p]!;
@@ -192,6 +227,16 @@ export class MctsAgent implements Agent {
       }
     }
     return nextInt(this.rng, buf.size);
+  }
+
+  private discountBuf?: Float64Array;
+
+  private discounted(result: Float64Array, plies: number): Float64Array {
+    if (this.o.discount === 1) return result;
+    const out = this.discountBuf ?? (this.discountBuf = new Float64Array(result.length));
+    const f = Math.pow(this.o.discount, plies);
+    for (let p = 0; p < out.length; p++) out[p] = result[p]! * f;
+    return out;
   }
 
   /** Returns in (-1, 1) for an unfinished position: the generic evaluation, squashed. */

@@ -15,6 +15,7 @@ interface MatchOptions {
   count: number;
   jobs?: number;
   seed: number;
+  first: number;
   maxPlies: number;
   json?: boolean;
   option?: Record<string, string>;
@@ -29,6 +30,7 @@ export function registerMatch(program: Command): void {
     .option("-n, --count <n>", "number of games", integerArg(1), 100)
     .option("--jobs <n>", "worker threads (default: all cores)", integerArg(1))
     .option("--seed <s>", "match seed (game i uses seed S+i)", integerArg(0), 0)
+    .option("--first <i>", "index of the first game: parts run with --first 0, 10, 20... and the same seed play the games of one long match", integerArg(0), 0)
     .option("--max-plies <m>", "stop a game after this many plies (it counts as a draw, reported as unfinished)", integerArg(1), 2000)
     .option("--json", "print one JSON object");
   withGameOptions(cmd);
@@ -53,14 +55,15 @@ export function registerMatch(program: Command): void {
         throw e;
       }
     }
-    const config = { agents, games: opts.count, seed: opts.seed, maxPlies: opts.maxPlies };
+    const config = { agents, games: opts.count, first: opts.first, seed: opts.seed, maxPlies: opts.maxPlies };
     const jobs = Math.min(opts.jobs ?? availableParallelism(), opts.count);
     const start = performance.now();
     const records = jobs <= 1 ? await playInline(game, config) : await playOnWorkers(file, opts.option ?? {}, config, jobs);
     const summary = summarise(records.sort((a, b) => a.index - b.index));
     const seconds = (performance.now() - start) / 1000;
     if (opts.json) {
-      out(JSON.stringify({ game: game.name, file, options: game.def.options, seed: opts.seed, jobs, seconds: round(seconds, 2), ...summary }, null, 2));
+      // The records (one per game) let parts of a match be summed, or studied game by game.
+      out(JSON.stringify({ game: game.name, file, options: game.def.options, seed: opts.seed, first: opts.first, jobs, seconds: round(seconds, 2), ...summary, records }, null, 1));
       return;
     }
     out(`${game.name}: ${summary.games} games, agents ${agents.join(" | ")}, seats rotated, seed ${opts.seed}, ${jobs} job(s), ${round(seconds, 1)} s`);
@@ -85,10 +88,10 @@ export function splitAgents(text: string): string[] {
 }
 
 async function playInline(game: Game, config: import("../ai/match.js").MatchConfig) {
-  const { playMatchGame } = await import("../ai/match.js");
+  const { playMatchGame, gameIndices } = await import("../ai/match.js");
   const bar = new ProgressBar(config.games);
   const records = [];
-  for (let i = 0; i < config.games; i++) {
+  for (const i of gameIndices(config)) {
     records.push(playMatchGame(game, config, i));
     bar.update(records.length);
   }
@@ -98,12 +101,13 @@ async function playInline(game: Game, config: import("../ai/match.js").MatchConf
 
 /** Games are dealt round-robin to the workers; each result comes back as it is played. */
 async function playOnWorkers(file: string, options: Record<string, string>, config: import("../ai/match.js").MatchConfig, jobs: number) {
+  const { gameIndices } = await import("../ai/match.js");
   const records: import("../ai/match.js").GameRecord[] = [];
   const bar = new ProgressBar(config.games);
   const script = new URL("../ai/match-worker.js", import.meta.url);
   await Promise.all(
     Array.from({ length: jobs }, (_, w) => {
-      const indices = Array.from({ length: config.games }, (_, i) => i).filter((i) => i % jobs === w);
+      const indices = gameIndices(config).filter((_, k) => k % jobs === w);
       return new Promise<void>((done, fail) => {
         const worker = new Worker(script, { workerData: { file: resolve(file), options, config, indices } });
         worker.on("message", (r: import("../ai/match.js").GameRecord) => {
