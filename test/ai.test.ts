@@ -305,6 +305,25 @@ describe("hidden information: agents see only the observation", () => {
 
 // --- 5. n-player and two-player tactics ---
 
+describe("greedy: material first, then mobility", () => {
+  // Men step orthogonally to empty squares; a man reaching e5 wins (far from both here).
+  const walk = build(`(game "Walk" (players 2)
+    (equipment {(board (square 5 5)) (piece man) (region goal (sites {e5}))})
+    (rules
+      (start {})
+      (play (step to:(empty to)))
+      (end {(if (exists (and (owner site mover) (in site goal))) (win mover))})))`);
+
+  it("among moves of equal material, takes the one that leaves the opponent fewest moves", () => {
+    // P1's man on c2 can go to b2, d2, c1 or c3; only b2 takes a square from P2's man on a2.
+    const s = loadPosition(walk, { sites: { c2: piece("man", "P1"), a2: piece("man", "P2") } });
+    expect(walk.legalMoves(s).map((m) => m.notation).sort()).toEqual(["c2-b2", "c2-c1", "c2-c3", "c2-d2"]);
+    expect(walk.legalMoves(play(walk, s, "c2-b2"))).toHaveLength(2);
+    expect(walk.legalMoves(play(walk, s, "c2-d2"))).toHaveLength(3);
+    for (const seed of [1, 2, 3, 4, 5]) expect(decide(createAgent("greedy", seed, walk), walk, s).notation).toBe("c2-b2");
+  });
+});
+
 describe("MCTS with three players (returns vectors)", () => {
   // A man of the mover on a1 wins. Walls step like men but never win; a step onto an enemy man
   // captures it, walls cannot be captured.

@@ -2,7 +2,8 @@
  * A generic evaluation of a position for one player, for any game: decided games are worth
  * +/-WIN; otherwise material (a piece's `value` attribute when the game gives one, else 1, times
  * its stack height), plus scores, from that player's point of view (opponents' material counts
- * against, shared among them in games of more than two).
+ * against, shared among them in games of more than two); `withMobility` adds the choices of the
+ * side to move, a tie-breaker between moves of equal material.
  */
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, type State } from "../engine/state.js";
@@ -27,4 +28,22 @@ export function evaluate(game: Game, s: State, player: number, values: Float64Ar
   }
   for (let p = 0; p < P; p++) v += (p === player ? 10 : -10 * opponentWeight) * s.score[p]!;
   return v;
+}
+
+/**
+ * Worth of one legal move of the side to move: a hundred choices weigh as much as one piece, so
+ * mobility only decides between positions of equal material.
+ */
+export const MOBILITY_WEIGHT = 0.01;
+
+/**
+ * `evaluate` plus mobility: the number of moves of the side to move, for `player` when it is
+ * theirs (a second action of the same turn), against them when it is an opponent's.
+ */
+export function evaluateWithMobility(game: Game, s: State, player: number, values: Float64Array): number {
+  const v = evaluate(game, s, player, values);
+  if (s.over) return v;
+  const choices = game.generate(s).size;
+  const P = game.playerCount;
+  return v + MOBILITY_WEIGHT * choices * (s.mover === player ? 1 : -1 / Math.max(1, P - 1));
 }

@@ -14,7 +14,7 @@ export const AGENT_KINDS = ["random", "greedy", "mcts", "alphabeta"] as const;
 
 export const AGENT_HELP = [
   "random                          uniformly random legal moves",
-  "greedy                          best generic evaluation one move ahead (material, scores)",
+  "greedy                          best generic evaluation one move ahead (material, scores, then mobility)",
   "mcts:iterations=N | time=T      UCT search; c=1.4 exploration, rollout=40 plies then evaluation,\n                                  captures=0.5 chance a playout move is a capture when one exists;\n                                  with time=T, early=1 stops once the best move cannot change (early=0: use all T);\n                                  discount=1 per-ply factor on returns (e.g. 0.99 prefers quicker wins)",
   "alphabeta:depth=D [,time=T]     iterative-deepening alpha-beta (two-player, perfect information)",
 ].join("\n");

@@ -36,7 +36,8 @@ export interface MctsOptions {
   earlyStop: boolean;
   /**
    * Returns are multiplied by this per ply between the root and the end of the playout, so a
-   * quicker win (and a later loss) is worth more: without it, a won position is played aimlessly.
+   * quicker win (and a later loss) is worth more. Off (1) by default: in short trials (Dablot,
+   * Benediction, 10 games each) 0.99 and 0.998 did not play better than 1.
    */
   discount: number;
   seed: number;

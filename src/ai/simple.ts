@@ -1,10 +1,13 @@
-/** The two baseline agents: uniformly random, and greedy (best generic evaluation one ply ahead). */
+/**
+ * The two baseline agents: uniformly random, and greedy (best generic evaluation one ply ahead:
+ * material and scores, then mobility between equals; remaining ties at random).
+ */
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
 import { nextInt, seedRng } from "../engine/rng.js";
 import type { State } from "../engine/state.js";
 import type { Agent } from "./agent.js";
-import { evaluate, pieceValues } from "./evaluate.js";
+import { evaluateWithMobility, pieceValues } from "./evaluate.js";
 
 export class RandomAgent implements Agent {
   readonly name = "random";
@@ -33,7 +36,7 @@ export class GreedyAgent implements Agent {
     let best: Move[] = [];
     let bestValue = -Infinity;
     for (const m of legal) {
-      const v = evaluate(game, game.apply(world, m), me, this.values);
+      const v = evaluateWithMobility(game, game.apply(world, m), me, this.values);
       if (v > bestValue) {
         bestValue = v;
         best = [m];
