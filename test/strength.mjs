@@ -5,14 +5,15 @@
  *
  *   npm run strength -- [--time 1s] [--games 50] [--jobs 2] [--chunk 10] [--out DIR] [--report]
  *
- * The games are played in rounds of `--chunk` games per line (`ludex match --first`), each part
- * saved as JSON in `--out`: an interrupted run resumes where it stopped, every line has about
- * as many games as the others at any moment, and `--report` prints the table of what is saved.
+ * The games are played in rounds of `--chunk` games per line (`ludex match --first`), `--jobs`
+ * parts at a time, each saved as JSON in `--out`: an interrupted run resumes where it stopped,
+ * every line has about as many games as the others at any moment, and `--report` prints the
+ * table of what is saved.
  * The parts of a line play exactly the games one long match would (same seed, same indices).
  *
  * It lives beside the tests (it names the games; src/ never does) and is not run by `npm test`.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,7 +27,7 @@ const arg = (name, fallback) => {
 };
 const time = arg("time", "1s");
 const games = Number(arg("games", "50"));
-const jobs = arg("jobs", "2");
+const jobs = Number(arg("jobs", "2"));
 const chunk = Number(arg("chunk", "10"));
 const outDir = arg("out", join(tmpdir(), "ludex-strength"));
 const reportOnly = args.includes("--report");
@@ -59,23 +60,37 @@ function parts(l) {
     .map((f) => JSON.parse(readFileSync(join(outDir, f), "utf8")));
 }
 
+/** Plays one part (`--jobs 1`) and saves it; resolves when it is saved or has failed. */
+function playPart(l, first) {
+  const n = Math.min(chunk, games - first);
+  const t0 = Date.now();
+  const child = spawn(process.execPath, [cli, "match", l.file, "--agents", `${mcts};${l.opponent}`, "-n", String(n), "--first", String(first), "--jobs", "1", "--json", ...l.options.flatMap((o) => ["--option", o])]);
+  let stdout = "", stderr = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  child.stderr.on("data", (d) => (stderr += d));
+  return new Promise((done) =>
+    child.on("close", (code) => {
+      const what = `${l.label} vs ${l.opponent}, games ${first}-${first + n - 1}`;
+      if (code !== 0) console.error(`${what}: failed: ${stderr.trim().split("\n").at(-1)}`);
+      else {
+        writeFileSync(partFile(l, first), stdout);
+        console.error(`${new Date().toISOString().slice(11, 19)} ${what} in ${Math.round((Date.now() - t0) / 1000)} s`);
+      }
+      done();
+    }),
+  );
+}
+
 if (!reportOnly) {
   mkdirSync(outDir, { recursive: true });
-  for (let first = 0; first < games; first += chunk) {
-    for (const l of lines) {
-      const file = partFile(l, first);
-      if (existsSync(file)) continue;
-      const n = Math.min(chunk, games - first);
-      const t0 = Date.now();
-      const r = spawnSync(process.execPath, [cli, "match", l.file, "--agents", `${mcts};${l.opponent}`, "-n", String(n), "--first", String(first), "--jobs", jobs, "--json", ...l.options.flatMap((o) => ["--option", o])], { encoding: "utf8", maxBuffer: 1 << 28 });
-      if (r.status !== 0) {
-        console.error(`${l.label} vs ${l.opponent}, games ${first}-${first + n - 1}: failed: ${r.stderr.trim().split("\n").at(-1)}`);
-        continue;
-      }
-      writeFileSync(file, r.stdout);
-      console.error(`${new Date().toISOString().slice(11, 19)} ${l.label} vs ${l.opponent}: games ${first}-${first + n - 1} in ${Math.round((Date.now() - t0) / 1000)} s`);
-    }
-  }
+  // Parts in rounds (every line's games 0-9, then 10-19...), `jobs` parts at a time, one thread each.
+  const queue = [];
+  for (let first = 0; first < games; first += chunk) for (const l of lines) if (!existsSync(partFile(l, first))) queue.push([l, first]);
+  await Promise.all(
+    Array.from({ length: jobs }, async () => {
+      while (queue.length) await playPart(...queue.shift());
+    }),
+  );
 }
 
 console.log(`| game | mcts vs | games | mcts wins | draws | losses | win % (95% interval) | target | avg plies | ms/move |`);

@@ -26,8 +26,24 @@ export function evaluate(game: Game, s: State, player: number, values: Float64Ar
     const worth = values[s.piece[i]!]! * s.height[i]!;
     v += o === player ? worth : -worth * opponentWeight;
   }
-  for (let p = 0; p < P; p++) v += (p === player ? 10 : -10 * opponentWeight) * s.score[p]!;
+  for (let p = 0; p < P; p++) v += (p === player ? SCORE_WEIGHT : -SCORE_WEIGHT * opponentWeight) * s.score[p]!;
   return v;
+}
+
+/** A score point weighs as much as ten pieces of value 1. */
+const SCORE_WEIGHT = 10;
+
+/** Each player's worth (material plus weighted score) in `out`: the terms of `evaluate`, per player. */
+export function worthByPlayer(game: Game, s: State, values: Float64Array, out: Float64Array): Float64Array {
+  const P = game.playerCount;
+  out.fill(0);
+  for (let i = 0; i < s.owner.length; i++) {
+    const o = s.owner[i]!;
+    if (o === EMPTY || o === NEUTRAL || o >= P) continue;
+    out[o]! += values[s.piece[i]!]! * s.height[i]!;
+  }
+  for (let p = 0; p < P; p++) out[p]! += SCORE_WEIGHT * s.score[p]!;
+  return out;
 }
 
 /**

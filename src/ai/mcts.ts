@@ -7,8 +7,9 @@
  * - Hidden information: each iteration samples a world consistent with the agent's observation
  *   (`game.determinize`) and walks the tree by the moves legal in that world (single-observer
  *   information-set MCTS: a child's exploration term counts how often it was available).
- * - Playouts are random (captures preferred with probability `captureBias`) and cut after `maxRollout` plies, where the generic evaluation (material,
- *   scores) squashed into (-1, 1) stands in for the result.
+ * - Playouts are random (captures preferred with probability `captureBias`) and cut after
+ *   `maxRollout` plies, where an estimate in (-1, 1) from material and scores stands in for the
+ *   result (see `estimate`).
  * - The tree is kept between decisions in perfect-information games: the next search starts from
  *   the node reached by the moves played since, when it is found within a few plies.
  */
@@ -17,7 +18,7 @@ import type { Move, MoveBuffer, MoveCode } from "../engine/moves.js";
 import { nextInt, seedRng } from "../engine/rng.js";
 import type { State } from "../engine/state.js";
 import { AgentSpecError, type Agent } from "./agent.js";
-import { evaluate, pieceValues } from "./evaluate.js";
+import { pieceValues, worthByPlayer } from "./evaluate.js";
 
 export interface MctsOptions {
   iterations?: number;
@@ -69,7 +70,7 @@ class Node {
   }
 }
 
-/** Material difference at which a cut-off playout counts as three quarters won (tanh(1) = 0.76). */
+/** Worth difference at which the tanh half of a cut-off playout's estimate is 0.76 (tanh(1)). */
 const EVAL_SCALE = 3;
 
 /** Depth to which states are hashed for tree reuse, and searched for the current position. */
@@ -83,6 +84,7 @@ export class MctsAgent implements Agent {
   private scratch: State | null = null;
   private values?: Float64Array;
   private estimateBuf?: Float64Array;
+  private worthBuf?: Float64Array;
 
   constructor(
     readonly name: string,
@@ -240,11 +242,26 @@ export class MctsAgent implements Agent {
     return out;
   }
 
-  /** Returns in (-1, 1) for an unfinished position: the generic evaluation, squashed. */
+  /**
+   * Returns in (-1, 1) for an unfinished position, from each player's worth W (material and
+   * scores) against the mean worth O of the others: half tanh((W - O) / EVAL_SCALE), which tells
+   * a one-piece lead from equality early on, and half the share (W - O) / (W + O), which still
+   * grows as the last enemy pieces fall (tanh alone saturates there, and a won endgame would be
+   * played aimlessly, with every move valued alike).
+   */
   private estimate(game: Game, s: State): Float64Array {
+    const P = game.playerCount;
     this.values ??= pieceValues(game);
-    const out = this.estimateBuf ?? (this.estimateBuf = new Float64Array(game.playerCount));
-    for (let p = 0; p < out.length; p++) out[p] = Math.tanh(evaluate(game, s, p, this.values) / EVAL_SCALE);
+    this.worthBuf ??= new Float64Array(P);
+    const out = this.estimateBuf ?? (this.estimateBuf = new Float64Array(P));
+    const worth = worthByPlayer(game, s, this.values, this.worthBuf);
+    let total = 0;
+    for (let p = 0; p < P; p++) total += worth[p]!;
+    for (let p = 0; p < P; p++) {
+      const own = worth[p]!, others = (total - own) / Math.max(1, P - 1);
+      const share = own + others > 0 ? (own - others) / (own + others) : 0;
+      out[p] = 0.5 * Math.tanh((own - others) / EVAL_SCALE) + 0.5 * share;
+    }
     return out;
   }
 
