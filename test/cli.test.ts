@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { summarise, type GameRecord } from "../src/ai/match.js";
+import { summarise, type GameRecord, type MatchSummary } from "../src/ai/match.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = join(root, "dist", "cli", "main.js");
@@ -382,25 +382,11 @@ describe.concurrent("ludex show (hidden information)", () => {
 });
 
 describe.concurrent("ludex match", () => {
-  interface AgentRow {
-    agent: string;
-    games: number;
-    wins: number;
-    draws: number;
-    losses: number;
-    winRate: number;
-    winLow: number;
-    winHigh: number;
-    avgMoveMs: number;
-  }
-  interface MatchJson {
+  /** What `match --json` prints: the summary of src/ai/match.ts with the run's settings. */
+  interface MatchJson extends MatchSummary {
     game: string;
     seed: number;
     jobs: number;
-    games: number;
-    unfinished: number;
-    avgLength: number;
-    agents: AgentRow[];
     records: GameRecord[];
   }
   const dablotMatch = ["match", dablot, "--agents", "mcts:iterations=20,random", "-n", "4", "--max-plies", "150", "--option", "quietDraw=100", "--json"];

@@ -7,21 +7,18 @@
  * semantic errors these ludemes report.
  */
 import { describe, it, expect } from "vitest";
-import { compileGame, type CompileOptions } from "../src/compile/index.js";
 import { shapePlacements } from "../src/compile/equipment.js";
-import type { Diagnostic } from "../src/lang/diagnostics.js";
 import { hexBoard, squareBoard } from "../src/engine/boards.js";
 import type { Game } from "../src/engine/game.js";
 import { checkInvariants } from "../src/engine/invariants.js";
 import { UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../src/engine/state.js";
 import { loadPosition, toPosition, type Position, type SitePiece } from "../src/engine/position.js";
 import { dirIndex, type Topology } from "../src/engine/topology.js";
-import { at, block, build, counter, man, move, notations, play, playAll, site, text, type Spec } from "./support/games.js";
+import { at, block, build, counter, errorsOf, man, move, notations, onlyError, play, playAll, site, text, type Spec } from "./support/games.js";
 
 // --- helpers ---
 
 const piece = (name: string, owner?: string, flags: string[] = []): SitePiece => (owner ? { piece: name, owner, height: 1, flags } : { piece: name, height: 1, flags });
-
 
 /** Labels of the occupied sites, sorted. */
 const occupiedSites = (g: Game, s: State): string[] => Object.keys(toPosition(g, s).sites!).sort();
@@ -42,28 +39,6 @@ function valueOf(expr: string, pos: Position, sp: Omit<Spec, "play"> = {}): numb
 function winnersOf(outcome: string, pos: Position, sp: Omit<Spec, "play" | "end"> = {}): number[] | null {
   const g = build({ ...sp, play: "(select to:(in to a1))", end: `(if true ${outcome})` });
   return g.winners(play(g, loadPosition(g, pos), "@a1"));
-}
-
-/** The errors of a description that must not compile. */
-function errorsOf(src: string, opts: CompileOptions = {}): Diagnostic[] {
-  const r = compileGame(src, { file: "t.game", ...opts });
-  expect(r.game, "the description compiled").toBeUndefined();
-  return r.diagnostics.filter((d) => d.severity === "error");
-}
-
-/**
- * The only error of a description, checked to have `code` and to cover exactly the first `covers`
- * inside the first `context` (default: the first `covers` of the text).
- */
-function onlyError(src: string, code: string, covers: string, context = covers): Diagnostic {
-  const errors = errorsOf(src);
-  expect(errors.map((d) => `${d.code} ${d.message}`)).toHaveLength(1);
-  const d = errors[0]!;
-  expect(d.code).toBe(code);
-  expect(d.span, `${d.code} ${d.message} has no span`).toBeDefined();
-  expect(src.slice(d.span!.startOffset, d.span!.endOffset)).toBe(covers);
-  expect(d.span!.startOffset).toBe(src.indexOf(context) + context.indexOf(covers));
-  return d;
 }
 
 // --- deal ---

@@ -4,12 +4,10 @@
  * winners, expansion of list-bodied defines, and the semantic errors these ludemes report.
  */
 import { describe, it, expect } from "vitest";
-import { compileGame, type CompileOptions } from "../src/compile/index.js";
-import type { Diagnostic } from "../src/lang/diagnostics.js";
 import type { Game } from "../src/engine/game.js";
 import type { State } from "../src/engine/state.js";
 import { loadPosition, toPosition, type Position } from "../src/engine/position.js";
-import { at, block, build, counter, man, move, notations, play, playAll, site, text, type Spec } from "./support/games.js";
+import { at, block, build, counter, errorsOf, man, move, notations, onlyError, play, playAll, site, text, type Spec } from "./support/games.js";
 
 // --- helpers ---
 
@@ -17,28 +15,6 @@ import { at, block, build, counter, man, move, notations, play, playAll, site, t
 function sitesWhere(cond: string, pos: Position, sp: Omit<Spec, "play"> = {}): string[] {
   const g = build({ ...sp, play: `(select to:${cond})` });
   return notations(g, loadPosition(g, pos)).map((n) => n.replace(/^@/, ""));
-}
-
-/** The errors of a description that must not compile. */
-function errorsOf(src: string, opts: CompileOptions = {}): Diagnostic[] {
-  const r = compileGame(src, { file: "t.game", ...opts });
-  expect(r.game, "the description compiled").toBeUndefined();
-  return r.diagnostics.filter((d) => d.severity === "error");
-}
-
-/**
- * The only error of a description, checked to have `code` and to cover exactly the first `covers`
- * inside the first `context` (default: the first `covers` of the text).
- */
-function onlyError(src: string, code: string, covers: string, context = covers): Diagnostic {
-  const errors = errorsOf(src);
-  expect(errors.map((d) => `${d.code} ${d.message}`)).toHaveLength(1);
-  const d = errors[0]!;
-  expect(d.code).toBe(code);
-  expect(d.span, `${d.code} ${d.message} has no span`).toBeDefined();
-  expect(src.slice(d.span!.startOffset, d.span!.endOffset)).toBe(covers);
-  expect(d.span!.startOffset).toBe(src.indexOf(context) + context.indexOf(covers));
-  return d;
 }
 
 // --- slide ---

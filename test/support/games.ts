@@ -1,9 +1,11 @@
 /**
- * Helpers shared by the ludeme tests: small inline descriptions built into games, and reading and
- * playing positions by site label and move notation.
+ * Helpers shared by the ludeme tests: small inline descriptions built into games, reading and
+ * playing positions by site label and move notation, and the errors of descriptions that must
+ * not compile.
  */
+import { expect } from "vitest";
 import { compileGame, type CompileOptions } from "../../src/compile/index.js";
-import { formatDiagnostic } from "../../src/lang/diagnostics.js";
+import { formatDiagnostic, type Diagnostic } from "../../src/lang/diagnostics.js";
 import type { Game } from "../../src/engine/game.js";
 import type { Move } from "../../src/engine/moves.js";
 import type { State } from "../../src/engine/state.js";
@@ -75,4 +77,26 @@ export function swapIdentities(s: State, a: number, b: number): State {
   [t.owner[a], t.owner[b]] = [s.owner[b]!, s.owner[a]!];
   t.touch();
   return t;
+}
+
+/** The errors of a description that must not compile. */
+export function errorsOf(src: string, opts: CompileOptions = {}): Diagnostic[] {
+  const r = compileGame(src, { file: "t.game", ...opts });
+  expect(r.game, "the description compiled").toBeUndefined();
+  return r.diagnostics.filter((d) => d.severity === "error");
+}
+
+/**
+ * The only error of a description, checked to have `code` and to cover exactly the first `covers`
+ * inside the first `context` (default: the first `covers` of the text).
+ */
+export function onlyError(src: string, code: string, covers: string, context = covers): Diagnostic {
+  const errors = errorsOf(src);
+  expect(errors.map((d) => `${d.code} ${d.message}`)).toHaveLength(1);
+  const d = errors[0]!;
+  expect(d.code).toBe(code);
+  expect(d.span, `${d.code} ${d.message} has no span`).toBeDefined();
+  expect(src.slice(d.span!.startOffset, d.span!.endOffset)).toBe(covers);
+  expect(d.span!.startOffset).toBe(src.indexOf(context) + context.indexOf(covers));
+  return d;
 }
