@@ -483,3 +483,37 @@ describe.concurrent("ludex match", () => {
     expect(r.stderr).toContain("3 agents for the 2 seats");
   });
 });
+
+describe("the strength check script (test/strength.mjs)", () => {
+  const script = join(root, "test", "strength.mjs");
+  const node = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+      const child = spawn(process.execPath, [script, ...args], { cwd: root });
+      let stdout = "", stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
+      child.on("close", (code) => done({ code: code ?? -1, stdout, stderr }));
+    });
+
+  it("plays a line in parts, saves them, resumes without replaying, and reports the table", async () => {
+    const out = mkdtempSync(join(tmpdir(), "ludex-strength-"));
+    try {
+      const args = ["--only", "dablot-2p", "--time", "5ms", "--games", "3", "--chunk", "2", "--jobs", "2", "--out", out];
+      const first = await node(args);
+      expect(first.code, first.stderr).toBe(0);
+      // Two lines (against random and greedy), two parts each: games 0-1 and 2-2.
+      expect(first.stderr.match(/games \d+-\d+ in \d+ s/g)).toHaveLength(4);
+      const rows = first.stdout.split("\n").filter((l) => l.startsWith("| Dablot"));
+      expect(rows).toHaveLength(2);
+      for (const row of rows) expect(row).toMatch(/^\| Dablot \(quietDraw=100\) \| (random|greedy) \| 3 \| \d+ \| \d+ \| \d+ \| \d+% \(\d+-\d+\) \|/);
+      const again = await node(args);
+      expect(again.code).toBe(0);
+      expect(again.stderr).toBe("");
+      expect(again.stdout).toBe(first.stdout);
+      const report = await node(["--report", "--only", "dablot-2p", "--time", "5ms", "--out", out]);
+      expect(report.stdout).toBe(first.stdout);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,7 +3,7 @@
  * against random and against greedy; on Beset with 3, 4 and 5 players, one mcts seat against
  * random seats. Prints one Markdown table.
  *
- *   npm run strength -- [--time 1s] [--games 50] [--jobs 2] [--chunk 10] [--out DIR] [--report]
+ *   npm run strength -- [--time 1s] [--games 50] [--jobs 2] [--chunk 10] [--out DIR] [--only ID] [--report]
  *
  * The games are played in rounds of `--chunk` games per line (`ludex match --first`), `--jobs`
  * parts at a time, each saved as JSON in `--out`: an interrupted run resumes where it stopped,
@@ -31,6 +31,8 @@ const jobs = Number(arg("jobs", "2"));
 const chunk = Number(arg("chunk", "10"));
 const outDir = arg("out", join(tmpdir(), "ludex-strength"));
 const reportOnly = args.includes("--report");
+/** Only the lines whose id (e.g. `dablot-2p`, `beset-3p`) contains this text. */
+const only = arg("only", "");
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const mcts = `mcts:time=${time}`;
 
@@ -49,6 +51,8 @@ for (const [game, label, options] of [
 for (const n of [3, 4, 5]) {
   lines.push({ id: `beset-${n}p`, label: `Beset ${n}p (1 mcts, ${n - 1} random)`, file: "games/beset.game", options: [`players=${n}`, "maxTurns=1000"], opponent: "random", target: ">= 60% wins" });
 }
+
+const selected = lines.filter((l) => l.id.includes(only));
 
 const partFile = (l, first) => join(outDir, `${l.id}-${mcts.replace(/[^a-z0-9=]/gi, "_")}-vs-${l.opponent}-from-${first}.json`);
 
@@ -85,7 +89,7 @@ if (!reportOnly) {
   mkdirSync(outDir, { recursive: true });
   // Parts in rounds (every line's games 0-9, then 10-19...), `jobs` parts at a time, one thread each.
   const queue = [];
-  for (let first = 0; first < games; first += chunk) for (const l of lines) if (!existsSync(partFile(l, first))) queue.push([l, first]);
+  for (let first = 0; first < games; first += chunk) for (const l of selected) if (!existsSync(partFile(l, first))) queue.push([l, first]);
   await Promise.all(
     Array.from({ length: jobs }, async () => {
       while (queue.length) await playPart(...queue.shift());
@@ -95,7 +99,7 @@ if (!reportOnly) {
 
 console.log(`| game | mcts vs | games | mcts wins | draws | losses | win % (95% interval) | target | avg plies | ms/move |`);
 console.log(`|---|---|---|---|---|---|---|---|---|---|`);
-for (const l of lines) {
+for (const l of selected) {
   const records = parts(l).flatMap((p) => p.records);
   if (!records.length) continue;
   const s = summarise(records.sort((a, b) => a.index - b.index));
