@@ -2,7 +2,7 @@
  * A generic evaluation of a position for one player, for any game: decided games are worth
  * +/-WIN; otherwise material (a piece's `value` attribute when the game gives one, else 1, times
  * its stack height), plus scores, from that player's point of view (opponents' material counts
- * against, shared among them in games of more than two); `withMobility` adds the choices of the
+ * against, shared among them in games of more than two); `evaluateWithMobility` adds the choices of the
  * side to move, a tie-breaker between moves of equal material.
  */
 import type { Game } from "../engine/game.js";
@@ -18,25 +18,23 @@ export function pieceValues(game: Game): Float64Array {
 export function evaluate(game: Game, s: State, player: number, values: Float64Array): number {
   if (s.over) return s.returns[player]! * WIN;
   const P = game.playerCount;
-  const opponentWeight = 1 / Math.max(1, P - 1);
-  let v = 0;
-  for (let i = 0; i < s.owner.length; i++) {
-    const o = s.owner[i]!;
-    if (o === EMPTY || o === NEUTRAL || o >= P) continue; // empty, neutral or face down
-    const worth = values[s.piece[i]!]! * s.height[i]!;
-    v += o === player ? worth : -worth * opponentWeight;
-  }
-  for (let p = 0; p < P; p++) v += (p === player ? SCORE_WEIGHT : -SCORE_WEIGHT * opponentWeight) * s.score[p]!;
-  return v;
+  if (scratch.length < P) scratch = new Float64Array(P);
+  const worth = worthByPlayer(game, s, values, scratch);
+  let others = 0;
+  for (let p = 0; p < P; p++) if (p !== player) others += worth[p]!;
+  return worth[player]! - others / Math.max(1, P - 1);
 }
+
+/** Reused by `evaluate` (no allocation per call; JavaScript runs one call at a time). */
+let scratch = new Float64Array(8);
 
 /** A score point weighs as much as ten pieces of value 1. */
 const SCORE_WEIGHT = 10;
 
-/** Each player's worth (material plus weighted score) in `out`: the terms of `evaluate`, per player. */
+/** Each player's worth (material plus weighted score) in `out[0..players-1]`. */
 export function worthByPlayer(game: Game, s: State, values: Float64Array, out: Float64Array): Float64Array {
   const P = game.playerCount;
-  out.fill(0);
+  out.fill(0, 0, P);
   for (let i = 0; i < s.owner.length; i++) {
     const o = s.owner[i]!;
     if (o === EMPTY || o === NEUTRAL || o >= P) continue;
