@@ -3,7 +3,7 @@
  * against random and against greedy; on Beset with 3, 4 and 5 players, one mcts seat against
  * random seats. Prints one Markdown table.
  *
- *   npm run strength -- [--time 1s] [--games 50] [--jobs 2] [--chunk 10] [--out DIR] [--only ID] [--report]
+ *   npm run strength -- [--time 1s] [--games 50] [--jobs 2] [--chunk 10] [--out DIR] [--only ID] [--from I] [--report]
  *
  * The games are played in rounds of `--chunk` games per line (`ludex match --first`), `--jobs`
  * parts at a time, each saved as JSON in `--out`: an interrupted run resumes where it stopped,
@@ -33,6 +33,8 @@ const outDir = arg("out", join(tmpdir(), "ludex-strength"));
 const reportOnly = args.includes("--report");
 /** Only the lines whose id (e.g. `dablot-2p`, `beset-3p`) contains this text. */
 const only = arg("only", "");
+/** First game index to play (parts below it are taken as played elsewhere). */
+const from = Number(arg("from", "0"));
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const mcts = `mcts:time=${time}`;
 
@@ -89,7 +91,7 @@ if (!reportOnly) {
   mkdirSync(outDir, { recursive: true });
   // Parts in rounds (every line's games 0-9, then 10-19...), `jobs` parts at a time, one thread each.
   const queue = [];
-  for (let first = 0; first < games; first += chunk) for (const l of selected) if (!existsSync(partFile(l, first))) queue.push([l, first]);
+  for (let first = from; first < games; first += chunk) for (const l of selected) if (!existsSync(partFile(l, first))) queue.push([l, first]);
   await Promise.all(
     Array.from({ length: jobs }, async () => {
       while (queue.length) await playPart(...queue.shift());
