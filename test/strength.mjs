@@ -16,7 +16,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { summarise } from "../dist/ai/match.js";
 
@@ -60,7 +60,7 @@ const partFile = (l, first) => join(outDir, `${l.id}-${mcts.replace(/[^a-z0-9=]/
 
 function parts(l) {
   if (!existsSync(outDir)) return [];
-  const prefix = partFile(l, "").replace(/\.json$/, "").split("/").pop();
+  const prefix = basename(partFile(l, "")).replace(/\.json$/, "");
   return readdirSync(outDir)
     .filter((f) => f.startsWith(prefix) && f.endsWith(".json"))
     .map((f) => JSON.parse(readFileSync(join(outDir, f), "utf8")));

@@ -37,8 +37,8 @@ export interface MctsOptions {
   earlyStop: boolean;
   /**
    * Returns are multiplied by this per ply between the root and the end of the playout, so a
-   * quicker win (and a later loss) is worth more. Off (1) by default: in short trials (Dablot,
-   * Benediction, 10 games each) 0.99 and 0.998 did not play better than 1.
+   * quicker win (and a later loss) is worth more. Off (1) by default: in short trials on two of
+   * our games (10 games each) 0.99 and 0.998 did not play better than 1.
    */
   discount: number;
   seed: number;
@@ -85,6 +85,7 @@ export class MctsAgent implements Agent {
   private values?: Float64Array;
   private estimateBuf?: Float64Array;
   private worthBuf?: Float64Array;
+  private discountBuf?: Float64Array;
 
   constructor(
     readonly name: string,
@@ -231,8 +232,6 @@ export class MctsAgent implements Agent {
     }
     return nextInt(this.rng, buf.size);
   }
-
-  private discountBuf?: Float64Array;
 
   private discounted(result: Float64Array, plies: number): Float64Array {
     if (this.o.discount === 1) return result;

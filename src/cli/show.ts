@@ -26,7 +26,7 @@ export function registerShow(program: Command): void {
     .option("--as <player>", "show only what this player (P1..Pn) may see")
     .option("--json", "write the position as JSON (the scenario format's position object)");
   withGameOptions(cmd);
-  examples(cmd, ["ludex show games/blind-kings.game --seed 7", "ludex show games/blind-kings.game --seed 7 --as P1 --json"]);
+  examples(cmd, ["ludex show games/NAME.game --seed 7", "ludex show games/NAME.game --seed 7 --as P1 --json"]);
   cmd.action(async (file: string, opts: ShowOptions) => {
     const { loadGameFile } = await import("./load.js");
     const { renderBoard, statusLine } = await import("../view/text.js");
