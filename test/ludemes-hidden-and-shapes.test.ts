@@ -339,6 +339,15 @@ describe("chase-limit", () => {
     expect(notations(two, s)).toEqual(["=e5", "c2-b2", "c2-c1"]);
   });
 
+  it("the streak is part of the state's hash: the same board with other legal moves hashes apart", () => {
+    const one = chase(1);
+    const chased = playAll(one, loadPosition(one, start), ["c3-d3", "c2-d2", "d3-c3"]);
+    const fresh = loadPosition(one, { sites: { d2: man("P1"), c3: man("P2") }, mover: "P1" });
+    expect(Array.from(fresh.owner)).toEqual(Array.from(chased.owner));
+    expect(notations(one, fresh)).not.toEqual(notations(one, chased));
+    expect(one.hash(fresh)).not.toBe(one.hash(chased));
+  });
+
   it("limit 0 turns the rule off", () => {
     const off = chase(0);
     let s = loadPosition(off, start);

@@ -342,7 +342,11 @@ export class Game implements Runtime {
     return State.fromJSON(data);
   }
 
-  /** A 53-bit hash of the position (board, supplies, counters, turn), for tables and repetition. */
+  /**
+   * A 53-bit hash of the position, for tables and repetition: board, supplies, scores, counters,
+   * markers, rule memory (a chase limit changes the legal moves) and whose action it is. The turn
+   * number is left out, so a position reached again later hashes alike.
+   */
   hash(s: State): number {
     let h1 = 0x811c9dc5 | 0, h2 = 0x01000193 | 0;
     const mix = (v: number) => {
@@ -357,7 +361,8 @@ export class Game implements Runtime {
     s.score.forEach(mix);
     s.counters.forEach(mix);
     for (let i = 0; i < s.markers.length; i++) if (s.markers[i]) mix(i);
-    mix(s.mover + (s.actionInTurn << 8) + (s.actionsInTurn << 16));
+    s.memory.forEach(mix);
+    mix(s.mover + (s.actionInTurn << 8) + (s.actionsInTurn << 16) + (s.preludeLeft << 24));
     return (h2 >>> 0) * 2097152 + ((h1 >>> 0) & 0x1fffff);
   }
 }
