@@ -28,12 +28,17 @@ interface Run {
 
 /** Runs the CLI with `input` piped to stdin (empty by default: stdin at EOF). */
 function ludex(args: string[], input = ""): Promise<Run> {
+  return runScript(cli, args, input);
+}
+
+/** Runs a Node script from the project root; it is killed after `timeoutMs`. */
+function runScript(script: string, args: string[], input = "", timeoutMs = 20_000): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "", stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
     child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill(), 20_000);
+    const timer = setTimeout(() => child.kill(), timeoutMs);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
@@ -486,14 +491,7 @@ describe.concurrent("ludex match", () => {
 
 describe("the strength check script (test/strength.mjs)", () => {
   const script = join(root, "test", "strength.mjs");
-  const node = (args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-      const child = spawn(process.execPath, [script, ...args], { cwd: root });
-      let stdout = "", stderr = "";
-      child.stdout.on("data", (d) => (stdout += d));
-      child.stderr.on("data", (d) => (stderr += d));
-      child.on("close", (code) => done({ code: code ?? -1, stdout, stderr }));
-    });
+  const node = (args: string[]) => runScript(script, args, "", 50_000);
 
   it("plays a line in parts, saves them, resumes without replaying, and reports the table", async () => {
     const out = mkdtempSync(join(tmpdir(), "ludex-strength-"));

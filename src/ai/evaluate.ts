@@ -2,8 +2,8 @@
  * A generic evaluation of a position for one player, for any game: decided games are worth
  * +/-WIN; otherwise material (a piece's `value` attribute when the game gives one, else 1, times
  * its stack height), plus scores, from that player's point of view (opponents' material counts
- * against, shared among them in games of more than two); `evaluateWithMobility` adds the choices of the
- * side to move, a tie-breaker between moves of equal material.
+ * against, shared among them in games of more than two); `evaluateWithMobility` adds the
+ * choices of the side to move, a tie-breaker between moves of equal material.
  */
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, type State } from "../engine/state.js";
@@ -15,6 +15,9 @@ export function pieceValues(game: Game): Float64Array {
   return Float64Array.from(game.def.pieces, (_, t) => (values ? values[t]! : 1));
 }
 
+/** Reused by `evaluate` (no allocation per call; JavaScript runs one call at a time). */
+let scratch = new Float64Array(8);
+
 export function evaluate(game: Game, s: State, player: number, values: Float64Array): number {
   if (s.over) return s.returns[player]! * WIN;
   const P = game.playerCount;
@@ -24,9 +27,6 @@ export function evaluate(game: Game, s: State, player: number, values: Float64Ar
   for (let p = 0; p < P; p++) if (p !== player) others += worth[p]!;
   return worth[player]! - others / Math.max(1, P - 1);
 }
-
-/** Reused by `evaluate` (no allocation per call; JavaScript runs one call at a time). */
-let scratch = new Float64Array(8);
 
 /** A score point weighs as much as ten pieces of value 1. */
 const SCORE_WEIGHT = 10;
