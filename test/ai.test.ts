@@ -9,11 +9,13 @@ import { compileGame, loadGame } from "../src/compile/index.js";
 import { formatDiagnostic } from "../src/lang/diagnostics.js";
 import { AGENT_KINDS, AgentSpecError, createAgent, type Agent } from "../src/ai/index.js";
 import { playMatchGame, seatsFor, summarise, wilson, type GameRecord, type MatchConfig } from "../src/ai/match.js";
+import { withoutTimes } from "../src/record/recorder.js";
 import type { Game } from "../src/engine/game.js";
 import type { Move } from "../src/engine/moves.js";
 import type { State } from "../src/engine/state.js";
 import { loadPosition, toPosition, type SitePiece } from "../src/engine/position.js";
 import { swapIdentities } from "./support/games.js";
+import { withSteppedClock } from "./support/clock.js";
 
 // --- helpers ---
 
@@ -172,15 +174,14 @@ describe("budgets", () => {
   });
 
   it("mcts:time=200ms,early=0 uses about the time given and no more", () => {
+    // A stepped clock (10 ms a read) instead of the machine's: the same work on any machine.
     const a = createAgent("mcts:time=200ms,early=0", 3, dablot);
-    const t0 = performance.now();
-    decide(a, dablot, s);
-    const elapsed = performance.now() - t0;
-    expect(elapsed).toBeGreaterThanOrEqual(190);
-    expect(elapsed).toBeLessThan(1500);
+    const { elapsedMs } = withSteppedClock(10, () => decide(a, dablot, s));
+    expect(elapsedMs).toBeGreaterThanOrEqual(200);
+    expect(elapsedMs).toBeLessThanOrEqual(200 + 3 * 10); // stops at the first reads past the budget
     const info = mctsInfo(a);
     expect(info.iterations).toBeGreaterThan(0);
-    expect(info.ms).toBeGreaterThanOrEqual(195);
+    expect(info.ms).toBeGreaterThanOrEqual(200);
     expect(info.early).toBe(false);
   });
 
@@ -199,9 +200,8 @@ describe("budgets", () => {
     expect(alphaBetaInfo(a)).toMatchObject({ depth: 3, best: m.notation });
 
     const timed = createAgent("alphabeta:depth=30,time=100ms", 3, dablot);
-    const t0 = performance.now();
-    decide(timed, dablot, s);
-    expect(performance.now() - t0).toBeLessThan(1500);
+    const { elapsedMs } = withSteppedClock(5, () => decide(timed, dablot, s));
+    expect(elapsedMs).toBeLessThanOrEqual(100 + 3 * 5);
     const { depth } = alphaBetaInfo(timed);
     expect(depth).toBeGreaterThanOrEqual(1);
     expect(depth).toBeLessThan(30);
@@ -385,17 +385,17 @@ describe("two-player tactics in Dablot", () => {
 
   it("with a time budget, MCTS stops once the winning move cannot be overtaken (early=0: never)", () => {
     const a = createAgent("mcts:time=2s", 1, dablot);
-    const t0 = performance.now();
-    expect(decide(a, dablot, s).notation).toBe("e5xe9xe13");
-    expect(performance.now() - t0).toBeLessThan(1900);
+    const { result, elapsedMs } = withSteppedClock(10, () => decide(a, dablot, s));
+    expect(result.notation).toBe("e5xe9xe13");
+    expect(elapsedMs).toBeLessThan(1900);
     const info = mctsInfo(a);
     expect(info.early).toBe(true);
     // The lead of the chosen move exceeds what the time left could have added to the other.
     expect(info.visits * 2).toBeGreaterThan(info.iterations);
     const full = createAgent("mcts:time=150ms,early=0", 1, dablot);
-    expect(decide(full, dablot, s).notation).toBe("e5xe9xe13");
+    expect(withSteppedClock(10, () => decide(full, dablot, s)).result.notation).toBe("e5xe9xe13");
     expect(mctsInfo(full)).toMatchObject({ early: false });
-    expect(mctsInfo(full).ms).toBeGreaterThanOrEqual(145);
+    expect(mctsInfo(full).ms).toBeGreaterThanOrEqual(150);
   });
 
   it("early=2 and discount=0 are refused", () => {
@@ -513,7 +513,7 @@ describe("match helpers", () => {
   });
 
   it("summarise counts wins, draws and losses per agent spec", () => {
-    const rec = (index: number, seats: string[], returns: number[], finished = true): GameRecord => ({
+    const rec = (index: number, seats: string[], returns: number[], finished = true): Omit<GameRecord, "record"> => ({
       index, seats, returns, plies: 10, finished, moves: seats.map(() => 5), thinkMs: seats.map((_, p) => (p + 1) * 10),
     });
     const records = [
@@ -573,7 +573,8 @@ describe("match helpers", () => {
     const c = config(["greedy", "random"]);
     const a = playMatchGame(dablot, c, 1);
     const b = playMatchGame(dablot, c, 1);
-    expect({ ...b, thinkMs: [] }).toEqual({ ...a, thinkMs: [] });
+    // Equal but for the machine's think times (totals and per move).
+    expect({ ...b, thinkMs: [], record: withoutTimes(b.record) }).toEqual({ ...a, thinkMs: [], record: withoutTimes(a.record) });
     expect(a.seats).toEqual(["random", "greedy"]);
     expect(playMatchGame(dablot, c, 0).seats).toEqual(["greedy", "random"]);
     expect(a.moves.reduce((x, y) => x + y, 0)).toBe(a.plies);

@@ -3,62 +3,16 @@
  * (built by `npm test`'s pretest step) and checks stdout, stderr and the exit code.
  * The processes are spawned asynchronously and the tests run concurrently, to stay fast.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { summarise, type GameRecord, type MatchSummary } from "../src/ai/match.js";
+import { withoutTimes } from "../src/record/recorder.js";
+import { ludex, noStackTrace, root, runScript, tempFile, tmp } from "./support/cli.js";
+import { describeWithShared, sharedScenariosDir } from "./support/shared.js";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const cli = join(root, "dist", "cli", "main.js");
 const dablot = "games/dablot.game";
-const scenariosDir = join(root, "..", "shared", "scenarios");
-const tmp = mkdtempSync(join(tmpdir(), "ludex-cli-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** stdout and stderr together, for checks that do not care where a message goes. */
-  all: string;
-}
-
-/** Runs the CLI with `input` piped to stdin (empty by default: stdin at EOF). */
-function ludex(args: string[], input = ""): Promise<Run> {
-  return runScript(cli, args, input);
-}
-
-/** Runs a Node script from the project root; it is killed after `timeoutMs`. */
-function runScript(script: string, args: string[], input = "", timeoutMs = 20_000): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "", stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill(), timeoutMs);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, all: stdout + stderr });
-    });
-    child.stdin.on("error", () => {}); // the CLI may exit before reading all input
-    child.stdin.end(input);
-  });
-}
-
-function tempFile(name: string, content: string): string {
-  const path = join(tmp, name);
-  writeFileSync(path, content);
-  return path;
-}
-
-function noStackTrace(r: Run): void {
-  expect(r.all).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
-  expect(r.all).not.toMatch(/Error: /);
-}
 
 describe.concurrent("ludex: general manners", () => {
   it("--help lists the commands and exits 0", async () => {
@@ -270,13 +224,15 @@ describe.concurrent("ludex legal", () => {
   });
 });
 
-describe.concurrent("ludex scenarios", () => {
+describeWithShared("ludex scenarios: the shared files", () => {
   it("runs the shared Dablot scenarios", async () => {
-    const r = await ludex(["scenarios", join(scenariosDir, "dablot.json")]);
+    const r = await ludex(["scenarios", join(sharedScenariosDir, "dablot.json")]);
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split("\n").at(-1)).toBe("24 passed, 0 failed");
   });
+});
 
+describe.concurrent("ludex scenarios", () => {
   it("reports a malformed scenario file (exit 1)", async () => {
     const f = tempFile("malformed.json", JSON.stringify({ format: "ludex-scenarios/1", game: "dablot" }));
     const r = await ludex(["scenarios", f]);
@@ -425,7 +381,8 @@ describe.concurrent("ludex match", () => {
       ludex([...dablotMatch, "-n", "2", "--first", "2", "--jobs", "1"]),
     ]);
     for (const r of [whole, part1, part2]) expect(r.code, r.stderr).toBe(0);
-    const game = (r: GameRecord) => ({ ...r, thinkMs: undefined });
+    // Everything but the time spent thinking, which depends on the machine.
+    const game = (r: GameRecord) => ({ ...r, thinkMs: undefined, record: withoutTimes(r.record) });
     const [w, a, b] = [whole, part1, part2].map((r) => JSON.parse(r.stdout) as MatchJson);
     expect(w.records.map((r) => r.index)).toEqual([0, 1, 2, 3]);
     expect([...a.records, ...b.records].map(game)).toEqual(w.records.map(game));
@@ -491,7 +448,7 @@ describe.concurrent("ludex match", () => {
 
 describe("the strength check script (test/strength.mjs)", () => {
   const script = join(root, "test", "strength.mjs");
-  const node = (args: string[]) => runScript(script, args, "", 50_000);
+  const node = (args: string[]) => runScript(script, args);
 
   it("plays a line in parts, saves them, resumes without replaying, and reports the table", async () => {
     const out = mkdtempSync(join(tmpdir(), "ludex-strength-"));

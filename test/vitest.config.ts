@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL("..", import.meta.url)),
     include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
+    // A net against a hang, not a speed check: a slow, loaded machine may take minutes over a test.
+    testTimeout: 10 * 60 * 1000,
+    hookTimeout: 10 * 60 * 1000,
   },
 });

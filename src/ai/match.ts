@@ -4,6 +4,8 @@
  * match seed and the index), so results are the same whichever worker plays which game.
  */
 import type { Game } from "../engine/game.js";
+import type { GameRecordFile } from "../record/format.js";
+import { addMove, finishRecord, newRecord } from "../record/recorder.js";
 import { createAgent } from "./index.js";
 
 export interface MatchConfig {
@@ -31,6 +33,8 @@ export interface GameRecord {
   /** Per seat: decisions made and milliseconds spent choosing. */
   moves: number[];
   thinkMs: number[];
+  /** The game itself (`ludex-record/1`): every move with its think time, replayable with `ludex replay`. */
+  record: GameRecordFile;
 }
 
 /** The agent spec of every seat in game `index`: the lineup rotated by the index. */
@@ -45,6 +49,8 @@ export function playMatchGame(game: Game, config: MatchConfig, index: number): G
   const gameSeed = (config.seed + index) >>> 0;
   const agents = seats.map((spec, p) => createAgent(spec, (gameSeed * 31 + p * 7919 + 12345) >>> 0, game));
   let s = game.newGame({ seed: gameSeed });
+  // No timestamps: a match gives the same records for the same seed, whatever the machine.
+  const record = newRecord(game, { seed: gameSeed, seats, timestamps: false });
   const moves = new Array<number>(P).fill(0);
   const thinkMs = new Array<number>(P).fill(0);
   let plies = 0;
@@ -54,12 +60,19 @@ export function playMatchGame(game: Game, config: MatchConfig, index: number): G
     if (legal.length === 0) break;
     const t0 = performance.now();
     const m = agents[p]!.choose(game, game.observation(s, p), legal);
-    thinkMs[p]! += performance.now() - t0;
+    const ms = performance.now() - t0;
+    thinkMs[p]! += ms;
     moves[p]!++;
+    addMove(record, p, m, ms);
     s = game.apply(s, m);
     plies++;
   }
-  return { index, seats, returns: s.over ? Array.from(s.returns) : new Array<number>(P).fill(0), plies, finished: s.over, moves, thinkMs };
+  finishRecord(record, game, s, "unfinished", s.over ? undefined : legalMovesLeft(game, s) ? `stopped after ${config.maxPlies} plies` : "no legal move and no end rule");
+  return { index, seats, returns: s.over ? Array.from(s.returns) : new Array<number>(P).fill(0), plies, finished: s.over, moves, thinkMs, record };
+}
+
+function legalMovesLeft(game: Game, s: import("../engine/state.js").State): boolean {
+  return game.legalMoves(s).length > 0;
 }
 
 export interface AgentStats {
@@ -83,7 +96,7 @@ export interface MatchSummary {
 }
 
 /** Results per distinct agent spec (a spec playing several seats in a game counts once per seat). */
-export function summarise(records: GameRecord[]): MatchSummary {
+export function summarise(records: readonly Omit<GameRecord, "record">[]): MatchSummary {
   const by = new Map<string, { games: number; wins: number; draws: number; losses: number; moves: number; ms: number }>();
   let plies = 0, unfinished = 0;
   for (const r of records) {

@@ -96,11 +96,7 @@ export function readTextFile(path: string, what: string): string {
 
 // --- display ---
 
-/** `P1 (South)`, or `P1` when the description gives no other name. */
-export function seatLabel(game: Game, p: number): string {
-  const name = game.def.players.names[p];
-  return `P${p + 1}${name && name !== `P${p + 1}` ? ` (${name})` : ""}`;
-}
+export { seatLabel } from "../view/seats.js";
 
 /** `quietDraw=100, other=x`, or `none` when the game has no options. */
 export function describeOptions(options: Record<string, unknown>): string {
@@ -113,3 +109,6 @@ export function round(v: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(v * f) / f;
 }
+
+/** The game argument every game command takes: a built-in name or a description file. */
+export const GAME_ARG_HELP = "a built-in game name (see `ludex list`) or a description file (.game)";

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
-import { loadPosition, PositionError } from "../engine/position.js";
+import { loadPosition, PositionError, type LoadOptions } from "../engine/position.js";
 import type { State } from "../engine/state.js";
 import { CliError, examples, integerArg, log, out, readTextFile, seatLabel, withGameOptions } from "./common.js";
 
@@ -18,7 +18,7 @@ export function registerLegal(program: Command): void {
     .command("legal")
     .description("list the legal moves of the start position, or of a position file")
     .argument("<file>", "description file (.game)")
-    .option("--position <file>", "a JSON position (the `position` object of the scenario format, bare or as {\"position\": {...}})")
+    .option("--position <file>", "a JSON position (the `position` object of the scenario format, bare or as {\"position\": {...}}, or what `ludex show --json` writes, an observation too)")
     .option("--json", "print a JSON array of moves")
     .option("--seed <n>", "seed of the start position (games with random setups)", integerArg(0), 0);
   withGameOptions(cmd);
@@ -26,7 +26,8 @@ export function registerLegal(program: Command): void {
   cmd.action(async (file: string, opts: LegalOptions) => {
     const { loadGameFile } = await import("./load.js");
     const game = loadGameFile(file, opts.option);
-    const s = opts.position ? readPosition(game, opts.position) : game.newGame({ seed: opts.seed });
+    // An observation (`show --as P --json`) lists the moves its player can choose among.
+    const s = opts.position ? readPosition(game, opts.position, { observation: true }) : game.newGame({ seed: opts.seed });
     const moves = game.legalMoves(s);
     if (opts.json) {
       out(JSON.stringify(moves.map(publicMove), null, 2));
@@ -53,7 +54,11 @@ export function describeMove(m: Move): string {
   return `{${parts.join(", ")}}`;
 }
 
-export function readPosition(game: Game, path: string): State {
+/**
+ * Reads a position file. `opts.observation` accepts an observation written by `show --as` (for
+ * commands that only look at a position); otherwise face-down pieces without identity are refused.
+ */
+export function readPosition(game: Game, path: string, opts: LoadOptions = {}): State {
   const text = readTextFile(path, "position file");
   let data: unknown;
   try {
@@ -64,7 +69,7 @@ export function readPosition(game: Game, path: string): State {
   // Accept a scenario-style wrapper {"position": {...}} as well as the bare object.
   if (typeof data === "object" && data !== null && !Array.isArray(data) && "position" in data) data = (data as { position: unknown }).position;
   try {
-    return loadPosition(game, data);
+    return loadPosition(game, data, 0, opts);
   } catch (e) {
     if (e instanceof PositionError) throw new CliError(`bad position in '${path}':\n  ${e.problems.join("\n  ")}`);
     throw e;

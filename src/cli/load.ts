@@ -6,6 +6,7 @@
 import { compileGame } from "../compile/index.js";
 import type { Game } from "../engine/game.js";
 import { formatDiagnostic, type Diagnostic } from "../lang/diagnostics.js";
+import { resolveGameRef, unknownGameMessage } from "../library/builtin.js";
 import { CliError, log, readTextFile, usageError } from "./common.js";
 
 /** Option diagnostics (unknown option, bad value) come from the command line, not from the file. */
@@ -13,7 +14,7 @@ export function isOptionDiagnostic(d: Diagnostic): boolean {
   return (d.code === "X002" || d.code === "X003") && !d.span;
 }
 
-function optionMessage(d: Diagnostic): string {
+export function optionMessage(d: Diagnostic): string {
   return `--option: ${d.message}${d.expected ? ` (expected ${d.expected})` : ""}`;
 }
 
@@ -21,17 +22,25 @@ export interface Compiled {
   game?: Game;
   /** Every diagnostic, formatted with file:line:col, source line and caret. */
   report: string[];
+  /** The same diagnostics as data, with the texts they point into. */
+  diagnostics: Diagnostic[];
+  sources: Map<string, string>;
   errors: number;
   warnings: number;
 }
 
 /**
- * Compiles a description file. A missing file is a CliError (exit 1); errors that are only about
- * the `--option` values are a usage error (exit 2). Other diagnostics are returned formatted.
+ * Compiles a description file or a built-in game by name (a file of that name wins). A missing
+ * game is a CliError (exit 1); errors that are only about the `--option` values are a usage error
+ * (exit 2). Other diagnostics are returned formatted.
  */
-export function compileFile(path: string, options: Record<string, string> = {}): Compiled {
+export function compileFile(ref: string, options: Record<string, string> = {}): Compiled {
+  const found = resolveGameRef(ref);
+  if (!found) throw new CliError(unknownGameMessage(ref));
+  const path = found.path;
   const text = readTextFile(path, "description");
   const r = compileGame(text, { file: path, options });
+  if (r.game && found.builtin) r.game.source.builtin = found.builtin;
   const errors = r.diagnostics.filter((d) => d.severity === "error");
   if (errors.length && errors.every(isOptionDiagnostic)) {
     throw usageError(errors.map(optionMessage).join("\nludex: "));
@@ -39,15 +48,17 @@ export function compileFile(path: string, options: Record<string, string> = {}):
   return {
     game: r.game,
     report: r.diagnostics.map((d) => formatDiagnostic(d, r.sources)),
+    diagnostics: r.diagnostics,
+    sources: r.sources,
     errors: errors.length,
     warnings: r.diagnostics.length - errors.length,
   };
 }
 
 /** Compiles a description for a command that needs the game: diagnostics go to stderr, errors end the command (exit 1). */
-export function loadGameFile(path: string, options: Record<string, string> = {}): Game {
-  const c = compileFile(path, options);
+export function loadGameFile(ref: string, options: Record<string, string> = {}): Game {
+  const c = compileFile(ref, options);
   for (const line of c.report) log(line);
-  if (!c.game) throw new CliError(`${path}: ${c.errors} error(s) in the description`);
+  if (!c.game) throw new CliError(`${ref}: ${c.errors} error(s) in the description`);
   return c.game;
 }

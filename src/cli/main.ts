@@ -6,14 +6,28 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./common.js";
-import { registerLegal } from "./legal.js";
-import { registerMatch } from "./match.js";
-import { registerPlay } from "./play.js";
-import { registerScenarios } from "./scenarios.js";
-import { registerSchema } from "./schema.js";
-import { registerShow } from "./show.js";
-import { registerBench, registerPlayout } from "./simulate.js";
-import { registerValidate } from "./validate.js";
+
+type Register = (program: Command) => void;
+
+/**
+ * The commands, in the order help lists them. Each module is imported only when needed: a run of
+ * one command loads that command alone (its module may import engine or AI code); the full list
+ * is loaded for the overall help, `ludex help ...` and a mistyped command name (for suggestions).
+ */
+const COMMANDS: [name: string, load: () => Promise<Register>][] = [
+  ["list", async () => (await import("./library.js")).registerList],
+  ["info", async () => (await import("./library.js")).registerInfo],
+  ["validate", async () => (await import("./validate.js")).registerValidate],
+  ["play", async () => (await import("./play.js")).registerPlay],
+  ["replay", async () => (await import("./replay.js")).registerReplay],
+  ["playout", async () => (await import("./simulate.js")).registerPlayout],
+  ["match", async () => (await import("./match.js")).registerMatch],
+  ["bench", async () => (await import("./simulate.js")).registerBench],
+  ["legal", async () => (await import("./legal.js")).registerLegal],
+  ["show", async () => (await import("./show.js")).registerShow],
+  ["scenarios", async () => (await import("./scenarios.js")).registerScenarios],
+  ["schema", async () => (await import("./schema.js")).registerSchema],
+];
 
 function packageVersion(): string {
   try {
@@ -23,7 +37,8 @@ function packageVersion(): string {
   }
 }
 
-export function buildProgram(): Command {
+/** The program for `argv` (node, script, args...): only the command it names, or all of them. */
+export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command("ludex");
   program
     .description("Ludex: a general game system. Games are .game description files run by one engine.")
@@ -40,22 +55,16 @@ export function buildProgram(): Command {
       "after",
       "\nExamples:\n  $ ludex validate games/NAME.game\n  $ ludex play games/NAME.game --p2 random\n  $ ludex playout games/NAME.game -n 1000 --option NAME=VALUE\n  $ ludex help playout\n\nExit codes: 0 ok, 1 game or check error, 2 usage error.\n",
     );
-  registerValidate(program);
-  registerPlay(program);
-  registerPlayout(program);
-  registerMatch(program);
-  registerBench(program);
-  registerLegal(program);
-  registerShow(program);
-  registerScenarios(program);
-  registerSchema(program);
+  const named = COMMANDS.find(([name]) => name === argv[2]);
+  const registers = await Promise.all((named ? [named] : COMMANDS).map(([, load]) => load()));
+  for (const register of registers) register(program);
   return program;
 }
 
 /** Runs the command line; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv);
+    await (await buildProgram(argv)).parseAsync(argv);
     return EXIT_OK;
   } catch (e) {
     if (e instanceof CommanderError) {

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import type { Game } from "../engine/game.js";
-import { CliError, examples, integerArg, log, out, round, usageError, withGameOptions } from "./common.js";
+import { CliError, examples, GAME_ARG_HELP, integerArg, log, out, round, usageError, withGameOptions } from "./common.js";
 
 interface MatchOptions {
   agents: string;
@@ -25,7 +25,7 @@ export function registerMatch(program: Command): void {
   const cmd = program
     .command("match")
     .description("play agents against each other with seats rotated; results per agent with 95% confidence intervals")
-    .argument("<file>", "description file (.game)")
+    .argument("<game>", GAME_ARG_HELP)
     .requiredOption("--agents <specs>", "comma-separated agent specs, one per seat; the last fills any remaining seats (quote specs with commas: 'mcts:iterations=500,c=1.2';random)")
     .option("-n, --count <n>", "number of games", integerArg(1), 100)
     .option("--jobs <n>", "worker threads (default: all cores)", integerArg(1))
@@ -35,9 +35,9 @@ export function registerMatch(program: Command): void {
     .option("--json", "print one JSON object");
   withGameOptions(cmd);
   examples(cmd, [
-    "ludex match games/NAME.game --agents mcts:iterations=500,random -n 50 --option NAME=VALUE",
-    "ludex match games/NAME.game --agents mcts:time=1s,random -n 50 --option NAME=VALUE",
-    "ludex match games/NAME.game --agents 'mcts:iterations=300;greedy' -n 20 --jobs 2 --json",
+    "ludex match NAME --agents mcts:iterations=500,random -n 50 --option NAME=VALUE",
+    "ludex match NAME --agents mcts:time=1s,random -n 50 --option NAME=VALUE",
+    "ludex match NAME --agents 'mcts:iterations=300;greedy' -n 20 --jobs 2 --json",
   ]);
   cmd.action(async (file: string, opts: MatchOptions) => {
     const { loadGameFile } = await import("./load.js");
@@ -58,12 +58,12 @@ export function registerMatch(program: Command): void {
     const config = { agents, games: opts.count, first: opts.first, seed: opts.seed, maxPlies: opts.maxPlies };
     const jobs = Math.min(opts.jobs ?? availableParallelism(), opts.count);
     const start = performance.now();
-    const records = jobs <= 1 ? await playInline(game, config) : await playOnWorkers(file, opts.option ?? {}, config, jobs);
+    const records = jobs <= 1 ? await playInline(game, config) : await playOnWorkers(game.source.builtin ?? resolve(file), opts.option ?? {}, config, jobs);
     const summary = summarise(records.sort((a, b) => a.index - b.index));
     const seconds = (performance.now() - start) / 1000;
     if (opts.json) {
       // The records (one per game) let parts of a match be summed, or studied game by game.
-      out(JSON.stringify({ game: game.name, file, options: game.def.options, seed: opts.seed, first: opts.first, jobs, seconds: round(seconds, 2), ...summary, records }, null, 1));
+      out(JSON.stringify({ format: "ludex-match/1", game: game.name, file, options: game.def.options, seed: opts.seed, first: opts.first, jobs, seconds: round(seconds, 2), ...summary, records }, null, 1));
       return;
     }
     out(`${game.name}: ${summary.games} games, agents ${agents.join(" | ")}, seats rotated, seed ${opts.seed}, ${jobs} job(s), ${round(seconds, 1)} s`);
@@ -99,8 +99,8 @@ async function playInline(game: Game, config: import("../ai/match.js").MatchConf
   return records;
 }
 
-/** Games are dealt round-robin to the workers; each result comes back as it is played. */
-async function playOnWorkers(file: string, options: Record<string, string>, config: import("../ai/match.js").MatchConfig, jobs: number) {
+/** Games are dealt round-robin to the workers; each result comes back as it is played. `ref` is a built-in name or an absolute path. */
+async function playOnWorkers(ref: string, options: Record<string, string>, config: import("../ai/match.js").MatchConfig, jobs: number) {
   const { gameIndices } = await import("../ai/match.js");
   const records: import("../ai/match.js").GameRecord[] = [];
   const bar = new ProgressBar(config.games);
@@ -109,7 +109,7 @@ async function playOnWorkers(file: string, options: Record<string, string>, conf
     Array.from({ length: jobs }, (_, w) => {
       const indices = gameIndices(config).filter((_, k) => k % jobs === w);
       return new Promise<void>((done, fail) => {
-        const worker = new Worker(script, { workerData: { file: resolve(file), options, config, indices } });
+        const worker = new Worker(script, { workerData: { file: ref, options, config, indices } });
         worker.on("message", (r: import("../ai/match.js").GameRecord) => {
           records.push(r);
           bar.update(records.length);

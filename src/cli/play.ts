@@ -1,17 +1,29 @@
 /**
- * `ludex play FILE`: a game at the terminal between humans and agents (`--p1`..`--p5`).
+ * `ludex play GAME`: a game at the terminal between humans and agents (`--p1`..`--p5`).
  * Humans type moves in the game's notation, or a number from `moves`; input is read with
  * node:readline, so it works on a terminal and with piped input alike.
+ *
+ * With `--save FILE` the game record (`ludex-record/1`) is written after every move and when the
+ * game ends, is quit or is interrupted, so nothing played is lost; `--load FILE` resumes it.
+ * In games with face-down pieces nothing shown during play reveals a hidden identity: the seed
+ * is kept until the end, every human sees only their observation, and undo cannot take back a
+ * move after which something was revealed.
  */
 import { randomInt } from "node:crypto";
-import { createInterface, type Interface } from "node:readline";
+import { renameSync, writeFileSync } from "node:fs";
 import { InvalidArgumentError, type Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
+import { loadPosition, PositionError, type Position } from "../engine/position.js";
 import type { State } from "../engine/state.js";
-import { renderBoard, statusLine } from "../view/text.js";
+import type { GameRecordFile } from "../record/format.js";
+import { addMove, finishRecord, newRecord, truncate } from "../record/recorder.js";
+import { boardLegend } from "../view/legend.js";
+import { narrateMove } from "../view/narrate.js";
+import { gameOverText, renderBoard, SCREEN_WIDTH, statusLine } from "../view/text.js";
 import { AGENT_HELP, AgentSpecError, createAgent, type Agent } from "../ai/index.js";
-import { CliError, describeOptions, examples, integerArg, log, out, seatLabel, usageError, withGameOptions } from "./common.js";
+import { LineInput } from "./input.js";
+import { CliError, describeOptions, examples, integerArg, log, out, readTextFile, seatLabel, usageError, withGameOptions } from "./common.js";
 
 /** Seats that can be set on the command line. */
 const MAX_SEAT_FLAGS = 5;
@@ -21,6 +33,9 @@ interface PlayOptions {
   seed?: number;
   maxPlies: number;
   option?: Record<string, string>;
+  save?: string;
+  load?: string;
+  position?: string;
   [seat: `p${number}`]: string | undefined;
 }
 
@@ -41,34 +56,32 @@ export function registerPlay(program: Command): void {
   const cmd = program
     .command("play")
     .description("play a game at the terminal; every seat is human unless set to an agent with --p1..--p5")
-    .argument("<file>", "description file (.game)");
+    .argument("[game]", "a built-in game name (see `ludex list`) or a description file (.game); with --load, the record's game by default");
   for (let i = 1; i <= MAX_SEAT_FLAGS; i++) cmd.option(`--p${i} <who>`, `who plays P${i}: human (default) or an agent spec`, seatArg);
   cmd
-    .option("--seed <n>", "seed of the game and of the agents' choices (default: random, printed on stderr)", integerArg(0))
-    .option("--max-plies <m>", "stop an unfinished game after this many plies", integerArg(1), DEFAULT_MAX_PLIES);
+    .option("--seed <n>", "seed of the game and of the agents' choices (default: random; printed at the start, or at the end when pieces are hidden)", integerArg(0))
+    .option("--max-plies <m>", "stop an unfinished game after this many plies", integerArg(1), DEFAULT_MAX_PLIES)
+    .option("--save <file>", "keep the game record (ludex-record/1) in this file: written after every move, at the end, and when the game is quit")
+    .option("--load <file>", "resume the game of a record (its game, options, seed, seats and moves; --p1.. override its seats); it goes on being saved there unless --save names another file")
+    .option("--position <file>", "start from a position (JSON, as written by `ludex show --json`)");
   withGameOptions(cmd);
   examples(cmd, [
-    "ludex play games/NAME.game",
-    "ludex play games/NAME.game --p2 random --seed 3",
+    "ludex play NAME",
+    "ludex play NAME --p2 random --seed 3 --save game.json",
+    "ludex play --load game.json",
     "ludex play games/NAME.game --p2 mcts:time=1s",
-    "ludex play games/NAME.game --p1 random --p2 random --option NAME=VALUE",
+    "ludex play NAME --p1 random --p2 random --option NAME=VALUE",
   ]);
   cmd.addHelpText(
     "after",
-    `\nAgents:\n${AGENT_HELP.replace(/^/gm, "  ")}\n\nAt the prompt: a move in the game's notation (e.g. c5-c7) or its number from 'moves';\n'moves' or '?' lists the legal moves, 'board' shows the board, 'undo' takes back your last\nmove (and the replies after it), 'help', 'quit'. Input can be piped.\n`,
+    `\nAgents:\n${AGENT_HELP.replace(/^/gm, "  ")}\n\n${HELP}\nInput can be piped.\n`,
   );
-  cmd.action(async (file: string, opts: PlayOptions) => {
-    const { loadGameFile } = await import("./load.js");
-    const game = loadGameFile(file, opts.option);
-    let seed = opts.seed;
-    if (seed === undefined) {
-      seed = randomInt(0, 2 ** 31);
-      log(`seed ${seed} (replay this game with --seed ${seed})`);
-    }
-    const seats = buildSeats(game, opts, seed);
-    const input = seats.some((s) => !s.agent) ? new LineInput() : null;
+  cmd.action(async (ref: string | undefined, opts: PlayOptions) => {
+    const setup = await prepare(ref, opts);
+    const input = setup.seats.some((s) => !s.agent) ? new LineInput() : null;
     try {
-      await new Session(game, seats, seed, opts.maxPlies, input).run();
+      // A resumed game goes on being written to its record unless --save names another file.
+      await new Session(setup, opts.maxPlies, input, opts.save ?? opts.load).run();
     } finally {
       input?.close();
     }
@@ -77,8 +90,110 @@ export function registerPlay(program: Command): void {
 
 interface Seat {
   label: string;
+  /** `human` or the agent spec. */
+  who: string;
   /** Absent for a human seat. */
   agent?: Agent;
+}
+
+/** What a session starts from: the game, its seats, the state to play on and the record so far. */
+interface Setup {
+  game: Game;
+  seats: Seat[];
+  seed: number;
+  state: State;
+  record: GameRecordFile;
+  /** Decisions already in the record (a loaded game), so undo can reach them. */
+  history: Decision[];
+}
+
+async function prepare(ref: string | undefined, opts: PlayOptions): Promise<Setup> {
+  if (opts.load && opts.position) throw usageError("--load and --position cannot be combined: a record has its own start");
+  if (!ref && !opts.load) throw usageError("missing the game: a built-in name (see `ludex list`) or a .game file, or --load RECORD");
+  if (opts.load) return resume(ref, opts);
+  const { loadGameFile } = await import("./load.js");
+  const game = loadGameFile(ref!, opts.option);
+  const seed = chooseSeed(game, opts.seed);
+  const seats = buildSeats(game, opts, seed);
+  let state: State;
+  let start: Position | undefined;
+  if (opts.position) ({ state, position: start } = readStartPosition(game, opts.position, seed));
+  else state = game.newGame({ seed });
+  const record = newRecord(game, { seed, seats: seats.map((s) => s.who), start });
+  return { game, seats, seed, state, record, history: [] };
+}
+
+/** The seed: the player's, or a fresh one, announced now unless it would reveal hidden pieces. */
+function chooseSeed(game: Game, given: number | undefined): number {
+  if (given !== undefined) return given;
+  const seed = randomInt(0, 2 ** 31);
+  if (hasHiddenPieces(game)) log("seed chosen at random and kept secret until the game ends (it would reveal the face-down pieces)");
+  else log(`seed ${seed} (replay this game with --seed ${seed})`);
+  return seed;
+}
+
+function hasHiddenPieces(game: Game): boolean {
+  return game.def.concealFlags !== 0;
+}
+
+/** A game resumed from its record: replayed move by move, so a bad record is reported, not trusted. */
+async function resume(ref: string | undefined, opts: PlayOptions): Promise<Setup> {
+  if (opts.seed !== undefined) throw usageError("--seed: a resumed game keeps the seed of its record");
+  if (opts.option) throw usageError("--option: a resumed game keeps the options of its record");
+  const { readRecordFile, loadRecordGame, replayRecord, descriptionChanged } = await import("../record/replay.js");
+  const { RecordError } = await import("../record/format.js");
+  const { GameLoadError, GameNotFoundError } = await import("../compile/index.js");
+  const path = opts.load!;
+  let record, game, replay;
+  try {
+    record = readRecordFile(path);
+    game = loadRecordGame(record, ref, path);
+    replay = replayRecord(game, record);
+  } catch (e) {
+    if (e instanceof RecordError || e instanceof GameNotFoundError || e instanceof PositionError) throw new CliError(e.message);
+    if (e instanceof GameLoadError) throw new CliError(`${path}: the record's game does not compile: ${e.message}`);
+    throw e;
+  }
+  const changed = descriptionChanged(game, record);
+  if (changed) log(`ludex: warning: ${changed}`);
+  if (replay.error) throw new CliError(`${path}: cannot resume: ${replay.error.message}`);
+  const state = replay.states[replay.states.length - 1]!;
+  if (state.over) throw new CliError(`${path}: this game is over (${record.result.reason ?? "the rules ended it"}); \`ludex replay ${path}\` shows it`);
+  for (let p = 0; p < game.playerCount; p++) {
+    const saved = record.seats[p];
+    if (opts[`p${p + 1}`] === undefined && saved) opts[`p${p + 1}`] = saved.kind === "human" ? "human" : saved.agent;
+  }
+  const seats = buildSeats(game, opts, record.seed);
+  // The seats may have changed hands: the record says who plays from now on.
+  record.seats.forEach((seat, p) => {
+    seat.kind = seats[p]!.agent ? "agent" : "human";
+    if (seats[p]!.agent) seat.agent = seats[p]!.who;
+    else delete seat.agent;
+  });
+  const history: Decision[] = replay.steps.map((st, i) => ({
+    before: st.before,
+    human: record.seats[game.currentPlayer(st.before)]?.kind === "human",
+    revealed: revealedBy(game, st.before, replay.states[i + 1]!),
+  }));
+  out(`Resumed ${path} after ${record.moves.length} moves.`);
+  return { game, seats, seed: record.seed, state, record, history };
+}
+
+function readStartPosition(game: Game, path: string, seed: number): { state: State; position: Position } {
+  const text = readTextFile(path, "position file");
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new CliError(`position file '${path}' is not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof data === "object" && data !== null && !Array.isArray(data) && "position" in data) data = (data as { position: unknown }).position;
+  try {
+    return { state: loadPosition(game, data, seed), position: data as Position };
+  } catch (e) {
+    if (e instanceof PositionError) throw new CliError(`bad position in '${path}':\n  ${e.problems.join("\n  ")}`);
+    throw e;
+  }
 }
 
 /** The seats; each agent gets its own seed, derived from the game's (separate from the state's RNG). */
@@ -89,9 +204,9 @@ function buildSeats(game: Game, opts: PlayOptions, seed: number): Seat[] {
   }
   return Array.from({ length: n }, (_, p) => {
     const spec = opts[`p${p + 1}`] ?? "human";
-    if (spec === "human") return { label: seatLabel(game, p) };
+    if (spec === "human") return { label: seatLabel(game, p), who: "human" };
     try {
-      return { label: seatLabel(game, p), agent: createAgent(spec, (seed + 0x6a09e667 + 7919 * p) >>> 0, game) };
+      return { label: seatLabel(game, p), who: spec, agent: createAgent(spec, (seed + 0x6a09e667 + 7919 * p) >>> 0, game) };
     } catch (e) {
       if (e instanceof AgentSpecError) throw usageError(`--p${p + 1}: ${e.message}`);
       throw e;
@@ -99,41 +214,75 @@ function buildSeats(game: Game, opts: PlayOptions, seed: number): Seat[] {
   });
 }
 
+/**
+ * Whether a decision revealed hidden information: the pool of face-down identities, which every
+ * observation carries as public knowledge, lost a member (a piece turned face up, or left the
+ * board so that everyone learnt what it was).
+ */
+function revealedBy(game: Game, before: State, after: State): boolean {
+  if (!hasHiddenPieces(game)) return false;
+  const a = game.observation(before, 0).concealedPool, b = game.observation(after, 0).concealedPool;
+  if (!a || !b) return false;
+  for (let k = 0; k < a.length; k++) if (b[k]! < a[k]!) return true;
+  return false;
+}
+
 /** One decision taken, to undo it. */
 interface Decision {
   before: State;
   human: boolean;
+  /** The decision showed something that was hidden (so it cannot be taken back). */
+  revealed: boolean;
 }
 
-type HumanChoice = { move: Move } | "undo" | "quit";
+type HumanChoice = { move: Move; picked: boolean } | "undo" | "quit";
 
 class Session {
-  private readonly history: Decision[] = [];
+  private readonly game: Game;
+  private readonly seats: Seat[];
+  private readonly history: Decision[];
+  private readonly record: GameRecordFile;
   private readonly anyHuman: boolean;
+  private readonly seed: number;
   private state: State;
 
   constructor(
-    private readonly game: Game,
-    private readonly seats: Seat[],
-    seed: number,
+    setup: Setup,
     private readonly maxPlies: number,
     private readonly input: LineInput | null,
+    private readonly savePath: string | undefined,
   ) {
-    this.state = game.newGame({ seed });
-    this.anyHuman = seats.some((s) => !s.agent);
+    ({ game: this.game, seats: this.seats, history: this.history, record: this.record, seed: this.seed, state: this.state } = setup);
+    this.anyHuman = this.seats.some((s) => !s.agent);
   }
 
   async run(): Promise<void> {
     const g = this.game;
     const who = this.seats.map((s) => `${s.label} ${s.agent?.name ?? "human"}`).join(", ");
     const opts = Object.keys(g.def.options).length ? ` (options: ${describeOptions(g.def.options)})` : "";
-    out(`${g.name}${opts}: ${who}.${this.anyHuman ? " Type 'help' for commands." : ""}`);
+    const header = `${g.name}${opts}: ${who}.`;
+    out(header.length <= SCREEN_WIDTH ? header : `${g.name}${opts}:\n  ${who}.`);
+    if (this.anyHuman) out("Type 'help' for commands.");
+    if (this.anyHuman) out(boardLegend(g, this.state).join("\n"));
+    this.save();
+    try {
+      await this.loop();
+    } catch (e) {
+      // Input ended or was interrupted: the game so far is kept.
+      if (e instanceof CliError) this.stop("unfinished", e.message);
+      throw e;
+    }
+  }
+
+  private async loop(): Promise<void> {
+    const g = this.game;
     let showBoard = true;
     while (!g.isTerminal(this.state)) {
       const s = this.state;
       if (s.ply >= this.maxPlies) {
         out(renderBoard(g, s));
         out(`Stopped after ${this.maxPlies} plies: the game is unfinished.`);
+        this.stop("unfinished", `stopped after ${this.maxPlies} plies`);
         return;
       }
       const p = g.currentPlayer(s);
@@ -146,10 +295,15 @@ class Session {
       if (seat.agent) {
         // With nobody at the keyboard, show every position; otherwise the humans see the board at their prompt.
         if (!this.anyHuman) this.show(s);
+        const thinking = this.thinking(seat);
+        const t0 = performance.now();
         const m = seat.agent.choose(g, g.observation(s, p), legal);
+        const ms = performance.now() - t0;
+        thinking.done();
         const info = seat.agent.lastInfo?.();
         out(`${seat.label} plays ${m.notation}${info ? `   [${seat.agent.name}: ${info}]` : ""}`);
-        this.decide(m, false);
+        this.decide(p, m, false, ms);
+        this.tell(s, m);
         continue;
       }
       if (showBoard) this.show(g.observation(s, p));
@@ -157,38 +311,100 @@ class Session {
       const choice = await this.humanTurn(p, legal);
       if (choice === "quit") {
         out(`${seat.label} quits; game abandoned.`);
+        this.stop("abandoned", `${seat.label} quit`);
         return;
       }
       if (choice === "undo") {
-        if (!this.undo()) {
-          out("Nothing to undo.");
+        const refused = this.undo();
+        if (refused) {
+          out(refused);
           showBoard = false;
         }
         continue;
       }
-      this.decide(choice.move, true);
+      out(`${seat.label} plays ${choice.move.notation}`);
+      this.decide(p, choice.move, true);
+      this.tell(s, choice.move);
     }
     out(renderBoard(g, this.state));
-    out(statusLine(g, this.state));
+    for (const line of gameOverText(g, this.state)) out(line);
+    finishRecord(this.record, g, this.state);
+    this.save();
+    if (hasHiddenPieces(g)) out(`The game's seed was ${this.seed} (\`ludex show ${g.source.builtin ?? g.source.file} --seed ${this.seed}\` shows its deal).`);
+    if (this.savePath) out(`Record saved to ${this.savePath}.`);
+  }
+
+  /** A "thinking" note while an agent searches: on a terminal it is erased once the agent has chosen. */
+  private thinking(seat: Seat): { done(): void } {
+    if (!this.anyHuman && !process.stdout.isTTY) return { done() {} };
+    const text = `${seat.label} (${seat.agent!.name}) is thinking...`;
+    if (process.stdout.isTTY) {
+      process.stdout.write(text);
+      return { done: () => process.stdout.write("\r\x1b[K") };
+    }
+    out(text);
+    return { done() {} };
+  }
+
+  /**
+   * What the move did beyond its notation (captures, reveals, promotions, scores ...), told as the
+   * humans may know it: from a human seat's observation, or in full when only agents play.
+   */
+  private tell(before: State, m: Move): void {
+    const viewer = this.seats.findIndex((seat) => !seat.agent);
+    for (const line of narrateMove(this.game, before, this.state, m, viewer >= 0 ? viewer : undefined)) out(`  ${line}`);
   }
 
   private show(view: State): void {
     out(renderBoard(this.game, view));
-    out(statusLine(this.game, this.state));
+    out(statusLine(this.game, view));
   }
 
-  private decide(m: Move, human: boolean): void {
-    this.history.push({ before: this.state, human });
-    this.state = this.game.apply(this.state, m);
+  private decide(p: number, m: Move, human: boolean, thinkMs?: number): void {
+    const before = this.state;
+    this.state = this.game.apply(before, m);
+    this.history.push({ before, human, revealed: revealedBy(this.game, before, this.state) });
+    addMove(this.record, p, m, thinkMs);
+    this.save();
   }
 
-  /** Back to before the last human decision (and the agent decisions after it). */
-  private undo(): boolean {
+  /** Ends the record without a result (quit, stopped, input ended) and saves it. */
+  private stop(status: "unfinished" | "abandoned", reason: string): void {
+    finishRecord(this.record, this.game, this.state, status, reason);
+    this.save();
+    if (this.savePath) out(`Record saved to ${this.savePath}; \`ludex play --load ${this.savePath}\` resumes it.`);
+  }
+
+  /** Writes the record (when --save was given) through a temporary file, so a crash never leaves half a record. */
+  private save(): void {
+    if (!this.savePath) return;
+    const tmp = `${this.savePath}.tmp-${process.pid}`;
+    try {
+      writeFileSync(tmp, JSON.stringify(this.record, null, 1) + "\n");
+      renameSync(tmp, this.savePath);
+    } catch (e) {
+      throw new CliError(`cannot write the record to '${this.savePath}': ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * Back to before the last human decision (and the agent decisions after it). Refused when a
+   * decision it would take back revealed something: the player would see hidden pieces and choose
+   * again. Returns why it was refused, or undefined when done.
+   */
+  private undo(): string | undefined {
     const i = this.history.map((d) => d.human).lastIndexOf(true);
-    if (i < 0) return false;
+    if (i < 0) return "Nothing to undo.";
+    const revealing = this.history.slice(i).findIndex((d) => d.revealed);
+    if (revealing >= 0) {
+      const ply = i + revealing + 1;
+      return `Cannot undo: move ${ply} (${this.record.moves[ply - 1]?.notation ?? "?"}) revealed hidden pieces; taking it back would let a player peek and choose again.`;
+    }
     this.state = this.history[i]!.before;
     this.history.length = i;
-    return true;
+    truncate(this.record, i);
+    this.save();
+    return undefined;
   }
 
   private async humanTurn(p: number, legal: Move[]): Promise<HumanChoice> {
@@ -216,77 +432,34 @@ class Session {
         this.show(g.observation(this.state, p));
         continue;
       }
+      if (word === "legend") {
+        out(boardLegend(g, this.state).join("\n"));
+        continue;
+      }
+      if (word === "save") {
+        out(this.savePath ? `Saved to ${this.savePath} (it is kept up to date after every move).` : "Start the game with --save FILE to keep its record.");
+        continue;
+      }
       if (word === "undo" || word === "quit") return word;
       if (/^\d+$/.test(text)) {
         const n = Number(text);
-        if (n >= 1 && n <= legal.length) return { move: legal[n - 1]! };
+        if (n >= 1 && n <= legal.length) return { move: legal[n - 1]!, picked: true };
         out(`There is no move number ${text} here (1..${legal.length}); type 'moves' to list them.`);
         continue;
       }
       const move = g.parseMove(this.state, text);
-      if (move) return { move };
+      if (move) return { move, picked: false };
       out(`'${text}' is not a legal move here; type 'moves' to list them.`);
     }
   }
 }
 
-const HELP = `Enter a move in the game's notation (e.g. c5-c7), or its number from 'moves'.
+const HELP = `At the prompt, enter a move in the game's notation (e.g. c5-c7), or its number from 'moves'.
   moves, ?   list the legal moves with their numbers
   board      show the board again
-  undo       take back your last move (and the moves played after it)
-  quit       leave the game
+  legend     what the board's symbols mean
+  undo       take back your last move (and the moves played after it); refused once
+             hidden pieces were revealed since
+  save       where the record is kept (see --save)
+  quit       leave the game (the record, with --save, keeps it for --load)
   help       this text`;
-
-/**
- * Lines from stdin, one per prompt. Lines that arrive before they are asked for (piped input) are
- * queued; on a terminal readline draws the prompt and echoes, with piped input the line read is
- * echoed after the prompt so the transcript reads like a session.
- */
-class LineInput {
-  interrupted = false;
-  private readonly tty = process.stdin.isTTY === true;
-  private readonly rl: Interface;
-  private readonly queue: string[] = [];
-  private waiter: ((line: string | null) => void) | null = null;
-  private closed = false;
-
-  constructor() {
-    this.rl = createInterface({ input: process.stdin, output: this.tty ? process.stdout : undefined, terminal: this.tty });
-    this.rl.on("line", (line) => {
-      if (this.waiter) this.release(line);
-      else this.queue.push(line);
-    });
-    this.rl.on("close", () => {
-      this.closed = true;
-      this.release(null);
-    });
-    this.rl.on("SIGINT", () => {
-      this.interrupted = true;
-      this.rl.close();
-    });
-  }
-
-  private release(line: string | null): void {
-    const w = this.waiter;
-    this.waiter = null;
-    w?.(line);
-  }
-
-  async ask(prompt: string): Promise<string | null> {
-    if (this.tty) {
-      this.rl.setPrompt(prompt);
-      this.rl.prompt();
-    } else process.stdout.write(prompt);
-    let line: string | null;
-    if (this.queue.length) line = this.queue.shift()!;
-    else if (this.closed) line = null;
-    else line = await new Promise<string | null>((resolve) => (this.waiter = resolve));
-    if (!this.tty) process.stdout.write(line === null ? "\n" : `${line}\n`);
-    else if (line === null) process.stdout.write("\n");
-    return line;
-  }
-
-  close(): void {
-    this.rl.close();
-  }
-}

@@ -2,6 +2,9 @@
  * `ludex show FILE [--position pos.json] [--seed N] [--as Pn] [--json]`: a position drawn as text
  * or written as JSON. With `--as`, only what that player may see: their observation, in which
  * face-down pieces have no type or owner.
+ *
+ * The JSON is everything the state is made of (markers, turn, rule memory ...), so `--position`
+ * reads it back as the same state. An observation's JSON reads back as that observation.
  */
 import type { Command } from "commander";
 import { toPosition } from "../engine/position.js";
@@ -24,20 +27,22 @@ export function registerShow(program: Command): void {
     .option("--position <file>", "a JSON position (as for `ludex legal`)")
     .option("--seed <n>", "seed of the start position (games with random setups)", integerArg(0), 0)
     .option("--as <player>", "show only what this player (P1..Pn) may see")
-    .option("--json", "write the position as JSON (the scenario format's position object)");
+    .option("--json", "write the position as JSON (the scenario format's position object, with all it takes to read it back with --position)");
   withGameOptions(cmd);
   examples(cmd, ["ludex show games/NAME.game --seed 7", "ludex show games/NAME.game --seed 7 --as P1 --json"]);
   cmd.action(async (file: string, opts: ShowOptions) => {
     const { loadGameFile } = await import("./load.js");
     const { renderBoard, statusLine } = await import("../view/text.js");
     const game = loadGameFile(file, opts.option);
-    const s = opts.position ? readPosition(game, opts.position) : game.newGame({ seed: opts.seed });
+    const s = opts.position ? readPosition(game, opts.position, { observation: true }) : game.newGame({ seed: opts.seed });
     let view = s;
     if (opts.as !== undefined) {
       const m = /^P(\d+)$/i.exec(opts.as);
       const player = m ? Number(m[1]) - 1 : -1;
       if (player < 0 || player >= game.playerCount) throw usageError(`--as: '${opts.as}' is not a player of ${game.name} (P1..P${game.playerCount})`);
-      view = game.observation(s, player);
+      // An observation read from a file hides already all it can: face-down pieces are hidden
+      // from every player alike, and observing it again would lose its count of them.
+      if (!s.concealedPool) view = game.observation(s, player);
     }
     if (opts.json) {
       out(JSON.stringify(toPosition(game, view), null, 2));

@@ -7,7 +7,7 @@ import type { Game } from "../engine/game.js";
 import { checkInvariants } from "../engine/invariants.js";
 import { nextInt } from "../engine/rng.js";
 import type { State } from "../engine/state.js";
-import { CliError, describeOptions, examples, integerArg, log, out, positiveNumberArg, round, seatLabel, withGameOptions } from "./common.js";
+import { CliError, describeOptions, GAME_ARG_HELP, examples, integerArg, log, out, positiveNumberArg, round, seatLabel, withGameOptions } from "./common.js";
 
 const DEFAULT_MAX_PLIES = 10_000;
 
@@ -89,7 +89,7 @@ export function registerPlayout(program: Command): void {
   const cmd = program
     .command("playout")
     .description("play N random games and report results, lengths and branching (playout i uses seed S+i)")
-    .argument("<file>", "description file (.game)")
+    .argument("<game>", GAME_ARG_HELP)
     .option("-n, --count <n>", "number of playouts", integerArg(1), 100)
     .option("--seed <s>", "seed of the first playout", integerArg(0), 0)
     .option("--max-plies <m>", "cut a playout after this many plies (it counts as unfinished)", integerArg(1), DEFAULT_MAX_PLIES)
@@ -97,9 +97,9 @@ export function registerPlayout(program: Command): void {
     .option("--check", "check the engine's invariants after every decision (slower); a violation exits 1");
   withGameOptions(cmd);
   examples(cmd, [
-    "ludex playout games/NAME.game -n 1000 --option NAME=VALUE",
-    "ludex playout games/NAME.game -n 1000 --check",
-    "ludex playout games/NAME.game -n 20 --seed 7 --json",
+    "ludex playout NAME -n 1000 --option NAME=VALUE",
+    "ludex playout NAME -n 1000 --check",
+    "ludex playout NAME -n 20 --seed 7 --json",
   ]);
   cmd.action(async (file: string, opts: PlayoutOptions) => {
     const { loadGameFile } = await import("./load.js");
@@ -114,6 +114,7 @@ export function registerPlayout(program: Command): void {
     progress.finish();
     const elapsed = (performance.now() - start) / 1000;
     const report = {
+      format: "ludex-playouts/1",
       game: game.name,
       file,
       options: game.def.options,
@@ -193,13 +194,13 @@ export function registerBench(program: Command): void {
   const cmd = program
     .command("bench")
     .description("measure random-playout throughput on one thread: a warm-up, then playouts for S seconds")
-    .argument("<file>", "description file (.game)")
+    .argument("<game>", GAME_ARG_HELP)
     .option("--seconds <s>", "measuring time in seconds (the warm-up adds min(1, S/5))", positiveNumberArg, 5)
     .option("--seed <s>", "seed of the first playout", integerArg(0), 0)
     .option("--max-plies <m>", "cut a playout after this many plies (it counts as unfinished)", integerArg(1), DEFAULT_MAX_PLIES)
     .option("--json", "print one JSON object");
   withGameOptions(cmd);
-  examples(cmd, ["ludex bench games/NAME.game --option NAME=VALUE", "ludex bench games/NAME.game --seconds 1 --json"]);
+  examples(cmd, ["ludex bench NAME --option NAME=VALUE", "ludex bench games/NAME.game --seconds 1 --json"]);
   cmd.action(async (file: string, opts: BenchOptions) => {
     const { loadGameFile } = await import("./load.js");
     const game = loadGameFile(file, opts.option);
@@ -220,6 +221,7 @@ export function registerBench(program: Command): void {
     run(warmup);
     const { tally: t, elapsed } = run(opts.seconds);
     const report = {
+      format: "ludex-bench/1",
       game: game.name,
       file,
       options: game.def.options,

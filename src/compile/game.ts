@@ -3,7 +3,7 @@
  * equipment first (the names everything else refers to), then the rules.
  */
 import type { Json } from "../lang/bind.js";
-import type { Effect, EndRule, GameDef, Outcome, Prelude, TurnDef } from "../engine/rules.js";
+import type { Effect, EndRule, GameDef, IntExpr, Outcome, Prelude, TurnDef } from "../engine/rules.js";
 import { compileEffects, flagMask } from "./effects.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
 import { itemBuilders, compileRegion } from "./equipment.js";
@@ -11,6 +11,7 @@ import { compileBool, compileInt, compilePlayer } from "./expr.js";
 import { shuffle } from "../engine/rng.js";
 import { compileMoves } from "./moves.js";
 import { UnionSource } from "../engine/generators.js";
+import { endReasonOf, presentationOf, rankingLabels } from "./presentation.js";
 
 export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Effect> = {
   place: (n, ptr, cx) => {
@@ -66,11 +67,14 @@ export const preludeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
   }),
 };
 
-export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Outcome> = {
+/** An outcome; a ranked one keeps its numbers, so the end of the game can show them. */
+type CompiledOutcome = Outcome & { keys?: IntExpr[] };
+
+export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => CompiledOutcome> = {
   ranked: (n, ptr, cx) => {
     const keys = cx.withSubject(() => (n.keys as Json[]).map((k, i) => compileInt(k, `${ptr}/keys/${i}`, cx)));
     const P = cx.playerCount;
-    return (s, c) => {
+    const outcome: CompiledOutcome = (s, c) => {
       // Keep the players tied for first on every key so far.
       let top = Array.from({ length: P }, (_, p) => p);
       const saved = c.subject;
@@ -86,6 +90,8 @@ export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
       c.subject = saved;
       return top.length === P ? [] : top;
     };
+    outcome.keys = keys;
+    return outcome;
   },
   win: (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
@@ -101,15 +107,28 @@ export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
   },
 };
 
+/** End rules; their reasons and ranking labels are filled in by `describeEnd` once the equipment is read. */
 export const endBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => EndRule> = {
-  if: (n, ptr, cx) => ({
-    when: compileBool(n.cond!, `${ptr}/cond`, cx),
-    outcome: compileOutcome(n.outcome!, `${ptr}/outcome`, cx),
-    atTurnStart: n.at === "turn-start",
-  }),
+  if: (n, ptr, cx) => {
+    const outcome = compileOutcome(n.outcome!, `${ptr}/outcome`, cx);
+    return {
+      when: compileBool(n.cond!, `${ptr}/cond`, cx),
+      outcome,
+      atTurnStart: n.at === "turn-start",
+      reason: [],
+      ranking: outcome.keys ? { keys: outcome.keys, labels: [] } : undefined,
+    };
+  },
 };
 
-function compileOutcome(v: Json, ptr: string, cx: CompileContext): Outcome {
+/** Adds to a compiled end rule its reason in words and the names of a ranked outcome's numbers. */
+function describeEnd(rule: EndRule, n: IrNode, index: number, ptr: string, cx: CompileContext, shown: GameDef["presentation"]): EndRule {
+  rule.reason = endReasonOf(n, index, ptr, cx, shown);
+  if (rule.ranking && isNode(n.outcome!)) rule.ranking.labels = rankingLabels(n.outcome, `${ptr}/outcome`, cx, shown);
+  return rule;
+}
+
+function compileOutcome(v: Json, ptr: string, cx: CompileContext): CompiledOutcome {
   if (v === "draw") return () => [];
   if (isNode(v) && outcomeBuilders[v.ludeme]) return outcomeBuilders[v.ludeme]!(v, ptr, cx);
   return () => [];
@@ -151,7 +170,8 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   cx.scope = "end";
   const afterAction = compileEffects((rules["after-action"] as Json[] | undefined) ?? [], "/rules/after-action", cx).map((e) => e.run);
   const afterTurn = compileEffects((rules["after-turn"] as Json[] | undefined) ?? [], "/rules/after-turn", cx).map((e) => e.run);
-  const end = ((rules.end as Json[]) ?? []).map((v, i) => endBuilders.if!(v as IrNode, `/rules/end/${i}`, cx));
+  const presentation = presentationOf(ir, cx);
+  const end = ((rules.end as Json[]) ?? []).map((v, i) => describeEnd(endBuilders.if!(v as IrNode, `/rules/end/${i}`, cx), v as IrNode, i, `/rules/end/${i}`, cx, presentation));
   const turns = rules.turns as IrNode | undefined;
   const turn: TurnDef = {
     actions: (turns?.actions as number | undefined) ?? 1,
@@ -184,6 +204,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     afterAction,
     afterTurn,
     end,
+    presentation,
     link: (rt) => {
       cx.runtime.target = rt;
     },

@@ -11,6 +11,8 @@ import { expand, type OptionDecl } from "../lang/expand.js";
 import { parseText } from "../lang/parser.js";
 import { validateIr } from "../lang/schema.js";
 import { Game } from "../engine/game.js";
+import { resolveGameRef, unknownGameMessage } from "../library/builtin.js";
+import { descriptionHash } from "./fingerprint.js";
 import { CompileContext, type IrNode } from "./context.js";
 import { boardBuilders, itemBuilders, regionBuilders } from "./equipment.js";
 import { boolBuilders, intBuilders } from "./expr.js";
@@ -33,6 +35,8 @@ export interface CompileResult {
   sources: Map<string, string>;
   /** The options the description declares (for `--help`-style listings). */
   options: OptionDecl[];
+  /** The option whose value is the number of players (`(players $name)`), when there is one. */
+  playersOption?: string;
 }
 
 export function compileGame(text: string, opts: CompileOptions = {}): CompileResult {
@@ -43,7 +47,7 @@ export function compileGame(text: string, opts: CompileOptions = {}): CompileRes
 
   const expanded = expand({ file: parsed.file, options: opts.options, readFile: opts.readFile ?? readFromDisk });
   const diagnostics = [...parsed.diagnostics, ...expanded.diagnostics];
-  const result = { diagnostics, sources: expanded.sources, options: expanded.options };
+  const result: CompileResult = { diagnostics, sources: expanded.sources, options: expanded.options, playersOption: expanded.playersOption };
   if (!expanded.game || hasErrors(diagnostics)) return result;
 
   const bound = bindGame(expanded.game);
@@ -63,15 +67,31 @@ export function compileGame(text: string, opts: CompileOptions = {}): CompileRes
   }
   diagnostics.push(...sortByPlace(cx.diagnostics));
   if (!def || hasErrors(diagnostics)) return result;
-  return { ...result, game: new Game(def) };
+  return { ...result, game: new Game(def, { file, hash: descriptionHash(bound.ir) }) };
 }
 
-/** Compiles a .game file; throws a GameLoadError carrying the diagnostics when it has errors. */
-export function loadGame(path: string, opts: Omit<CompileOptions, "file"> = {}): Game {
-  const text = readFileSync(path, "utf8");
-  const r = compileGame(text, { ...opts, file: path });
+/**
+ * Compiles a game given by a path to a .game file or by the name of a built-in game (`dablot`).
+ * Throws a GameNotFoundError when it is neither, a GameLoadError carrying the diagnostics when the
+ * description has errors.
+ */
+export function loadGame(ref: string, opts: Omit<CompileOptions, "file"> = {}): Game {
+  const found = resolveGameRef(ref);
+  if (!found) throw new GameNotFoundError(ref, unknownGameMessage(ref));
+  const text = readFileSync(found.path, "utf8");
+  const r = compileGame(text, { ...opts, file: found.path });
   if (!r.game) throw new GameLoadError(r.diagnostics, r.sources);
+  if (found.builtin) r.game.source.builtin = found.builtin;
   return r.game;
+}
+
+export class GameNotFoundError extends Error {
+  constructor(
+    readonly ref: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export class GameLoadError extends Error {

@@ -6,14 +6,33 @@
  * (`legalMoves`, `apply`) wraps them for callers that want plain Move objects.
  */
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
-import { newCtx, type Ctx, type GameDef, type Runtime } from "./rules.js";
+import { newCtx, type Ctx, type GameDef, type ReasonPart, type Runtime } from "./rules.js";
 import { nextInt, shuffle } from "./rng.js";
 import { State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
 
+/** Why a game ended; see Game.endReason. */
+export interface EndReason {
+  /** Index of the end rule that fired, in the description's order. */
+  rule: number;
+  text: string;
+  /** A ranked outcome's numbers: `values[player]` has one entry per label, most important first. */
+  ranking?: { labels: string[]; values: number[][] };
+}
+
 /** currentPlayer() values that are not players. */
 export const CHANCE = -1;
 export const TERMINAL = -2;
+
+/** Where a compiled game came from: its file, its built-in name and its description's fingerprint. */
+export interface GameSource {
+  /** The description file (or `<input>` for text compiled directly). */
+  file: string;
+  /** The built-in game's name (`dablot`), when it was loaded as one. */
+  builtin?: string;
+  /** Fingerprint of the compiled description (its rules and option values), e.g. `fnv1a64:...`. */
+  hash: string;
+}
 
 export class Game implements Runtime {
   readonly shape: StateShape;
@@ -27,7 +46,10 @@ export class Game implements Runtime {
   private cachedPlayer = -1;
   private readonly scratch = new MoveBuffer(4, 64);
 
-  constructor(readonly def: GameDef) {
+  constructor(
+    readonly def: GameDef,
+    readonly source: GameSource = { file: "<input>", hash: "" },
+  ) {
     this.topology = def.topology;
     this.shape = {
       sites: def.topology.n,
@@ -183,20 +205,52 @@ export class Game implements Runtime {
     }
     s.touch();
     c.player = s.lastMover;
-    for (const rule of def.end) {
+    const end = def.end;
+    for (let i = 0; i < end.length; i++) {
+      const rule = end[i]!;
       if (rule.atTurnStart && !turnBegan) continue;
       if (!rule.when(s, c)) continue;
-      this.finish(s, rule.outcome(s, c));
+      this.finish(s, rule.outcome(s, c), i);
       return;
     }
   }
 
-  /** Ends the game with the given winners (none: a draw). */
-  private finish(s: State, winners: number[]): void {
+  /** Ends the game with the given winners (none: a draw), recording which end rule fired. */
+  private finish(s: State, winners: number[], rule: number): void {
     s.over = true;
+    s.endRule = rule;
     s.returns.fill(winners.length ? -1 : 0);
     for (const w of winners) s.returns[w] = 1;
     s.touch();
+  }
+
+  /**
+   * Why an ended game ended: the end rule that fired (its index in the description's end rules)
+   * and its reason in words, players named by `name` (default `P1`..`Pn`); with a ranked outcome,
+   * the numbers each player was ranked on. Null while the game goes on or when the rule is
+   * unknown (a state saved without it).
+   */
+  endReason(s: State, name: (player: number) => string = (p) => `P${p + 1}`): EndReason | null {
+    const rule = s.over ? this.def.end[s.endRule] : undefined;
+    if (!rule) return null;
+    const n = this.playerCount;
+    const who = (part: Exclude<ReasonPart, string>): number =>
+      "seat" in part ? part.seat : part.player === "next" ? s.mover : part.player === "mover" ? s.lastMover : (s.lastMover + 1) % n;
+    const text = rule.reason.map((part) => (typeof part === "string" ? part : name(who(part)))).join("");
+    const out: EndReason = { rule: s.endRule, text };
+    if (rule.ranking) {
+      const c = newCtx();
+      c.player = s.lastMover;
+      const keys = rule.ranking.keys;
+      out.ranking = {
+        labels: [...rule.ranking.labels],
+        values: Array.from({ length: n }, (_, p) => {
+          c.subject = p;
+          return keys.map((k) => k(s, c));
+        }),
+      };
+    }
+    return out;
   }
 
   /**

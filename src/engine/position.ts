@@ -1,6 +1,8 @@
 /**
  * Positions as plain JSON (the `position` object of the scenario format, also read by
- * `ludex legal --position`): loading one into a State, and describing a State's sites the same way.
+ * `ludex legal --position` and written by `ludex show --json`): loading one into a State, and
+ * describing a State the same way. `toPosition` writes everything `loadPosition` needs to rebuild
+ * the same state (same legal moves, same drawing, same hash), so positions round-trip.
  * Problems are collected with the JSON path that caused them, never thrown mid-way.
  */
 import type { Game } from "./game.js";
@@ -14,6 +16,12 @@ export interface SitePiece {
   flags?: string[];
 }
 
+/** How a finished game ended, as in a scenario's `then.result`. */
+export type PositionResult = "ongoing" | "draw" | { winner: string } | { winners: string[] };
+
+/** The piece name a face-down piece of an observation is written under (no type, no owner). */
+export const UNKNOWN_PIECE_NAME = "unknown";
+
 export interface Position {
   sites?: Record<string, SitePiece>;
   mover?: string;
@@ -21,8 +29,58 @@ export interface Position {
   actionsInTurn?: number;
   supply?: Record<string, number>;
   scores?: Record<string, number>;
+  /**
+   * Per-player named site sets. Each set (a name and a player) that is absent holds what the
+   * game's start gives it; a set that is given, even empty, replaces it.
+   */
   markers?: Record<string, Record<string, string[]>>;
   counters?: Record<string, number>;
+  // --- Beyond the scenario format: what `ludex show --json` adds so that a position reads back
+  // as the very same state. All optional. ---
+  /**
+   * Flags the rules keep for themselves (declared `internal:true`, such as "moved this turn"),
+   * per site. The board does not show them, nor do `sites` (so that `sites` reads as a scenario's
+   * `then.sites` does), but they change what is legal. Absent: none.
+   */
+  internalFlags?: Record<string, string[]>;
+  /** The turn number: 1 is the game's first turn, 0 the prelude. Absent: 2 (never the first turn). */
+  turn?: number;
+  /** Decisions of the game's prelude (before its first turn) still to come. Absent: 0. */
+  preludeLeft?: number;
+  /**
+   * Rule memory: the words rules keep between decisions (a chase limit's recent moves, with sites
+   * as board indices). Engine data, meant to be copied from `show --json`, not written by hand.
+   * Absent: nothing remembered, as at the start of a game.
+   */
+  memory?: number[];
+  /** The result of a finished game. Absent: the game goes on. */
+  result?: PositionResult;
+  /** Which end rule ended the game (0-based, in the description's order); absent: unknown. */
+  endRule?: number;
+  /**
+   * Who made the last decision (the reason a game ended names them, e.g. "P2 captured a king").
+   * Absent: the mover when the turn is past its first action, else the player before the mover.
+   */
+  lastMover?: string;
+  /**
+   * Only in an observation (`show --as`): how many face-down pieces there are of each owner and
+   * type, e.g. `{"P1": {"king": 1}}`. Public knowledge, needed by search that samples the hidden deal.
+   */
+  concealed?: Record<string, Record<string, number>>;
+}
+
+const POSITION_FIELDS = [
+  "sites", "mover", "actionInTurn", "actionsInTurn", "supply", "scores", "markers", "counters",
+  "internalFlags", "turn", "preludeLeft", "memory", "result", "endRule", "lastMover", "concealed",
+];
+
+export interface LoadOptions {
+  /**
+   * Accept an observation (a position with face-down pieces written as `unknown`, from `show --as`):
+   * the state is then that observation. Off by default: anything that plays on from a position
+   * needs every piece's identity.
+   */
+  observation?: boolean;
 }
 
 export class PositionError extends Error {
@@ -44,87 +102,182 @@ export function playerName(p: number): string {
 }
 
 /** Builds the state a position describes: the moment just before `mover` acts. */
-export function loadPosition(game: Game, pos: unknown, seed = 0): State {
+export function loadPosition(game: Game, pos: unknown, seed = 0, opts: LoadOptions = {}): State {
   const problems: string[] = [];
   const s = game.emptyState(seed);
-  const def = game.def;
   if (!isObject(pos)) throw new PositionError(["the position must be a JSON object"]);
-  const known = ["sites", "mover", "actionInTurn", "actionsInTurn", "supply", "scores", "markers", "counters"];
-  for (const k of Object.keys(pos)) if (!known.includes(k)) problems.push(`position.${k}: unknown field (expected one of ${known.join(", ")})`);
+  for (const k of Object.keys(pos)) if (!POSITION_FIELDS.includes(k)) problems.push(`position.${k}: unknown field (expected one of ${POSITION_FIELDS.join(", ")})`);
 
-  const sites = pos.sites ?? {};
-  if (!isObject(sites)) problems.push("position.sites: must be an object from site label to piece");
-  else {
-    for (const [label, raw] of Object.entries(sites)) {
-      const at = `position.sites.${label}`;
-      const site = siteIndex(game.topology, label);
-      if (site < 0) {
-        problems.push(`${at}: the board has no site '${label}'`);
-        continue;
-      }
-      if (s.owner[site] !== EMPTY) {
-        problems.push(`${at}: site ${game.topology.labels[site]} is given twice (labels are case-insensitive)`);
-        continue;
-      }
-      const placed = readSitePiece(game, raw, at, problems);
-      if (placed) s.put(site, placed.owner, placed.piece, placed.height, placed.flags);
-    }
-  }
-
-  s.mover = 0;
-  if (pos.mover !== undefined) {
-    const m = playerIndex(game, pos.mover);
-    if (m < 0) problems.push(`position.mover: '${String(pos.mover)}' is not a player (P1..P${game.playerCount})`);
-    else s.mover = m;
-  }
-  s.actionsInTurn = def.turn.actions;
-  s.actionInTurn = 1;
-  if (pos.actionsInTurn !== undefined) s.actionsInTurn = positiveInt(pos.actionsInTurn, "position.actionsInTurn", problems) ?? s.actionsInTurn;
-  if (pos.actionInTurn !== undefined) s.actionInTurn = positiveInt(pos.actionInTurn, "position.actionInTurn", problems) ?? 1;
-  if (s.actionInTurn > s.actionsInTurn) problems.push(`position.actionInTurn: ${s.actionInTurn} is beyond actionsInTurn ${s.actionsInTurn}`);
-  s.turn = 2; // a loaded position is never the game's first turn
+  readTurn(game, pos, s, problems);
+  const faceDown = readSites(game, pos.sites, s, problems, opts);
+  if (faceDown.refused.length) problems.push(refusedObservation(faceDown.refused));
+  readInternalFlags(game, pos.internalFlags, s, problems);
+  readMover(game, pos, s, problems);
   readPerPlayer(game, pos.scores, "position.scores", problems, s.score);
   // Without a supply the position has the game's usual one: what is neither on the board nor scored.
   if (pos.supply === undefined) game.fillSupplies(s);
   else readPerPlayer(game, pos.supply, "position.supply", problems, s.supply);
-
-  if (pos.counters !== undefined) {
-    if (!isObject(pos.counters)) problems.push("position.counters: must be an object from counter name to number");
-    else
-      for (const [name, v] of Object.entries(pos.counters)) {
-        const i = def.counters.indexOf(name);
-        if (i < 0) problems.push(`position.counters.${name}: no such counter (${def.counters.join(", ") || "this game has none"})`);
-        else if (!Number.isInteger(v)) problems.push(`position.counters.${name}: must be a whole number`);
-        else s.counters[i] = v as number;
-      }
-  }
-  if (pos.markers !== undefined) {
-    if (!isObject(pos.markers)) problems.push("position.markers: must be an object");
-    else
-      for (const [name, perPlayer] of Object.entries(pos.markers)) {
-        const m = def.markers.indexOf(name);
-        if (m < 0) {
-          problems.push(`position.markers.${name}: no such marker (${def.markers.join(", ") || "this game has none"})`);
-          continue;
-        }
-        if (!isObject(perPlayer)) continue;
-        for (const [pl, list] of Object.entries(perPlayer)) {
-          const p = playerIndex(game, pl);
-          if (p < 0 || !Array.isArray(list)) {
-            problems.push(`position.markers.${name}.${pl}: expected a player and a list of sites`);
-            continue;
-          }
-          for (const label of list) {
-            const site = siteIndex(game.topology, String(label));
-            if (site < 0) problems.push(`position.markers.${name}.${pl}: no site '${String(label)}'`);
-            else s.markers[s.markerIndex(m, p, site)] = 1;
-          }
-        }
-      }
-  }
+  readCounters(game, pos.counters, s, problems);
+  readMarkers(game, pos.markers, s, seed, problems);
+  readMemory(game, pos.memory, s, problems);
+  readResult(game, pos, s, problems);
+  if (!faceDown.refused.length) readConcealed(game, pos.concealed, s, faceDown.read, problems, opts);
   if (problems.length) throw new PositionError(problems);
   s.touch();
   return s;
+}
+
+/** One problem for all the face-down pieces of an observation given where a position was expected. */
+function refusedObservation(sites: string[]): string {
+  const [first, ...more] = sites;
+  const others = more.length ? ` (so are ${more.length} more: ${more.slice(0, 5).join(", ")}${more.length > 5 ? ", ..." : ""})` : "";
+  return (
+    `position.sites.${first}: '${UNKNOWN_PIECE_NAME}' is a face-down piece of an observation${others}; ` +
+    "a position must give every piece's identity (write it with `ludex show` without --as)"
+  );
+}
+
+/** `internalFlags`: the rules' own flags on occupied sites. */
+function readInternalFlags(game: Game, raw: unknown, s: State, problems: string[]): void {
+  if (raw === undefined) return;
+  const def = game.def;
+  const internal = def.flags.filter((_, bit) => def.internalFlags & (1 << bit));
+  if (!isObject(raw)) {
+    problems.push('position.internalFlags: must be an object from site label to a list of flag names, e.g. {"e3": ["moved"]}');
+    return;
+  }
+  for (const [label, names] of Object.entries(raw)) {
+    const at = `position.internalFlags.${label}`;
+    const site = siteIndex(game.topology, label);
+    if (site < 0) problems.push(`${at}: the board has no site '${label}'`);
+    else if (s.owner[site] === EMPTY) problems.push(`${at}: the site is empty; only a piece carries flags`);
+    else if (!Array.isArray(names)) problems.push(`${at}: must be a list of flag names`);
+    else
+      for (const name of names) {
+        const bit = def.flags.indexOf(String(name));
+        if (bit < 0 || !(def.internalFlags & (1 << bit))) problems.push(`${at}: '${String(name)}' is not an internal flag of this game (${internal.join(", ") || "it has none"})`);
+        else s.flags[site]! |= 1 << bit;
+      }
+  }
+}
+
+/** `mover`, `actionInTurn`, `actionsInTurn` and `lastMover`: who acts, and where in their turn. */
+function readMover(game: Game, pos: Record<string, any>, s: State, problems: string[]): void {
+  const def = game.def;
+  // During the prelude its decisions come in a fixed order of seats.
+  const preludeSeat = s.preludeLeft > 0 ? def.prelude[def.prelude.length - s.preludeLeft]!.seat : -1;
+  s.mover = preludeSeat >= 0 ? preludeSeat : 0;
+  if (pos.mover !== undefined) {
+    const m = playerIndex(game, pos.mover);
+    if (m < 0) problems.push(`position.mover: '${String(pos.mover)}' is not a player (P1..P${game.playerCount})`);
+    else if (preludeSeat >= 0 && m !== preludeSeat) problems.push(`position.mover: the prelude decision ${def.prelude.length - s.preludeLeft + 1} is ${playerName(preludeSeat)}'s, not ${String(pos.mover)}'s`);
+    else s.mover = m;
+  }
+  // The prelude's decisions are one each; the first turn may have its own number of actions.
+  s.actionsInTurn = s.preludeLeft > 0 ? 1 : s.turn === 1 ? def.turn.firstTurnActions : def.turn.actions;
+  s.actionInTurn = 1;
+  if (pos.actionsInTurn !== undefined) s.actionsInTurn = positiveInt(pos.actionsInTurn, "position.actionsInTurn", problems) ?? s.actionsInTurn;
+  if (pos.actionInTurn !== undefined) s.actionInTurn = positiveInt(pos.actionInTurn, "position.actionInTurn", problems) ?? 1;
+  if (s.actionInTurn > s.actionsInTurn) problems.push(`position.actionInTurn: ${s.actionInTurn} is beyond actionsInTurn ${s.actionsInTurn}`);
+  s.lastMover = s.actionInTurn > 1 ? s.mover : (s.mover + game.playerCount - 1) % game.playerCount;
+  if (pos.lastMover !== undefined) {
+    const p = playerIndex(game, pos.lastMover);
+    if (p < 0) problems.push(`position.lastMover: '${String(pos.lastMover)}' is not a player (P1..P${game.playerCount})`);
+    else s.lastMover = p;
+  }
+}
+
+/** Named counters; those not given stay 0. */
+function readCounters(game: Game, raw: unknown, s: State, problems: string[]): void {
+  if (raw === undefined) return;
+  if (!isObject(raw)) {
+    problems.push("position.counters: must be an object from counter name to number");
+    return;
+  }
+  const counters = game.def.counters;
+  for (const [name, v] of Object.entries(raw)) {
+    const i = counters.indexOf(name);
+    if (i < 0) problems.push(`position.counters.${name}: no such counter (${counters.join(", ") || "this game has none"})`);
+    else if (!Number.isInteger(v)) problems.push(`position.counters.${name}: must be a whole number`);
+    else s.counters[i] = v as number;
+  }
+}
+
+/** `turn` and `preludeLeft`: where in the game's sequence of turns the position is. */
+function readTurn(game: Game, pos: Record<string, any>, s: State, problems: string[]): void {
+  const preludeLength = game.def.prelude.length;
+  s.preludeLeft = 0;
+  if (pos.preludeLeft !== undefined) {
+    const v = pos.preludeLeft;
+    if (!Number.isInteger(v) || v < 0 || v > preludeLength) {
+      problems.push(`position.preludeLeft: must be a whole number from 0 to ${preludeLength} (the decisions of ${game.name}'s prelude)`);
+    } else s.preludeLeft = v;
+  }
+  // A loaded position is never the game's first turn unless it says so.
+  s.turn = s.preludeLeft > 0 ? 0 : 2;
+  if (pos.turn !== undefined) {
+    const v = pos.turn;
+    if (!Number.isInteger(v) || v < 0) problems.push("position.turn: must be a whole number >= 0 (1 is the game's first turn)");
+    else if ((v === 0) !== s.preludeLeft > 0) {
+      problems.push(s.preludeLeft > 0 ? `position.turn: must be 0 while the prelude goes on (preludeLeft ${s.preludeLeft})` : "position.turn: 0 is the prelude, but preludeLeft is 0");
+    } else s.turn = v;
+  }
+}
+
+/**
+ * The pieces. Returns how many face-down pieces of an observation were read, and the sites of
+ * those refused (when no observation is allowed), for one message about them all.
+ */
+function readSites(game: Game, sites: unknown, s: State, problems: string[], opts: LoadOptions): { read: number; refused: string[] } {
+  const faceDown = { read: 0, refused: [] as string[] };
+  if (sites === undefined) return faceDown;
+  if (!isObject(sites)) {
+    problems.push("position.sites: must be an object from site label to piece");
+    return faceDown;
+  }
+  for (const [label, raw] of Object.entries(sites)) {
+    const at = `position.sites.${label}`;
+    const site = siteIndex(game.topology, label);
+    if (site < 0) {
+      problems.push(`${at}: the board has no site '${label}'`);
+      continue;
+    }
+    if (s.owner[site] !== EMPTY) {
+      problems.push(`${at}: site ${game.topology.labels[site]} is given twice (labels are case-insensitive)`);
+      continue;
+    }
+    if (isObject(raw) && raw.piece === UNKNOWN_PIECE_NAME) {
+      if (!opts.observation) faceDown.refused.push(label);
+      else if (readFaceDown(game, raw, at, s, site, problems)) faceDown.read++;
+      continue;
+    }
+    const placed = readSitePiece(game, raw, at, problems);
+    if (placed) s.put(site, placed.owner, placed.piece, placed.height, placed.flags);
+  }
+  return faceDown;
+}
+
+/** A face-down piece of an observation: no type and no owner, only its height and flags (one of them concealing). */
+function readFaceDown(game: Game, raw: Record<string, any>, at: string, s: State, site: number, problems: string[]): boolean {
+  const def = game.def;
+  if (def.concealFlags === 0) {
+    problems.push(`${at}: '${UNKNOWN_PIECE_NAME}' is a face-down piece, but ${game.name} has no face-down pieces`);
+    return false;
+  }
+  if (raw.owner !== undefined) problems.push(`${at}.owner: a face-down piece of an observation has no owner anyone can see`);
+  for (const k of Object.keys(raw)) if (!["owner", "piece", "height", "flags"].includes(k)) problems.push(`${at}.${k}: unknown field (owner, piece, height, flags)`);
+  const height = raw.height === undefined ? 1 : positiveInt(raw.height, `${at}.height`, problems) ?? 1;
+  const flags = readFlags(game, raw.flags, at, problems);
+  if ((flags & def.concealFlags) === 0) {
+    const names = def.flags.filter((_, bit) => def.concealFlags & (1 << bit));
+    problems.push(`${at}.flags: a face-down piece carries a concealing flag (${names.join(", ")})`);
+  }
+  // As Game.observation leaves it: the piece is on the board but counted for nobody.
+  s.owner[site] = UNKNOWN_OWNER;
+  s.piece[site] = UNKNOWN_PIECE;
+  s.height[site] = height;
+  s.flags[site] = flags;
+  return true;
 }
 
 function readSitePiece(game: Game, raw: unknown, at: string, problems: string[]): { owner: number; piece: number; height: number; flags: number } | undefined {
@@ -148,17 +301,154 @@ function readSitePiece(game: Game, raw: unknown, at: string, problems: string[])
     }
   }
   const height = raw.height === undefined ? 1 : positiveInt(raw.height, `${at}.height`, problems) ?? 1;
+  return { owner, piece, height, flags: readFlags(game, raw.flags, at, problems) };
+}
+
+/** A site's flag names as the flag word (the rules' internal flags, such as "moved this turn", too). */
+function readFlags(game: Game, raw: unknown, at: string, problems: string[]): number {
+  const def = game.def;
   let flags = 0;
-  if (raw.flags !== undefined) {
-    if (!Array.isArray(raw.flags)) problems.push(`${at}.flags: must be a list of flag names`);
+  if (raw === undefined) return 0;
+  if (!Array.isArray(raw)) {
+    problems.push(`${at}.flags: must be a list of flag names`);
+    return 0;
+  }
+  for (const f of raw) {
+    const bit = def.flags.indexOf(String(f));
+    if (bit < 0) problems.push(`${at}.flags: '${String(f)}' is not a flag of this game (${def.flags.join(", ") || "it has none"})`);
+    else flags |= 1 << bit;
+  }
+  return flags;
+}
+
+/**
+ * The marker sets. A set (one name, one player) the position does not give holds what the game's
+ * start gives it: the setup is run into a scratch state and those sets are copied from there.
+ */
+function readMarkers(game: Game, raw: unknown, s: State, seed: number, problems: string[]): void {
+  const def = game.def;
+  const given = new Set<number>(); // marker * players + player
+  if (raw !== undefined) {
+    if (!isObject(raw)) problems.push("position.markers: must be an object from marker name to {player: [sites]}");
     else
-      for (const f of raw.flags) {
-        const bit = def.flags.indexOf(String(f));
-        if (bit < 0) problems.push(`${at}.flags: '${String(f)}' is not a flag of this game (${def.flags.join(", ") || "it has none"})`);
-        else flags |= 1 << bit;
+      for (const [name, perPlayer] of Object.entries(raw)) {
+        const m = def.markers.indexOf(name);
+        if (m < 0) {
+          problems.push(`position.markers.${name}: no such marker (${def.markers.join(", ") || "this game has none"})`);
+          continue;
+        }
+        if (!isObject(perPlayer)) {
+          problems.push(`position.markers.${name}: must be an object from player (P1..) to a list of sites`);
+          continue;
+        }
+        for (const [pl, list] of Object.entries(perPlayer)) {
+          const p = playerIndex(game, pl);
+          if (p < 0 || !Array.isArray(list)) {
+            problems.push(`position.markers.${name}.${pl}: expected a player (P1..P${game.playerCount}) and a list of sites`);
+            continue;
+          }
+          given.add(m * game.playerCount + p);
+          for (const label of list) {
+            const site = siteIndex(game.topology, String(label));
+            if (site < 0) problems.push(`position.markers.${name}.${pl}: no site '${String(label)}'`);
+            else s.markers[s.markerIndex(m, p, site)] = 1;
+          }
+        }
       }
   }
-  return { owner, piece, height, flags };
+  if (given.size === def.markers.length * game.playerCount) return;
+  const start = game.newGame({ seed });
+  for (let m = 0; m < def.markers.length; m++)
+    for (let p = 0; p < game.playerCount; p++) {
+      if (given.has(m * game.playerCount + p)) continue;
+      const from = s.markerIndex(m, p, 0);
+      s.markers.set(start.markers.subarray(from, from + s.shape.sites), from);
+    }
+}
+
+function readMemory(game: Game, raw: unknown, s: State, problems: string[]): void {
+  if (raw === undefined) return;
+  const size = game.def.memoryInit.length;
+  if (!Array.isArray(raw) || raw.length !== size || !raw.every((v) => Number.isInteger(v))) {
+    problems.push(
+      size === 0
+        ? `position.memory: ${game.name} keeps no rule memory`
+        : `position.memory: must be a list of ${size} whole numbers (copy it from \`ludex show --json\`)`,
+    );
+    return;
+  }
+  s.memory.set(raw as number[]);
+}
+
+/** `result` and `endRule`: a finished game. */
+function readResult(game: Game, pos: Record<string, any>, s: State, problems: string[]): void {
+  const r = pos.result;
+  const expected = `expected "ongoing", "draw", {"winner": "P1"} or {"winners": ["P1", "P2"]}`;
+  let winners: number[] | undefined;
+  if (r === undefined || r === "ongoing") winners = undefined;
+  else if (r === "draw") winners = [];
+  else if (isObject(r) && Object.keys(r).length === 1 && (typeof r.winner === "string" || Array.isArray(r.winners))) {
+    const names: unknown[] = r.winner !== undefined ? [r.winner] : r.winners;
+    winners = names.map((n) => playerIndex(game, n));
+    const bad = names.filter((_, i) => winners![i]! < 0);
+    if (bad.length || names.length === 0) {
+      problems.push(`position.result: ${bad.length ? `${bad.map(String).join(", ")} is not a player (P1..P${game.playerCount})` : "no winners given"}`);
+      return;
+    }
+  } else {
+    problems.push(`position.result: ${expected}`);
+    return;
+  }
+  if (pos.endRule !== undefined) {
+    const v = pos.endRule;
+    if (winners === undefined) problems.push("position.endRule: only a finished game (with a result) has one");
+    else if (!Number.isInteger(v) || v < 0 || v >= game.def.end.length) problems.push(`position.endRule: must be a whole number from 0 to ${game.def.end.length - 1} (the description's end rules)`);
+    else s.endRule = v;
+  }
+  if (winners === undefined) return;
+  // As the engine ends a game: winners +1, everyone else -1; a draw is 0 for all.
+  s.over = true;
+  s.returns.fill(winners.length ? -1 : 0);
+  for (const w of winners) s.returns[w] = 1;
+}
+
+/** `concealed`: the face-down pool of an observation, which must account for every face-down piece. */
+function readConcealed(game: Game, raw: unknown, s: State, faceDown: number, problems: string[], opts: LoadOptions): void {
+  if (raw === undefined) {
+    if (faceDown > 0) problems.push(`position.concealed: an observation with face-down pieces must say how many of each owner and type are face down (as \`ludex show --as\` writes it)`);
+    return;
+  }
+  if (!opts.observation) {
+    problems.push("position.concealed: only an observation (`ludex show --as`) has a face-down pool; a position gives every piece's identity");
+    return;
+  }
+  const def = game.def;
+  const types = def.pieces.length;
+  const pool = new Int32Array(game.playerCount * types);
+  if (!isObject(raw)) {
+    problems.push('position.concealed: must be an object from player to {piece: count}, e.g. {"P1": {"king": 1}}');
+    return;
+  }
+  let total = 0;
+  for (const [pl, counts] of Object.entries(raw)) {
+    const p = playerIndex(game, pl);
+    if (p < 0 || !isObject(counts)) {
+      problems.push(`position.concealed.${pl}: expected a player (P1..P${game.playerCount}) and {piece: count}`);
+      continue;
+    }
+    for (const [name, n] of Object.entries(counts)) {
+      const t = def.pieces.findIndex((x) => x.name === name);
+      if (t < 0) problems.push(`position.concealed.${pl}.${name}: not a piece of this game (${def.pieces.map((x) => x.name).join(", ")})`);
+      else if (!Number.isInteger(n) || (n as number) < 0) problems.push(`position.concealed.${pl}.${name}: must be a whole number >= 0`);
+      else {
+        pool[p * types + t] = n as number;
+        total += n as number;
+      }
+    }
+  }
+  if (total !== faceDown) problems.push(`position.concealed: counts ${total} face-down pieces, but the board has ${faceDown}`);
+  s.concealedPool = pool;
+  s.rng.fill(0); // as in Game.observation: an observation carries no random future
 }
 
 function readPerPlayer(game: Game, v: unknown, at: string, problems: string[], into: Int32Array): void {
@@ -185,12 +475,16 @@ function isObject(v: unknown): v is Record<string, any> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** The piece on a site in position form, or null when empty. */
+/**
+ * The piece on a site in position form, or null when empty. The rules' internal flags (such as
+ * "moved this turn") are left out: they are bookkeeping, not something the board shows or a
+ * scenario states (`toPosition` writes them apart, as `internalFlags`).
+ */
 export function describeSite(game: Game, s: State, site: number): SitePiece | null {
   const owner = s.owner[site]!;
   if (owner === EMPTY) return null;
   // In an observation, a face-down piece shows neither its type nor its owner.
-  const out: SitePiece = { piece: s.piece[site] === UNKNOWN_PIECE ? "unknown" : game.def.pieces[s.piece[site]!]!.name };
+  const out: SitePiece = { piece: s.piece[site] === UNKNOWN_PIECE ? UNKNOWN_PIECE_NAME : game.def.pieces[s.piece[site]!]!.name };
   if (owner !== NEUTRAL && owner !== UNKNOWN_OWNER) out.owner = playerName(owner);
   out.height = s.height[site]!;
   const flags: string[] = [];
@@ -200,17 +494,58 @@ export function describeSite(game: Game, s: State, site: number): SitePiece | nu
   return out;
 }
 
-/** The whole state as a position object (sites, turn, counters, supply and scores). */
+/**
+ * The whole state as a position object: everything `loadPosition` needs to rebuild it with the
+ * same legal moves, drawing and hash. Marker sets are all written (empty ones too), so none falls
+ * back to the start's; the optional fields only when they differ from what loading assumes.
+ * Not kept: the random generator (a position is loaded with a seed of its own) and the
+ * decision count (nothing in the rules reads it).
+ */
 export function toPosition(game: Game, s: State): Position {
+  const def = game.def;
+  const labels = game.topology.labels;
   const sites: Record<string, SitePiece> = {};
+  const internalFlags: Record<string, string[]> = {};
   for (let i = 0; i < game.topology.n; i++) {
     const d = describeSite(game, s, i);
-    if (d) sites[game.topology.labels[i]!] = d;
+    if (d) sites[labels[i]!] = d;
+    const internal = s.flags[i]! & def.internalFlags;
+    if (d && internal) internalFlags[labels[i]!] = def.flags.filter((_, bit) => internal & (1 << bit));
   }
   const perPlayer = (a: Int32Array) => Object.fromEntries(Array.from(a, (v, p) => [playerName(p), v]));
-  const pos: Position = { sites, mover: playerName(s.mover), actionInTurn: s.actionInTurn, actionsInTurn: s.actionsInTurn };
-  if (game.def.counters.length) pos.counters = Object.fromEntries(game.def.counters.map((c, i) => [c, s.counters[i]!]));
+  const pos: Position = { sites, mover: playerName(s.mover), actionInTurn: s.actionInTurn, actionsInTurn: s.actionsInTurn, turn: s.turn };
+  if (Object.keys(internalFlags).length) pos.internalFlags = internalFlags;
+  if (s.preludeLeft > 0) pos.preludeLeft = s.preludeLeft;
+  if (def.counters.length) pos.counters = Object.fromEntries(def.counters.map((c, i) => [c, s.counters[i]!]));
   pos.supply = perPlayer(s.supply);
   pos.scores = perPlayer(s.score);
+  if (def.markers.length) {
+    pos.markers = Object.fromEntries(
+      def.markers.map((name, m) => [
+        name,
+        Object.fromEntries(Array.from({ length: game.playerCount }, (_, p) => [playerName(p), labels.filter((_, i) => s.markers[s.markerIndex(m, p, i)])])),
+      ]),
+    );
+  }
+  const memory = Array.from(s.memory.subarray(0, def.memoryInit.length));
+  if (memory.some((v, i) => v !== def.memoryInit[i])) pos.memory = memory;
+  if (s.over) {
+    const winners = game.winners(s)!.map(playerName);
+    pos.result = winners.length === 0 ? "draw" : winners.length === 1 ? { winner: winners[0]! } : { winners };
+    if (s.endRule >= 0) pos.endRule = s.endRule;
+    if (s.lastMover >= 0) pos.lastMover = playerName(s.lastMover);
+  }
+  if (s.concealedPool) {
+    const types = def.pieces.length;
+    pos.concealed = {};
+    for (let p = 0; p < game.playerCount; p++) {
+      const counts: Record<string, number> = {};
+      def.pieces.forEach((piece, t) => {
+        const n = s.concealedPool![p * types + t]!;
+        if (n > 0) counts[piece.name] = n;
+      });
+      pos.concealed[playerName(p)] = counts;
+    }
+  }
   return pos;
 }

@@ -58,6 +58,36 @@ export interface EndRule {
   outcome: Outcome;
   /** Checked only after a decision that began a new turn (e.g. "you win if your turn starts with ..."). */
   atTurnStart: boolean;
+  /** Why the game ended when this rule fired, in words for people (players filled in from the final state). */
+  reason: ReasonPart[];
+  /** For a ranked outcome: the numbers players are compared on, most important first, with their names. */
+  ranking?: RankingKeys;
+}
+
+/**
+ * A piece of an end reason: text, or a player named as the end rules name them (`mover`: who
+ * made the last decision, `next`: who would act next, `opponent`: the seat after `mover`) or a seat.
+ */
+export type ReasonPart = string | { player: "mover" | "next" | "opponent" } | { seat: number };
+
+export interface RankingKeys {
+  labels: string[];
+  /** Evaluated with `subject` set to the player being ranked. */
+  keys: IntExpr[];
+}
+
+/** What the rules say about showing the game to people; nothing here affects play. */
+export interface Presentation {
+  /** Per counter: the label players see it under, or null for rules bookkeeping (not shown). */
+  counterLabels: (string | null)[];
+  /** Per flag: the word narration uses (`d4 is blessed`, `d4 is no longer blessed`). */
+  flagWords: string[];
+  /** Whether the rules keep scores (change or read them). */
+  scored: boolean;
+  /** Whether stacks (several pieces on a site) can occur. */
+  stacks: boolean;
+  /** Piece types that only ever appear as neutral pieces (drawn `#`). */
+  neutralPieces: number[];
 }
 
 /** Decisions made before the first turn (e.g. choosing starting points), in order. */
@@ -114,6 +144,7 @@ export interface GameDef {
   /** Consequences run when a turn ends (after its last decision). */
   afterTurn: Effect[];
   end: EndRule[];
+  presentation: Presentation;
   /** Called once by the engine so rules can query it (e.g. "no legal moves"). */
   link(rt: Runtime): void;
   /** Option values the game was compiled with (for records). */

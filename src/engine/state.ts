@@ -62,6 +62,8 @@ export class State {
   preludeLeft = 0;
   /** Whether the game is over; then `returns` holds the result. */
   over = false;
+  /** The end rule that ended the game (index into the game's end rules); -1 while it goes on or when unknown. */
+  endRule = -1;
   returns: Float64Array;
   /** RNG words (sfc32). */
   rng: Uint32Array;
@@ -129,6 +131,7 @@ export class State {
     this.lastMover = o.lastMover;
     this.preludeLeft = o.preludeLeft;
     this.over = o.over;
+    this.endRule = o.endRule;
     this.touch();
   }
 
@@ -156,6 +159,7 @@ export class State {
       lastMover: this.lastMover,
       preludeLeft: this.preludeLeft,
       over: this.over,
+      endRule: this.endRule,
     };
   }
 
@@ -184,6 +188,7 @@ export class State {
     s.lastMover = data.lastMover;
     s.preludeLeft = data.preludeLeft ?? 0;
     s.over = data.over;
+    s.endRule = data.endRule ?? -1;
     return s;
   }
 
@@ -256,4 +261,6 @@ export interface SerializedState {
   lastMover: number;
   preludeLeft?: number;
   over: boolean;
+  /** Absent in states saved before end rules were recorded. */
+  endRule?: number;
 }

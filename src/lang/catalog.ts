@@ -182,9 +182,12 @@ export const catalog: LudemeSpec[] = [
   {
     name: "counter",
     category: "item",
-    doc: "A named game counter (starts at 0), changed by effects and read by `(counter name)`.",
-    params: [{ name: "name", type: name, doc: "The counter's name." }],
-    example: "(counter quiet)",
+    doc: "A named game counter (starts at 0), changed by effects and read by `(counter name)`. Counters are rules bookkeeping and are not shown to players unless given a `shown:` label.",
+    params: [
+      { name: "name", type: name, doc: "The counter's name." },
+      { name: "shown", type: { t: "string" }, namedOnly: true, optional: true, doc: "Shows the counter to players (in the status line) under this label, e.g. `\"turns without progress\"`; without it the counter stays out of sight." },
+    ],
+    example: '(counter quiet shown:"plies without capture")',
   },
   {
     name: "flag",
@@ -194,6 +197,7 @@ export const catalog: LudemeSpec[] = [
       { name: "name", type: name, doc: "The flag's name." },
       { name: "internal", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Hidden from positions and records." },
       { name: "conceals", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "A piece with this flag is face down: its type and owner are hidden from every player's observation." },
+      { name: "word", type: { t: "string" }, namedOnly: true, optional: true, doc: "The words move narration uses for the flag: `e2 is <word>`, `e2 is no longer <word>` (default: the flag's name), e.g. `\"crowned king\"` for a flag named king." },
     ],
     example: "(flag hidden conceals:true)",
   },
@@ -963,8 +967,9 @@ export const catalog: LudemeSpec[] = [
       { name: "cond", type: cat("bool"), doc: "When." },
       { name: "outcome", type: cat("outcome"), doc: "The result." },
       { name: "at", type: { t: "enum", values: ["every-decision", "turn-start"] }, namedOnly: true, optional: true, default: "every-decision", doc: "`turn-start`: checked only after a decision that begins a new turn." },
+      { name: "reason", type: { t: "string" }, namedOnly: true, optional: true, doc: "Why the game ended, in words for people, where the text generated from the condition reads poorly (`(no-pieces next)` gives `P2 has no pieces left`, `(no-moves next)` `P2 has no legal move`, a counter compared with a number `quiet reached 100`). `{mover}`, `{next}` and `{opponent}` name those players." },
     ],
-    example: "(if (no-moves next) (win mover))",
+    example: '(if (> (counter kingTaken) 0) (win mover) reason:"{mover} captured a king")',
   },
   {
     name: "win",
@@ -977,8 +982,11 @@ export const catalog: LudemeSpec[] = [
     name: "ranked",
     category: "outcome",
     doc: "Players are compared on the first number, ties broken by the next ones; `player` in the numbers is the player being ranked. The players ranked highest win (together, when tied on every number); when all are tied it is a draw.",
-    params: [{ name: "keys", type: list(cat("int")), doc: "Numbers per player, most important first." }],
-    example: "(ranked {(count-sites (owner site player)) (max-over (owner site player) (attr cp site))})",
+    params: [
+      { name: "keys", type: list(cat("int")), doc: "Numbers per player, most important first." },
+      { name: "labels", type: list({ t: "string" }), namedOnly: true, optional: true, doc: "A name for each number, shown with the final ranking (default: generated where the number is simple, e.g. `score`, `pieces on the board`)." },
+    ],
+    example: '(ranked {(count-sites (owner site player)) (max-over (owner site player) (attr cp site))} labels:{"pieces" "highest cp"})',
   },
   {
     name: "lose",

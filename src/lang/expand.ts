@@ -24,6 +24,8 @@ export interface Expanded {
   /** The game form, with defines and options expanded and meta forms removed. */
   game?: FormNode;
   options: OptionDecl[];
+  /** The option that sets the number of players, when the description writes `(players $name ...)`. */
+  playersOption?: string;
   /** The option values in force (defaults overridden by the caller's choices). */
   optionValues: Record<string, OptionValue>;
   /** Text of every file read (for diagnostics excerpts). */
@@ -62,7 +64,7 @@ export function expand(input: ExpandInput): Expanded {
 
   const expander = new Expander(defines, optionValues, diagnostics);
   const expanded = expander.node(game, []) as FormNode;
-  return { game: expanded, options: [...options.values()], optionValues, sources, diagnostics };
+  return { game: expanded, options: [...options.values()], playersOption: playersOption(game), optionValues, sources, diagnostics };
 }
 
 /**
@@ -256,6 +258,13 @@ function checkRange(v: OptionValue, d: OptionDecl): string | undefined {
     if (d.max !== undefined && v > d.max) return `is above the maximum ${d.max}`;
   }
   return undefined;
+}
+
+/** The option named by the count of `(players $name ...)` directly in the game form, if any. */
+function playersOption(game: FormNode): string | undefined {
+  const players = game.args.find((a) => !a.name && a.value.kind === "form" && a.value.head === "players")?.value as FormNode | undefined;
+  const count = players?.args.find((a) => !a.name)?.value;
+  return count?.kind === "optionRef" ? count.name : undefined;
 }
 
 export function describeOption(d: OptionDecl): string {

@@ -7,7 +7,7 @@
  * what went wrong and where, and the lexer simply goes on after them, so one run reports all of a
  * file's lexical errors.
  */
-import { createToken, Lexer, type IToken, type TokenType } from "chevrotain";
+import { createToken, Lexer, type IToken, type TokenType } from "./chevrotain.js";
 
 /** Characters allowed after the first one of a word (identifiers, named keys, option names). */
 const WORD = String.raw`[A-Za-z_][A-Za-z0-9_\-.']*`;

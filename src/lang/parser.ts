@@ -25,7 +25,7 @@ import {
   type IRecognitionException,
   type IToken,
   type TokenType,
-} from "chevrotain";
+} from "./chevrotain.js";
 import type { Arg, FileNode, FormNode, ListNode, Node, Span } from "./ast.js";
 import { error, type Diagnostic } from "./diagnostics.js";
 import * as T from "./lexer.js";

@@ -1,8 +1,19 @@
 /**
  * Generates the JSON Schema of the bound IR from the catalog (grammar/game.schema.json), and
  * validates IR with ajv, turning ajv's errors into diagnostics at the source text.
+ *
+ * Compiling the schema with ajv takes a good part of a second, which every `ludex validate` would
+ * pay. The build therefore writes ajv's standalone code for it next to this module
+ * (`schema-validator.cjs`, by src/tools/build-validator.ts), stamped with a fingerprint of the
+ * schema. The prebuilt validator is used when its fingerprint matches the schema generated from
+ * the catalog now; otherwise (run from sources, or the catalog changed since the last build) the
+ * schema is compiled at run time, slower but never stale.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import type { ErrorObject } from "ajv";
 import type { Span } from "./ast.js";
 import { describeType, signature, type Json } from "./bind.js";
 import { catalog, categoryInfo, type ArgType, type Category, type LudemeSpec } from "./catalog.js";
@@ -86,10 +97,57 @@ export function generateSchema(): Schema {
   };
 }
 
-let validator: ValidateFunction | undefined;
-function getValidator(): ValidateFunction {
-  validator ??= new Ajv({ allErrors: true, discriminator: true, strict: false }).compile(generateSchema());
-  return validator;
+/** ajv's settings for validating IR; the prebuilt validator is generated with the same. */
+export const AJV_OPTIONS = { allErrors: true, discriminator: true, strict: false } as const;
+
+/** The name of the prebuilt validator, written by the build next to the compiled schema.js. */
+export const PREBUILT_VALIDATOR_FILE = "schema-validator.cjs";
+
+/** A validation function as ajv makes it: true or false, and the errors of the last call. */
+export interface IrValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/** Where the validator in use came from. */
+export type ValidatorOrigin = "prebuilt" | "compiled at run time";
+
+/** Identifies a schema: the prebuilt validator carries the fingerprint of the schema it was made from. */
+export function schemaFingerprint(schema: Schema = generateSchema()): string {
+  return createHash("sha256").update(JSON.stringify(schema)).digest("hex");
+}
+
+/** Compiles the schema with ajv now (ajv is loaded only here: the prebuilt validator does not need it). */
+export function compileValidator(schema: Schema = generateSchema()): IrValidator {
+  const { Ajv } = createRequire(import.meta.url)("ajv") as typeof import("ajv");
+  return new Ajv(AJV_OPTIONS).compile(schema);
+}
+
+/**
+ * Loads a prebuilt validator module; undefined when the file is missing or was made from another
+ * schema than the one with `fingerprint` (a build older than the catalog).
+ */
+export function loadPrebuiltValidator(path: string, fingerprint: string): IrValidator | undefined {
+  if (!existsSync(path)) return undefined;
+  const mod = createRequire(import.meta.url)(path) as IrValidator & { schemaFingerprint?: string };
+  return mod.schemaFingerprint === fingerprint ? mod : undefined;
+}
+
+let current: { validate: IrValidator; origin: ValidatorOrigin } | undefined;
+function getValidator(): IrValidator {
+  if (!current) {
+    const schema = generateSchema();
+    const path = fileURLToPath(new URL(`./${PREBUILT_VALIDATOR_FILE}`, import.meta.url));
+    const prebuilt = loadPrebuiltValidator(path, schemaFingerprint(schema));
+    current = prebuilt ? { validate: prebuilt, origin: "prebuilt" } : { validate: compileValidator(schema), origin: "compiled at run time" };
+  }
+  return current.validate;
+}
+
+/** Where the validator comes from (loading it if not done yet); tests check the build's is prebuilt. */
+export function validatorOrigin(): ValidatorOrigin {
+  getValidator();
+  return current!.origin;
 }
 
 /** Validates bound IR; every problem becomes a diagnostic (code S001) at the source. */

@@ -6,11 +6,20 @@
  * players, the seat number before a lower-case letter); a stack's height follows the letter, and
  * its flags follow in brackets by their first letters: `m2[kb]` is a red two-stack, king and
  * blessed. A face-down piece the viewer cannot identify is `?`, a neutral piece `#`, an empty site `.`, an empty site in a marker set (e.g. a
- * starting point) `*`. Boards without straight axes get a map of the site labels beside them.
+ * starting point) `*`. Boards without straight axes get a map of the site labels beside them (below
+ * them when side by side would not fit the screen width). boardLegend (legend.ts) explains the symbols.
+ *
+ * Also here: the status line (scores, supplies and the counters a description shows) and the end
+ * of a game (why it ended, who won, the final ranking or scores), as text and as plain data.
  */
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, type State } from "../engine/state.js";
 import type { Topology } from "../engine/topology.js";
+import { gameOverText, hasScores } from "./end.js";
+import { seatLabel, seatName } from "./seats.js";
+
+export { endInfo, gameOverText, type EndInfo } from "./end.js";
+export { seatLabel, seatName, sideText } from "./seats.js";
 
 export function pieceSymbol(game: Game, s: State, site: number): string {
   const owner = s.owner[site]!;
@@ -73,16 +82,24 @@ function canvas(topo: Topology, texts: string[], { unit, width }: Layout): strin
   return lines.map((l) => l.join("").trimEnd());
 }
 
-export function renderBoard(game: Game, s: State): string {
+/** Terminal width the drawings keep within. */
+export const SCREEN_WIDTH = 80;
+
+/**
+ * The board as text. Boards without straight axes get a map of their site labels beside them,
+ * or below them when side by side would be wider than `width` columns.
+ */
+export function renderBoard(game: Game, s: State, { width = SCREEN_WIDTH }: { width?: number } = {}): string {
   const topo = game.topology;
   const texts = Array.from({ length: topo.n }, (_, i) => pieceSymbol(game, s, i));
   const board = canvas(topo, texts, layout(topo, texts));
   if (topo.shape.startsWith("square")) return withAxes(topo, board, layout(topo, texts));
-  // No straight axes: a map of the labels goes beside the board.
   const labelTexts = [...topo.labels];
   const labels = canvas(topo, labelTexts, layout(topo, labelTexts));
   const boardWidth = Math.max(...board.map((l) => l.length));
-  return board.map((l, y) => `${l.padEnd(boardWidth)}     ${labels[y] ?? ""}`.trimEnd()).join("\n");
+  const gap = 5;
+  if (boardWidth + gap + Math.max(...labels.map((l) => l.length)) > width) return [...board, "", ...labels].join("\n");
+  return board.map((l, y) => `${l.padEnd(boardWidth)}${" ".repeat(gap)}${labels[y] ?? ""}`.trimEnd()).join("\n");
 }
 
 /** Row numbers on the left and file letters below, for boards labelled file+number on a lattice. */
@@ -107,18 +124,30 @@ function withAxes(topo: Topology, board: string[], { unit, width }: Layout): str
   return lines.join("\n");
 }
 
-/** One line about whose turn it is, or the result. */
-export function statusLine(game: Game, s: State): string {
-  const names = game.def.players.names;
-  const seat = (p: number) => `P${p + 1}${names[p] && names[p] !== `P${p + 1}` ? ` (${names[p]})` : ""}`;
-  if (s.over) {
-    const w = game.winners(s)!;
-    if (w.length === 0 || w.length === game.playerCount) return "Game over: draw.";
-    return `Game over: ${w.map(seat).join(" and ")} ${w.length > 1 ? "share the win" : "wins"}.`;
-  }
+/**
+ * Whose turn it is, with scores, supplies and shown counters; or how the game ended. One line
+ * when it fits `width`; otherwise the figures follow on lines of their own (many players).
+ */
+export function statusLine(game: Game, s: State, { width = SCREEN_WIDTH }: { width?: number } = {}): string {
+  if (s.over) return gameOverText(game, s)[0]!;
   const action = s.actionsInTurn > 1 ? `, action ${s.actionInTurn} of ${s.actionsInTurn}` : "";
-  const supply = game.def.supplyTotal >= 0 ? ` supply ${Array.from(s.supply, (v, p) => `P${p + 1}:${v}`).join(" ")}` : "";
-  const counters = game.def.counters.map((c, i) => `${c} ${s.counters[i]}`).join(", ");
-  const extras = [supply.trim(), counters].filter(Boolean).join("; ");
-  return `Turn ${s.turn}: ${seat(s.mover)} to act${action}.${extras ? ` [${extras}]` : ""}`;
+  const turn = `Turn ${s.turn}: ${seatLabel(game, s.mover)} to act${action}.`;
+  const figures = statusFigures(game, s);
+  const oneLine = figures.length ? `${turn} [${figures.join("; ")}]` : turn;
+  return oneLine.length <= width ? oneLine : [turn, ...figures.map((f) => `  ${f}`)].join("\n");
 }
+
+/**
+ * Scores (when the rules keep them), supplies (when the game has one) and the counters the
+ * description shows to players; bookkeeping counters stay out of sight.
+ */
+function statusFigures(game: Game, s: State): string[] {
+  const def = game.def;
+  const perPlayer = (a: Int32Array) => Array.from(a, (v, p) => `${seatName(game, p)}:${v}`).join(" ");
+  const out: string[] = [];
+  if (hasScores(game, s)) out.push(`score ${perPlayer(s.score)}`);
+  if (def.supplyTotal >= 0) out.push(`supply ${perPlayer(s.supply)}`);
+  def.presentation.counterLabels.forEach((label, i) => label !== null && out.push(`${label} ${s.counters[i]}`));
+  return out;
+}
+

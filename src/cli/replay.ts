@@ -1,0 +1,155 @@
+/**
+ * `ludex replay RECORD`: replays a game record (`ludex-record/1`) against the rules. Prints the
+ * moves and the final position; `--at N` shows position N; `--step` walks through the game one
+ * move at a time. Every recorded move is checked: the first one that is not legal is reported
+ * (exit 1) with the position it was played in.
+ */
+import { InvalidArgumentError, type Command } from "commander";
+import type { Game } from "../engine/game.js";
+import type { GameRecordFile } from "../record/format.js";
+import type { Replay } from "../record/replay.js";
+import { CliError, describeOptions, examples, integerArg, log, out, seatLabel } from "./common.js";
+
+interface ReplayOptions {
+  game?: string;
+  at?: number;
+  step?: boolean;
+  json?: boolean;
+}
+
+export function registerReplay(program: Command): void {
+  const cmd = program
+    .command("replay")
+    .description("replay a game record: check every move, print the moves and the final position (--at N: position N; --step: walk through)")
+    .argument("<record>", "a game record (ludex-record/1 JSON, from `ludex play --save` or `ludex match --json`)")
+    .option("--game <game>", "the game to replay with (a built-in name or a .game file; default: the one the record names)")
+    .option("--at <n>", "show position N (0 = the start, N = after the Nth move)", integerArg(0))
+    .option("--step", "walk through the game: Enter for the next move, 'b' back, a number jumps there, 'q' quits")
+    .option("--json", "print the check's result as JSON (format ludex-replay/1)");
+  examples(cmd, ["ludex replay game.json", "ludex replay game.json --at 12", "ludex replay game.json --step"]);
+  cmd.action(async (file: string, opts: ReplayOptions) => {
+    if (opts.step && (opts.at !== undefined || opts.json)) throw new InvalidArgumentError("--step cannot be combined with --at or --json");
+    const { readRecordFile, loadRecordGame, replayRecord, descriptionChanged } = await import("../record/replay.js");
+    const { RecordError } = await import("../record/format.js");
+    const { GameLoadError, GameNotFoundError } = await import("../compile/index.js");
+    let rec: GameRecordFile, game: Game, replay: Replay;
+    try {
+      rec = readRecordFile(file);
+      game = loadRecordGame(rec, opts.game, file);
+      replay = replayRecord(game, rec);
+    } catch (e) {
+      if (e instanceof RecordError || e instanceof GameNotFoundError) throw new CliError(e.message);
+      if (e instanceof GameLoadError) throw new CliError(`${file}: the record's game does not compile: ${e.message} (run \`ludex validate\` on it)`);
+      throw e;
+    }
+    const changed = descriptionChanged(game, rec);
+    if (changed) log(`ludex: warning: ${changed}`);
+    if (opts.json) return printJson(game, rec, replay, file);
+    if (opts.at !== undefined) return showAt(game, rec, replay, opts.at);
+    if (opts.step) return step(game, rec, replay);
+    await printGame(game, rec, replay);
+  });
+}
+
+async function header(game: Game, rec: GameRecordFile): Promise<void> {
+  const seats = rec.seats.map((s, p) => `${seatLabel(game, p)} ${s.kind === "agent" ? s.agent : "human"}`).join(", ");
+  out(`${game.name}${Object.keys(rec.options).length ? ` (options: ${describeOptions(rec.options)})` : ""}, seed ${rec.seed}${rec.start ? ", from a given position" : ""}: ${seats}.`);
+}
+
+function moveLine(game: Game, replay: Replay, i: number): string {
+  const st = replay.steps[i]!;
+  const think = st.recorded.thinkMs !== undefined ? `   (${st.recorded.thinkMs} ms)` : "";
+  return `${String(st.recorded.ply).padStart(4)}. ${seatLabel(game, game.currentPlayer(st.before))} ${st.move.notation}${think}`;
+}
+
+async function printGame(game: Game, rec: GameRecordFile, replay: Replay): Promise<void> {
+  const { renderBoard, statusLine } = await import("../view/text.js");
+  await header(game, rec);
+  replay.steps.forEach((_, i) => out(moveLine(game, replay, i)));
+  const last = replay.states[replay.states.length - 1]!;
+  if (replay.error) {
+    out(`\nPosition ${replay.states.length - 1}, where the record goes wrong:`);
+    out(renderBoard(game, last));
+    out(statusLine(game, last));
+    throw new CliError(`${replay.error.message}`);
+  }
+  out("");
+  out(renderBoard(game, last));
+  out(statusLine(game, last));
+  out(resultLine(rec, game, last.over));
+}
+
+function resultLine(rec: GameRecordFile, game: Game, over: boolean): string {
+  const r = rec.result;
+  const reason = r.reason ? ` (${r.reason})` : "";
+  if (r.status === "finished" && !over) return `The record says the game finished${reason}, but the rules do not end it here.`;
+  if (r.status === "abandoned") return `Abandoned after ${rec.moves.length} moves${reason}.`;
+  if (r.status === "unfinished") return `Unfinished after ${rec.moves.length} moves${reason}.`;
+  return `Recorded result: ${r.draw ? "draw" : `${(r.winners ?? []).join(" and ")} won`}${reason}.`;
+}
+
+async function showAt(game: Game, rec: GameRecordFile, replay: Replay, n: number): Promise<void> {
+  const { renderBoard, statusLine } = await import("../view/text.js");
+  if (n > rec.moves.length) throw new CliError(`--at ${n}: the record has ${rec.moves.length} moves (positions 0..${rec.moves.length})`);
+  if (n >= replay.states.length) throw new CliError(`--at ${n}: cannot reach it: ${replay.error!.message}`);
+  const s = replay.states[n]!;
+  out(`Position ${n} of ${rec.moves.length}${n > 0 ? `, after ${replay.steps[n - 1]!.recorded.player} ${replay.steps[n - 1]!.move.notation}` : " (the start)"}:`);
+  out(renderBoard(game, s));
+  out(statusLine(game, s));
+  if (n < replay.steps.length) out(`Next: ${replay.steps[n]!.recorded.player} ${replay.steps[n]!.move.notation}`);
+  if (replay.error) log(`ludex: warning: the record goes wrong later: ${replay.error.message}`);
+}
+
+async function step(game: Game, rec: GameRecordFile, replay: Replay): Promise<void> {
+  const { renderBoard, statusLine } = await import("../view/text.js");
+  const { LineInput } = await import("./input.js");
+  const last = replay.states.length - 1;
+  const input = new LineInput();
+  try {
+    await header(game, rec);
+    let n = 0;
+    for (;;) {
+      out(`\nPosition ${n} of ${last}${n > 0 ? `, after ${moveLine(game, replay, n - 1).trim()}` : " (the start)"}`);
+      out(renderBoard(game, replay.states[n]!));
+      out(statusLine(game, replay.states[n]!));
+      if (n === last) out(replay.error ? `The record goes wrong here: ${replay.error.message}` : resultLine(rec, game, replay.states[n]!.over));
+      const line = await input.ask("replay> ");
+      if (line === null) break;
+      const word = line.trim().toLowerCase();
+      if (word === "q" || word === "quit") break;
+      if (word === "b" || word === "back") n = Math.max(0, n - 1);
+      else if (/^\d+$/.test(word)) n = Math.min(last, Number(word));
+      else if (word === "" || word === "n" || word === "next") {
+        if (n === last) break;
+        n++;
+      } else out("Enter: next move, b: back, a number: go to that position, q: quit");
+    }
+  } finally {
+    input.close();
+  }
+  if (replay.error) throw new CliError(replay.error.message);
+}
+
+async function printJson(game: Game, rec: GameRecordFile, replay: Replay, file: string): Promise<void> {
+  const { toPosition } = await import("../engine/position.js");
+  const last = replay.states[replay.states.length - 1]!;
+  out(
+    JSON.stringify(
+      {
+        format: "ludex-replay/1",
+        record: file,
+        game: { title: game.name, hash: game.source.hash, recordHash: rec.game.hash },
+        legal: !replay.error,
+        moves: rec.moves.length,
+        replayed: replay.steps.length,
+        error: replay.error ?? null,
+        over: last.over,
+        returns: last.over ? game.returns(last) : null,
+        final: toPosition(game, last),
+      },
+      null,
+      2,
+    ),
+  );
+  if (replay.error) throw new CliError("", 1);
+}

@@ -1,0 +1,172 @@
+/**
+ * What a description says about showing its game to people, read from the bound IR: counter
+ * labels, flag words, end reasons and ranking labels, and a few facts the views need (does the
+ * game keep scores, can stacks occur, which piece types are only ever neutral). Nothing here
+ * changes how the game plays.
+ *
+ * End reasons are generated from the end rule's condition where it is simple (a player without
+ * pieces or moves, a counter or the turn compared with a number); an end rule's `reason:` replaces
+ * the generated text, and is the only text for conditions too intricate to put in words.
+ */
+import type { Json } from "../lang/bind.js";
+import type { Presentation, ReasonPart } from "../engine/rules.js";
+import { isNode, type CompileContext, type IrNode } from "./context.js";
+
+/** Reads the presentation attributes of the equipment and scans the rules for what views need. */
+export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {
+  const items = (ir.equipment as Json[]).filter(isNode);
+  const counterLabels = items.filter((n) => n.ludeme === "counter").map((n) => (typeof n.shown === "string" ? n.shown : null));
+  const flagWords = items.filter((n) => n.ludeme === "flag").map((n) => (typeof n.word === "string" ? n.word : (n.name as string)));
+  let scored = false, stacks = false;
+  const neutral = new Set<string>(), owned = new Set<string>();
+  walk(ir, (n) => {
+    if (n.ludeme === "add-score" || n.ludeme === "score") scored = true;
+    if (n.ludeme === "slide" || (n.ludeme === "place" && typeof n.height === "number" && n.height > 1)) stacks = true;
+    if (n.ludeme === "add" && n.owner === "neutral") neutral.add(n.piece as string);
+    else if (n.ludeme === "add" || n.ludeme === "place" || n.ludeme === "put") owned.add(n.piece as string);
+    else if (n.ludeme === "deal") for (const k of Object.keys(n)) if (k !== "ludeme" && k !== "at" && k !== "flags") owned.add(k);
+  });
+  const neutralPieces = cx.pieces.flatMap((p, i) => (neutral.has(p.name) && !owned.has(p.name) ? [i] : []));
+  return { counterLabels, flagWords, scored, stacks, neutralPieces };
+}
+
+function walk(v: Json, visit: (n: IrNode) => void): void {
+  if (Array.isArray(v)) for (const x of v) walk(x, visit);
+  else if (v && typeof v === "object") {
+    if (isNode(v)) visit(v);
+    for (const x of Object.values(v)) walk(x, visit);
+  }
+}
+
+/** The reason of end rule `index` (`rule` is its `(if ...)` node): its `reason:`, or generated. */
+export function endReasonOf(rule: IrNode, index: number, ptr: string, cx: CompileContext, shown: Presentation): ReasonPart[] {
+  if (typeof rule.reason === "string") return reasonTemplate(rule.reason, `${ptr}/reason`, cx);
+  const d = describeBool(rule.cond!, cx, shown);
+  return d && "parts" in d ? d.parts : [`end rule ${index + 1}`];
+}
+
+const PLAYER_WORDS = ["mover", "next", "opponent"] as const;
+
+/** `{mover} captured a king` as parts; an unknown `{name}` is an error. */
+function reasonTemplate(text: string, ptr: string, cx: CompileContext): ReasonPart[] {
+  const parts: ReasonPart[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/\{([^{}]*)\}/g)) {
+    if (m.index! > last) parts.push(text.slice(last, m.index));
+    const word = m[1]!.trim();
+    const player = PLAYER_WORDS.find((w) => w === word);
+    if (player) parts.push({ player });
+    else cx.fail("M001", `the reason names '{${m[1]}}', which is not a player the end rules know`, ptr, "{mover}, {next} or {opponent}");
+    last = m.index! + m[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+/** A described condition, or one whose value is known (e.g. an option's guard `(> 100 0)`). */
+type BoolDesc = { parts: ReasonPart[] } | { constant: boolean } | null;
+
+const COMPARISONS: Record<string, { test: (a: number, b: number) => boolean; words: string; flipped: string }> = {
+  ">=": { test: (a, b) => a >= b, words: "reached", flipped: "fell to" },
+  ">": { test: (a, b) => a > b, words: "passed", flipped: "fell below" },
+  "<=": { test: (a, b) => a <= b, words: "fell to", flipped: "reached" },
+  "<": { test: (a, b) => a < b, words: "fell below", flipped: "passed" },
+  "=": { test: (a, b) => a === b, words: "is", flipped: "is" },
+  "!=": { test: (a, b) => a !== b, words: "is not", flipped: "is not" },
+};
+
+function describeBool(v: Json, cx: CompileContext, shown: Presentation): BoolDesc {
+  if (typeof v === "boolean") return { constant: v };
+  if (!isNode(v)) return null;
+  switch (v.ludeme) {
+    case "no-pieces":
+    case "no-moves": {
+      const who = playerPart(v.player as string, cx);
+      return who ? { parts: [who, v.ludeme === "no-pieces" ? " has no pieces left" : " has no legal move"] } : null;
+    }
+    case "and":
+    case "or":
+      return junction(v.ludeme, (v[v.ludeme === "and" ? "all" : "any"] as Json[]).map((x) => describeBool(x, cx, shown)));
+  }
+  const cmp = COMPARISONS[v.ludeme];
+  if (!cmp) return null;
+  const { a, b } = v;
+  if (typeof a === "number" && typeof b === "number") return { constant: cmp.test(a, b) };
+  // A quantity compared with a number, written either way round.
+  const [quantity, limit, words] = typeof b === "number" ? [a!, b, cmp.words] : typeof a === "number" ? [b!, a, cmp.flipped] : [null, 0, ""];
+  const q = quantity === null ? null : describeInt(quantity, cx, shown);
+  return q ? { parts: [...q, ` ${words} ${limit}`] } : null;
+}
+
+/**
+ * `and` / `or` of described parts. Parts whose value is known drop out (an option's guard such as
+ * `(> 100 0)`); a rule switched off by one (`(> 0 0)`) never fires, so its text never shows.
+ */
+function junction(op: "and" | "or", parts: BoolDesc[]): BoolDesc {
+  const kept: ReasonPart[][] = [];
+  for (const p of parts) {
+    if (p === null) return null;
+    if ("parts" in p) kept.push(p.parts);
+  }
+  if (kept.length === 0) return { constant: op === "and" ? parts.every((p) => p && "constant" in p && p.constant) : parts.some((p) => p && "constant" in p && p.constant) };
+  return { parts: kept.flatMap((k, i) => (i === 0 ? k : [` ${op} `, ...k])) };
+}
+
+/** A number an end condition reads, in words: a counter (by its shown label), the turn, a score or supply. */
+function describeInt(v: Json, cx: CompileContext, shown: Presentation): ReasonPart[] | null {
+  if (!isNode(v)) return null;
+  switch (v.ludeme) {
+    case "counter": {
+      const i = cx.counters.indexOf(v.name as string);
+      return [shown.counterLabels[i] ?? (v.name as string)];
+    }
+    case "turn":
+      return ["the turn number"];
+    case "score":
+    case "supply": {
+      const who = playerPart(v.player as string, cx);
+      return who ? [who, `'s ${v.ludeme}`] : null;
+    }
+  }
+  return null;
+}
+
+/** A player reference of an end rule as a reason part (null for `player`, bound only inside ranked). */
+function playerPart(name: string, cx: CompileContext): ReasonPart | null {
+  const word = PLAYER_WORDS.find((w) => w === name);
+  if (word) return { player: word };
+  const m = /^P(\d+)$/i.exec(name);
+  const seat = m ? Number(m[1]) - 1 : cx.playerNames.indexOf(name);
+  return seat >= 0 && seat < cx.playerCount ? { seat } : null;
+}
+
+/** Names of a ranked outcome's numbers: its `labels:`, else generated per key. */
+export function rankingLabels(ranked: IrNode, ptr: string, cx: CompileContext, shown: Presentation): string[] {
+  const keys = ranked.keys as Json[];
+  const labels = ranked.labels as string[] | undefined;
+  if (labels) {
+    if (labels.length !== keys.length) cx.fail("M004", `${labels.length} labels for ${keys.length} numbers`, `${ptr}/labels`, `one label per number (${keys.length})`);
+    return keys.map((_, i) => labels[i] ?? `tie-break ${i}`);
+  }
+  return keys.map((k, i) => describeKey(k, cx, shown) ?? (i === 0 ? "rank" : `tie-break ${i}`));
+}
+
+/** A ranking number in words, when it is one of the simple per-player quantities. */
+function describeKey(v: Json, cx: CompileContext, shown: Presentation): string | null {
+  if (!isNode(v)) return null;
+  const ofPlayer = (c: Json) => isNode(c) && c.ludeme === "owner" && c.site === "site" && c.player === "player";
+  switch (v.ludeme) {
+    case "score":
+    case "supply":
+      return v.player === "player" ? v.ludeme : null;
+    case "count-sites":
+      return ofPlayer(v.cond!) ? "pieces on the board" : null;
+    case "max-over": {
+      const value = v.value;
+      return ofPlayer(v.cond!) && isNode(value) && value.ludeme === "attr" && value.of === "site" ? `highest ${value.name as string}` : null;
+    }
+    case "counter":
+      return shown.counterLabels[cx.counters.indexOf(v.name as string)] ?? (v.name as string);
+  }
+  return null;
+}

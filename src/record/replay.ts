@@ -1,0 +1,120 @@
+/**
+ * Replaying a record: the game it names, its start (the seeded start or its start position) and
+ * each recorded move checked against the legal moves of the position it was played in. The first
+ * move that is not legal there stops the replay with a message that says which move, where, and
+ * what was legal instead.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
+import { loadGame } from "../compile/index.js";
+import type { Game } from "../engine/game.js";
+import type { Move } from "../engine/moves.js";
+import { loadPosition } from "../engine/position.js";
+import type { State } from "../engine/state.js";
+import { resolveGameRef } from "../library/builtin.js";
+import { readRecord, RecordError, type GameRecordFile, type RecordedMove, type RecordedMoveFields } from "./format.js";
+import { moveFields } from "./recorder.js";
+
+/** Reads and checks a record file; throws a RecordError with a clear message. */
+export function readRecordFile(path: string): GameRecordFile {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new RecordError([code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (e as Error).message], path);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new RecordError([`not valid JSON (${(e as Error).message})`], path);
+  }
+  return readRecord(data, path);
+}
+
+/**
+ * The game a record was played with: `ref` when given (a file or built-in name), else the
+ * record's built-in name, else its file (as written, or beside the record file). The record's
+ * option values are applied.
+ */
+export function loadRecordGame(rec: GameRecordFile, ref?: string, recordPath?: string): Game {
+  let target = ref ?? rec.game.name;
+  if (target === undefined && rec.game.file !== undefined) {
+    const file = rec.game.file;
+    const beside = recordPath && !isAbsolute(file) ? resolve(dirname(recordPath), file) : undefined;
+    target = resolveGameRef(file) || !beside ? file : beside;
+  }
+  return loadGame(target!, { options: rec.options });
+}
+
+/** A note when the description is not the one the record was made with (its moves may still replay). */
+export function descriptionChanged(game: Game, rec: GameRecordFile): string | undefined {
+  if (!rec.game.hash || rec.game.hash === game.source.hash) return undefined;
+  return `the description of ${rec.game.title} has changed since this record was made (record ${rec.game.hash}, now ${game.source.hash}); replaying its moves against the current rules`;
+}
+
+/** The state the recorded game began in. Throws a RecordError when its start position is invalid. */
+export function recordStart(game: Game, rec: GameRecordFile): State {
+  if (!rec.start) return game.newGame({ seed: rec.seed });
+  try {
+    return loadPosition(game, rec.start, rec.seed);
+  } catch (e) {
+    throw new RecordError([`start: ${(e as Error).message}`]);
+  }
+}
+
+export interface ReplayStep {
+  /** The state before the move. */
+  before: State;
+  move: Move;
+  recorded: RecordedMove;
+}
+
+export interface Replay {
+  /** The state at the start and after each legal recorded move: states[n] is position n. */
+  states: State[];
+  steps: ReplayStep[];
+  /** The first recorded move that could not be played, and why. */
+  error?: { ply: number; message: string };
+}
+
+/** Plays the record's moves from its start, stopping at the first one that is not legal. */
+export function replayRecord(game: Game, rec: GameRecordFile): Replay {
+  let s = recordStart(game, rec);
+  const states = [s];
+  const steps: ReplayStep[] = [];
+  for (const recorded of rec.moves) {
+    const problem = checkMove(game, s, recorded);
+    if (typeof problem === "string") return { states, steps, error: { ply: recorded.ply, message: problem } };
+    steps.push({ before: s, move: problem, recorded });
+    s = game.apply(s, problem);
+    states.push(s);
+  }
+  return { states, steps };
+}
+
+/** The legal move a recorded move names, or why there is none. */
+function checkMove(game: Game, s: State, r: RecordedMove): Move | string {
+  const where = `move ${r.ply} (${r.player} ${r.notation})`;
+  if (s.over) return `${where}: the game was already over`;
+  const mover = `P${game.currentPlayer(s) + 1}`;
+  if (r.player !== mover) return `${where}: it is ${mover}'s turn, not ${r.player}'s`;
+  const legal = game.legalMoves(s);
+  const want = normalise(r.notation);
+  const byNotation = legal.filter((m) => normalise(m.notation) === want);
+  const exact = byNotation.find((m) => sameFields(moveFields(m), r.move));
+  if (exact) return exact;
+  if (byNotation.length) return `${where}: the notation is legal but its structured form differs (recorded ${JSON.stringify(r.move)}, legal ${JSON.stringify(moveFields(byNotation[0]!))})`;
+  const shown = legal.slice(0, 12).map((m) => m.notation).join(", ");
+  return `${where} is not legal here (legal: ${legal.length ? shown + (legal.length > 12 ? `, ... ${legal.length} in all` : "") : "none"})`;
+}
+
+function sameFields(a: RecordedMoveFields, b: RecordedMoveFields): boolean {
+  const keys: (keyof RecordedMoveFields)[] = ["kind", "from", "to", "count", "piece", "path", "captures"];
+  return keys.every((k) => b[k] === undefined || JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
+function normalise(t: string): string {
+  return t.trim().toLowerCase().replace(/\s+/g, "");
+}

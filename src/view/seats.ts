@@ -1,0 +1,22 @@
+/**
+ * How views name players and their sides: the description's names, `P1`..`Pn` otherwise, and the
+ * way the text board tells a player's pieces apart (see pieceSymbol in text.ts).
+ */
+import type { Game } from "../engine/game.js";
+
+/** A player's display name: the description's `names:` entry, else `P1`..`Pn`. */
+export function seatName(game: Game, p: number): string {
+  return game.def.players.names[p] ?? `P${p + 1}`;
+}
+
+/** `P1 (South)`, or `P1` when the seat has no other name. */
+export function seatLabel(game: Game, p: number): string {
+  const name = game.def.players.names[p];
+  return `P${p + 1}${name && name !== `P${p + 1}` ? ` (${name})` : ""}`;
+}
+
+/** How a player's pieces look on the text board (what tells them apart, like a colour). */
+export function sideText(game: Game, p: number): string {
+  if (game.playerCount === 2) return p === 0 ? "lower case" : "upper case";
+  return `the pieces marked ${p + 1}`;
+}
