@@ -199,6 +199,20 @@ describe.concurrent("fair play with hidden pieces", () => {
     expect(done.stdout).toMatch(/The game's seed was \d+ \(`ludex show blind-kings --seed \d+` shows its deal\)/);
   });
 
+  it("replaying a saved game that is not over keeps its face-down pieces and seed hidden, except for a referee", async () => {
+    const file = tempFile("hidden.json", "");
+    await ludex(["play", hidden, "--p2", "random", "--save", file], "1\nquit\n");
+    const r = await ludex(["replay", file]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("stay hidden");
+    expect(r.stdout).not.toMatch(/seed \d/);
+    expect(r.stdout).not.toContain("[h]");
+    expect(r.stdout).toContain("?");
+    const referee = await ludex(["replay", file, "--referee"]);
+    expect(referee.stdout).toMatch(/seed \d+/);
+    expect(referee.stdout).toContain("[h]");
+  });
+
   it("undo is refused once a move has revealed a piece, and allowed where nothing was revealed", async () => {
     const r = await ludex(["play", hidden, "--p2", "random", "--seed", "5"], "1\nundo\nquit\n");
     expect(r.stdout).toMatch(/Cannot undo: move 1 \(\?[a-h]\d\) revealed hidden pieces/);

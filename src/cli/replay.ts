@@ -8,9 +8,11 @@ import { InvalidArgumentError, type Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { GameRecordFile } from "../record/format.js";
 import type { Replay } from "../record/replay.js";
+import type { State } from "../engine/state.js";
 import { CliError, describeOptions, examples, integerArg, log, out, seatLabel } from "./common.js";
 
 interface ReplayOptions {
+  referee?: boolean;
   game?: string;
   at?: number;
   step?: boolean;
@@ -25,7 +27,8 @@ export function registerReplay(program: Command): void {
     .option("--game <game>", "the game to replay with (a built-in name or a .game file; default: the one the record names)")
     .option("--at <n>", "show position N (0 = the start, N = after the Nth move)", integerArg(0))
     .option("--step", "walk through the game: Enter for the next move, 'b' back, a number jumps there, 'q' quits")
-    .option("--json", "print the check's result as JSON (format ludex-replay/1)");
+    .option("--json", "print the check's result as JSON (format ludex-replay/1)")
+    .option("--referee", "show face-down pieces and the seed of an unfinished game with hidden pieces (a referee's tool)");
   examples(cmd, ["ludex replay game.json", "ludex replay game.json --at 12", "ludex replay game.json --step"]);
   cmd.action(async (file: string, opts: ReplayOptions) => {
     if (opts.step && (opts.at !== undefined || opts.json)) throw new InvalidArgumentError("--step cannot be combined with --at or --json");
@@ -44,16 +47,46 @@ export function registerReplay(program: Command): void {
     }
     const changed = descriptionChanged(game, rec);
     if (changed) log(`ludex: warning: ${changed}`);
-    if (opts.json) return printJson(game, rec, replay, file);
-    if (opts.at !== undefined) return showAt(game, rec, replay, opts.at);
-    if (opts.step) return step(game, rec, replay);
-    await printGame(game, rec, replay);
+    // A game with hidden pieces that can still be resumed is shown as its players may see it:
+    // otherwise a player could replay it, look beneath the face-down pieces, then go on playing.
+    let shown: Shown = { replay, states: replay.states };
+    if (stillSecret(game, rec) && !opts.referee) {
+      log("ludex: this game has face-down pieces and is not over: they stay hidden, and so does the seed (--referee shows them)");
+      shown = { replay, states: replay.states.map((st) => game.observation(st, 0)), viewer: 0 };
+      rec = { ...rec, seed: NaN };
+    }
+    if (opts.json) return printJson(game, rec, shown, file);
+    if (opts.at !== undefined) return showAt(game, rec, shown, opts.at);
+    if (opts.step) return step(game, rec, shown);
+    await printGame(game, rec, shown);
   });
 }
 
-async function header(game: Game, rec: GameRecordFile): Promise<void> {
+/** The replay as it may be shown: every position, or each as the players see it (`viewer`). */
+interface Shown {
+  replay: Replay;
+  states: State[];
+  /** Set when face-down pieces must stay hidden: narration and positions are this player's view. */
+  viewer?: number;
+}
+
+/** Whether the record is of a game with face-down pieces that has not ended (so it may be resumed). */
+function stillSecret(game: Game, rec: GameRecordFile): boolean {
+  return game.def.concealFlags !== 0 && rec.result.status !== "finished";
+}
+
+function header(game: Game, rec: GameRecordFile): void {
   const seats = rec.seats.map((s, p) => `${seatLabel(game, p)} ${s.kind === "agent" ? s.agent : "human"}`).join(", ");
-  out(`${game.name}${Object.keys(rec.options).length ? ` (options: ${describeOptions(rec.options)})` : ""}, seed ${rec.seed}${rec.start ? ", from a given position" : ""}: ${seats}.`);
+  const seed = Number.isNaN(rec.seed) ? "" : `, seed ${rec.seed}`;
+  out(`${game.name}${Object.keys(rec.options).length ? ` (options: ${describeOptions(rec.options)})` : ""}${seed}${rec.start ? ", from a given position" : ""}: ${seats}.`);
+}
+
+/** A move's line and, indented below it, what it did (as the viewer may know it). */
+async function moveLines(game: Game, shown: Shown, i: number): Promise<string[]> {
+  const { narrateMove } = await import("../view/narrate.js");
+  const st = shown.replay.steps[i]!;
+  const after = shown.replay.states[i + 1]!;
+  return [moveLine(game, shown.replay, i), ...narrateMove(game, st.before, after, st.move, shown.viewer).map((l) => `        ${l}`)];
 }
 
 function moveLine(game: Game, replay: Replay, i: number): string {
@@ -62,11 +95,12 @@ function moveLine(game: Game, replay: Replay, i: number): string {
   return `${String(st.recorded.ply).padStart(4)}. ${seatLabel(game, game.currentPlayer(st.before))} ${st.move.notation}${think}`;
 }
 
-async function printGame(game: Game, rec: GameRecordFile, replay: Replay): Promise<void> {
+async function printGame(game: Game, rec: GameRecordFile, shown: Shown): Promise<void> {
   const { renderBoard, statusLine } = await import("../view/text.js");
-  await header(game, rec);
-  replay.steps.forEach((_, i) => out(moveLine(game, replay, i)));
-  const last = replay.states[replay.states.length - 1]!;
+  const replay = shown.replay;
+  header(game, rec);
+  for (let i = 0; i < replay.steps.length; i++) for (const line of await moveLines(game, shown, i)) out(line);
+  const last = shown.states[shown.states.length - 1]!;
   if (replay.error) {
     out(`\nPosition ${replay.states.length - 1}, where the record goes wrong:`);
     out(renderBoard(game, last));
@@ -88,11 +122,12 @@ function resultLine(rec: GameRecordFile, game: Game, over: boolean): string {
   return `Recorded result: ${r.draw ? "draw" : `${(r.winners ?? []).join(" and ")} won`}${reason}.`;
 }
 
-async function showAt(game: Game, rec: GameRecordFile, replay: Replay, n: number): Promise<void> {
+async function showAt(game: Game, rec: GameRecordFile, shown: Shown, n: number): Promise<void> {
   const { renderBoard, statusLine } = await import("../view/text.js");
+  const replay = shown.replay;
   if (n > rec.moves.length) throw new CliError(`--at ${n}: the record has ${rec.moves.length} moves (positions 0..${rec.moves.length})`);
   if (n >= replay.states.length) throw new CliError(`--at ${n}: cannot reach it: ${replay.error!.message}`);
-  const s = replay.states[n]!;
+  const s = shown.states[n]!;
   out(`Position ${n} of ${rec.moves.length}${n > 0 ? `, after ${replay.steps[n - 1]!.recorded.player} ${replay.steps[n - 1]!.move.notation}` : " (the start)"}:`);
   out(renderBoard(game, s));
   out(statusLine(game, s));
@@ -100,19 +135,21 @@ async function showAt(game: Game, rec: GameRecordFile, replay: Replay, n: number
   if (replay.error) log(`ludex: warning: the record goes wrong later: ${replay.error.message}`);
 }
 
-async function step(game: Game, rec: GameRecordFile, replay: Replay): Promise<void> {
+async function step(game: Game, rec: GameRecordFile, shown: Shown): Promise<void> {
   const { renderBoard, statusLine } = await import("../view/text.js");
+  const replay = shown.replay;
   const { LineInput } = await import("./input.js");
   const last = replay.states.length - 1;
   const input = new LineInput();
   try {
-    await header(game, rec);
+    header(game, rec);
     let n = 0;
     for (;;) {
       out(`\nPosition ${n} of ${last}${n > 0 ? `, after ${moveLine(game, replay, n - 1).trim()}` : " (the start)"}`);
-      out(renderBoard(game, replay.states[n]!));
-      out(statusLine(game, replay.states[n]!));
-      if (n === last) out(replay.error ? `The record goes wrong here: ${replay.error.message}` : resultLine(rec, game, replay.states[n]!.over));
+      if (n > 0) for (const line of (await moveLines(game, shown, n - 1)).slice(1)) out(line);
+      out(renderBoard(game, shown.states[n]!));
+      out(statusLine(game, shown.states[n]!));
+      if (n === last) out(replay.error ? `The record goes wrong here: ${replay.error.message}` : resultLine(rec, game, shown.states[n]!.over));
       const line = await input.ask("replay> ");
       if (line === null) break;
       const word = line.trim().toLowerCase();
@@ -130,9 +167,10 @@ async function step(game: Game, rec: GameRecordFile, replay: Replay): Promise<vo
   if (replay.error) throw new CliError(replay.error.message);
 }
 
-async function printJson(game: Game, rec: GameRecordFile, replay: Replay, file: string): Promise<void> {
+async function printJson(game: Game, rec: GameRecordFile, shown: Shown, file: string): Promise<void> {
   const { toPosition } = await import("../engine/position.js");
-  const last = replay.states[replay.states.length - 1]!;
+  const replay = shown.replay;
+  const last = shown.states[shown.states.length - 1]!;
   out(
     JSON.stringify(
       {
