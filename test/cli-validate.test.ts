@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { DiagnosticJson, DiagnosticsJson, PlaceJson } from "../src/cli/validate.js";
 import { ludex, noStackTrace, root, tempFile, type Run } from "./support/cli.js";
 
 const dablot = "games/dablot.game";
@@ -12,35 +13,6 @@ const dablotText = readFileSync(join(root, dablot), "utf8");
 const games = readdirSync(join(root, "games"))
   .filter((f) => f.endsWith(".game"))
   .map((f) => `games/${f}`);
-
-interface PlaceJson {
-  file: string;
-  line?: number;
-  column?: number;
-  endLine?: number;
-  endColumn?: number;
-  offset?: number;
-  endOffset?: number;
-}
-interface DiagnosticJson extends PlaceJson {
-  code: string;
-  severity: string;
-  message: string;
-  expected?: string;
-  related?: (PlaceJson & { message: string })[];
-}
-interface FileJson {
-  file: string;
-  valid: boolean;
-  errors: number;
-  warnings: number;
-  diagnostics: DiagnosticJson[];
-}
-interface DiagnosticsJson {
-  format: string;
-  valid: boolean;
-  files: FileJson[];
-}
 
 /** The document printed on stdout: the whole of stdout must be one JSON value. */
 function document(r: Run): DiagnosticsJson {

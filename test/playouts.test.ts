@@ -1,4 +1,5 @@
 import { describe, it, expect } from "vitest";
+import { seededChooser } from "./support/random.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,17 +31,6 @@ function compileFile(file: string): { result: CompileResult; game: Game; termina
   return { result, game: result.game, terminates: "quietDraw" in options };
 }
 
-/** A small seeded PRNG for the test's own choices (independent of the engine's RNG). */
-function rng(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 function sameCode(a: Move["code"], b: Move["code"]): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -97,7 +87,7 @@ interface PlayoutRecord {
  * `full`: round-trip every legal move's notation (costly), else only the chosen one.
  */
 function playout(game: Game, seed: number, full: boolean, onMove?: (before: State, m: Move, after: State) => void): PlayoutRecord {
-  const pick = rng(seed);
+  const pick = seededChooser(seed);
   let s = game.newGame({ seed });
   const notations: string[] = [];
   expectCountsConsistent(game, s);
@@ -188,7 +178,7 @@ for (const file of gameFiles) {
     });
 
     it("serialises states mid-game and reads them back", () => {
-      const pick = rng(5);
+      const pick = seededChooser(5);
       let s = game.newGame({ seed: 5 });
       for (let i = 0; i < 80 && !game.isTerminal(s); i++) {
         if (i % 10 === 0) {
@@ -210,7 +200,7 @@ for (const file of gameFiles) {
     });
 
     it("applies moves alike through apply, applyInPlace and applyCode", () => {
-      const pick = rng(99);
+      const pick = seededChooser(99);
       let s = game.newGame({ seed: 99 });
       for (let i = 0; i < 60 && !game.isTerminal(s); i++) {
         const moves = game.legalMoves(s);

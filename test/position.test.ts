@@ -1,4 +1,5 @@
 import { describe, it, expect } from "vitest";
+import { seededChooser } from "./support/random.js";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -225,17 +226,6 @@ function variants(): { name: string; game: Game }[] {
   return out;
 }
 
-/** A small seeded generator (mulberry32), so the positions are the same on every run. */
-function seeded(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 /**
  * States reached by random play: the start, positions at random plies (mid-turn ones included),
@@ -244,7 +234,7 @@ function seeded(seed: number): (n: number) => number {
 function randomStates(game: Game, count: number): State[] {
   const out: State[] = [];
   for (let seed = 1; seed <= count; seed++) {
-    const pick = seeded(seed * 7919);
+    const pick = seededChooser(seed * 7919);
     const plies = seed === 1 ? 0 : seed <= 3 ? 1500 : pick(120);
     let s = game.newGame({ seed });
     for (let i = 0; i < plies && !s.over; i++) {

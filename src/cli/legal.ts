@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
-import { loadPosition, PositionError, type LoadOptions } from "../engine/position.js";
+import { loadPosition, PositionError, type LoadOptions, type Position } from "../engine/position.js";
 import type { State } from "../engine/state.js";
 import { CliError, examples, integerArg, log, out, readTextFile, seatLabel, withGameOptions } from "./common.js";
 
@@ -58,7 +58,12 @@ export function describeMove(m: Move): string {
  * Reads a position file. `opts.observation` accepts an observation written by `show --as` (for
  * commands that only look at a position); otherwise face-down pieces without identity are refused.
  */
-export function readPosition(game: Game, path: string, opts: LoadOptions = {}): State {
+export function readPosition(game: Game, path: string, opts: LoadOptions = {}, seed = 0): State {
+  return readPositionFile(game, path, opts, seed).state;
+}
+
+/** A position file (bare, or a scenario-style `{"position": {...}}`): its data and the state it gives. */
+export function readPositionFile(game: Game, path: string, opts: LoadOptions = {}, seed = 0): { state: State; position: Position } {
   const text = readTextFile(path, "position file");
   let data: unknown;
   try {
@@ -69,7 +74,7 @@ export function readPosition(game: Game, path: string, opts: LoadOptions = {}): 
   // Accept a scenario-style wrapper {"position": {...}} as well as the bare object.
   if (typeof data === "object" && data !== null && !Array.isArray(data) && "position" in data) data = (data as { position: unknown }).position;
   try {
-    return loadPosition(game, data, 0, opts);
+    return { state: loadPosition(game, data, seed, opts), position: data as Position };
   } catch (e) {
     if (e instanceof PositionError) throw new CliError(`bad position in '${path}':\n  ${e.problems.join("\n  ")}`);
     throw e;

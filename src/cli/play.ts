@@ -14,7 +14,7 @@ import { renameSync, writeFileSync } from "node:fs";
 import { InvalidArgumentError, type Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
-import { loadPosition, PositionError, type Position } from "../engine/position.js";
+import { PositionError, type Position } from "../engine/position.js";
 import type { State } from "../engine/state.js";
 import type { GameRecordFile } from "../record/format.js";
 import { addMove, finishRecord, newRecord, truncate } from "../record/recorder.js";
@@ -23,7 +23,8 @@ import { narrateMove } from "../view/narrate.js";
 import { gameOverText, renderBoard, SCREEN_WIDTH, statusLine } from "../view/text.js";
 import { AGENT_HELP, AgentSpecError, createAgent, type Agent } from "../ai/index.js";
 import { LineInput } from "./input.js";
-import { CliError, describeOptions, examples, integerArg, log, out, readTextFile, seatLabel, usageError, withGameOptions } from "./common.js";
+import { readPositionFile } from "./legal.js";
+import { CliError, describeOptions, examples, integerArg, log, out, seatLabel, usageError, withGameOptions } from "./common.js";
 
 /** Seats that can be set on the command line. */
 const MAX_SEAT_FLAGS = 5;
@@ -117,7 +118,7 @@ async function prepare(ref: string | undefined, opts: PlayOptions): Promise<Setu
   const seats = buildSeats(game, opts, seed);
   let state: State;
   let start: Position | undefined;
-  if (opts.position) ({ state, position: start } = readStartPosition(game, opts.position, seed));
+  if (opts.position) ({ state, position: start } = readPositionFile(game, opts.position, {}, seed));
   else state = game.newGame({ seed });
   const record = newRecord(game, { seed, seats: seats.map((s) => s.who), start });
   return { game, seats, seed, state, record, history: [] };
@@ -177,23 +178,6 @@ async function resume(ref: string | undefined, opts: PlayOptions): Promise<Setup
   }));
   out(`Resumed ${path} after ${record.moves.length} moves.`);
   return { game, seats, seed: record.seed, state, record, history };
-}
-
-function readStartPosition(game: Game, path: string, seed: number): { state: State; position: Position } {
-  const text = readTextFile(path, "position file");
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new CliError(`position file '${path}' is not valid JSON: ${(e as Error).message}`);
-  }
-  if (typeof data === "object" && data !== null && !Array.isArray(data) && "position" in data) data = (data as { position: unknown }).position;
-  try {
-    return { state: loadPosition(game, data, seed), position: data as Position };
-  } catch (e) {
-    if (e instanceof PositionError) throw new CliError(`bad position in '${path}':\n  ${e.problems.join("\n  ")}`);
-    throw e;
-  }
 }
 
 /** The seats; each agent gets its own seed, derived from the game's (separate from the state's RNG). */

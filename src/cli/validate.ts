@@ -91,7 +91,7 @@ function counts(r: Checked): { errors: number; warnings: number } {
 // --- ludex-diagnostics/1 ---
 
 /** A place in a file: 1-based lines and columns, 0-based offsets; ends are exclusive. */
-interface PlaceJson {
+export interface PlaceJson {
   file: string;
   line?: number;
   column?: number;
@@ -101,7 +101,7 @@ interface PlaceJson {
   endOffset?: number;
 }
 
-interface DiagnosticJson extends PlaceJson {
+export interface DiagnosticJson extends PlaceJson {
   code: string;
   severity: "error" | "warning";
   message: string;
@@ -109,7 +109,7 @@ interface DiagnosticJson extends PlaceJson {
   related?: (PlaceJson & { message: string })[];
 }
 
-interface FileJson {
+export interface FileJson {
   file: string;
   valid: boolean;
   errors: number;
@@ -117,7 +117,14 @@ interface FileJson {
   diagnostics: DiagnosticJson[];
 }
 
-function diagnosticsDocument(results: Checked[]): { format: string; valid: boolean; files: FileJson[] } {
+/** The `ludex-diagnostics/1` document. */
+export interface DiagnosticsJson {
+  format: string;
+  valid: boolean;
+  files: FileJson[];
+}
+
+function diagnosticsDocument(results: Checked[]): DiagnosticsJson {
   return { format: DIAGNOSTICS_FORMAT, valid: results.every((r) => r.valid), files: results.map(fileJson) };
 }
 

@@ -4,18 +4,12 @@
  * read from the games folder (the description and its `.md` rules document).
  */
 import { compileGame } from "../compile/index.js";
-import type { OptionDecl, OptionValue } from "../lang/expand.js";
+import type { OptionDecl } from "../lang/expand.js";
 import { readFileSync } from "node:fs";
 import { builtinGameNames, builtinRulesText, resolveGameRef, unknownGameMessage } from "./builtin.js";
 
-export interface GameOptionInfo {
-  name: string;
-  default: OptionValue;
-  doc?: string;
-  min?: number;
-  max?: number;
-  values?: OptionValue[];
-}
+/** An option as `list` and `info` describe it: its declaration without the source place. */
+export type GameOptionInfo = Omit<OptionDecl, "span">;
 
 export interface GameInfo {
   /** The built-in name (`dablot`), or the file for a game that is not built in: what commands and `loadGame` accept. */

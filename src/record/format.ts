@@ -8,6 +8,7 @@
  * Reading a record checks it field by field and reports every problem with its JSON path, so a
  * hand-edited or truncated file gets a clear message, never a crash.
  */
+import type { Move } from "../engine/moves.js";
 import type { Position } from "../engine/position.js";
 
 export const RECORD_FORMAT = "ludex-record/1";
@@ -35,15 +36,7 @@ export interface RecordSeat {
 }
 
 /** A move in structured form: the fields of `Move` that identify it (no engine encoding). */
-export interface RecordedMoveFields {
-  kind: string;
-  from?: string;
-  to?: string;
-  count?: number;
-  piece?: string;
-  path?: string[];
-  captures?: string[];
-}
+export type RecordedMoveFields = Pick<Move, "kind" | "from" | "to" | "count" | "piece" | "path" | "captures">;
 
 export interface RecordedMove {
   /** 1-based index of the decision in the game. */
