@@ -18,11 +18,11 @@ describe.concurrent("ludex: general manners", () => {
   it("--help lists the commands and exits 0", async () => {
     const r = await ludex(["--help"]);
     expect(r.code).toBe(0);
-    for (const c of ["validate", "play", "playout", "bench", "legal", "show", "scenarios", "schema"]) expect(r.stdout).toContain(c);
+    for (const c of ["list", "info", "validate", "play", "replay", "playout", "bench", "legal", "show", "scenarios", "schema"]) expect(r.stdout).toContain(c);
   });
 
   it("every command has --help with an example", async () => {
-    for (const c of ["validate", "play", "playout", "bench", "legal", "scenarios", "schema"]) {
+    for (const c of ["list", "info", "validate", "play", "replay", "playout", "match", "bench", "legal", "show", "scenarios", "schema"]) {
       const r = await ludex([c, "--help"]);
       expect(r.code, c).toBe(0);
       expect(r.stdout, c).toContain("Examples:");
