@@ -172,6 +172,10 @@ export class Game implements Runtime {
     const kind = buf.kind[row]!, from = buf.from[row]!, to = buf.to[row]!;
     this.def.generators[buf.gen[row]!]!.apply(s, buf, row, c);
     for (const hook of this.def.moveHooks) hook(s, kind, from, to, c.player);
+    // After-action effects and end rules see the move just made as `from` and `to`, so a condition
+    // such as a line through the last placed piece looks only where the board changed.
+    this.endCtx.from = from;
+    this.endCtx.to = to;
     this.afterDecision(s);
   }
 
