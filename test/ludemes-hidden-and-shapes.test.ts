@@ -7,7 +7,7 @@
  * semantic errors these ludemes report.
  */
 import { describe, it, expect } from "vitest";
-import { shapePlacements } from "../src/compile/equipment.js";
+import { shapePlacements } from "../src/compile/builders/equipment.js";
 import { hexBoard, squareBoard } from "../src/engine/boards.js";
 import type { Game } from "../src/engine/game.js";
 import { checkInvariants } from "../src/engine/invariants.js";

@@ -14,11 +14,16 @@ import { Game } from "../engine/game.js";
 import { resolveGameRef, unknownGameMessage } from "../library/builtin.js";
 import { descriptionHash } from "./fingerprint.js";
 import { CompileContext, type IrNode } from "./context.js";
-import { boardBuilders, itemBuilders, regionBuilders } from "./equipment.js";
-import { boolBuilders, intBuilders } from "./expr.js";
-import { effectBuilders } from "./effects.js";
-import { compileGameIr, endBuilders, outcomeBuilders, preludeBuilders, startBuilders } from "./game.js";
-import { movesBuilders } from "./moves.js";
+import { boardBuilders } from "./builders/boards.js";
+import { boolBuilders } from "./builders/conditions.js";
+import { effectBuilders } from "./builders/effects.js";
+import { endBuilders, outcomeBuilders } from "./builders/end.js";
+import { itemBuilders } from "./builders/equipment.js";
+import { movesBuilders } from "./builders/moves.js";
+import { intBuilders } from "./builders/numbers.js";
+import { regionBuilders } from "./builders/regions.js";
+import { preludeBuilders, startBuilders } from "./builders/setup.js";
+import { compileGameIr, STRUCTURAL } from "./builders/structure.js";
 
 export interface CompileOptions {
   file?: string;
@@ -116,14 +121,6 @@ function readFromDisk(path: string, from: string): { path: string; text: string 
   if (!existsSync(full)) return undefined;
   return { path: full, text: readFileSync(full, "utf8") };
 }
-
-/** Ludemes compiled inline by compileGameIr rather than through a builder table. */
-const STRUCTURAL: [string, Category][] = [
-  ["game", "game"],
-  ["players", "players"],
-  ["rules", "rules"],
-  ["turns", "turns"],
-];
 
 /** Every (name, category) the compiler can build; a test keeps it equal to the catalog. */
 export function compiledLudemes(): [string, Category][] {

@@ -1,15 +1,11 @@
 /**
- * Builders of equipment: boards, piece types, counters and regions.
+ * Builders of the `item` category: equipment (the board, piece types, counters, flags, markers,
+ * the supply, portals, shapes and named regions).
  */
-import type { Json } from "../lang/bind.js";
-import { hexBoard, squareBoard, type HexLayout, type SquareDiagonals } from "../engine/boards.js";
-import { dirIndex, siteIndex, type Topology } from "../engine/topology.js";
-import { isNode, type CompileContext, type IrNode } from "./context.js";
-
-export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Topology> = {
-  square: (n) => squareBoard(n.cols as number, n.rows as number, ((n.diagonals as string | undefined) ?? "none") as SquareDiagonals),
-  hex: (n) => hexBoard(n.size as number, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined),
-};
+import { dirIndex, type Topology } from "../../engine/topology.js";
+import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { boardBuilders } from "./boards.js";
+import { compileRegion } from "./regions.js";
 
 /** Items are compiled in two passes: the board first (regions need it), then the rest in order. */
 export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => void> = {
@@ -91,60 +87,6 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     cx.regions.set(name, compileRegion(n.sites!, `${ptr}/sites`, cx));
   },
 };
-
-export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Int32Array> = {
-  sites: (n, ptr, cx) => Int32Array.from((n.labels as string[]).map((l, i) => site(l, `${ptr}/labels/${i}`, cx)).filter((s) => s >= 0)),
-  rows: (n, _ptr, cx) => {
-    const from = n.from as number, to = n.to as number;
-    const topo = cx.topology!;
-    const out: number[] = [];
-    topo.labels.forEach((label, i) => {
-      const row = Number(/\d+$/.exec(label)?.[0]);
-      if (row >= from && row <= to) out.push(i);
-    });
-    return Int32Array.from(out);
-  },
-  shift: (n, ptr, cx) => {
-    const topo = cx.topology!;
-    const d = dirIndex(topo, n.dir as string);
-    if (d < 0) {
-      cx.fail("M001", `the board has no direction '${String(n.dir)}'`, `${ptr}/dir`, `one of: ${topo.dirNames.join(" ")}`);
-      return new Int32Array(0);
-    }
-    const out = new Set<number>();
-    for (const site of compileRegion(n.region!, `${ptr}/region`, cx)) {
-      const t = topo.step[d * topo.n + site]!;
-      if (t >= 0) out.add(t);
-    }
-    return Int32Array.from([...out].sort((a, b) => a - b));
-  },
-  union: (n, ptr, cx) => {
-    const set = new Set<number>();
-    (n.regions as Json[]).forEach((r, i) => compileRegion(r, `${ptr}/regions/${i}`, cx).forEach((s) => set.add(s)));
-    return Int32Array.from([...set].sort((a, b) => a - b));
-  },
-};
-
-/** A region: a form, a named region, or a single site label. */
-export function compileRegion(v: Json, ptr: string, cx: CompileContext): Int32Array {
-  if (!cx.topology) return new Int32Array(0);
-  if (typeof v === "string") {
-    const named = cx.regions.get(v);
-    if (named) return named;
-    const s = siteIndex(cx.topology, v);
-    if (s >= 0) return Int32Array.of(s);
-    cx.fail("M001", `'${v}' is neither a site nor a region`, ptr, `a site label (${cx.topology.labels[0]}..${cx.topology.labels[cx.topology.n - 1]}) or a region: ${[...cx.regions.keys()].join(", ")}`);
-    return new Int32Array(0);
-  }
-  if (isNode(v) && regionBuilders[v.ludeme]) return regionBuilders[v.ludeme]!(v, ptr, cx);
-  return new Int32Array(0);
-}
-
-function site(label: string, ptr: string, cx: CompileContext): number {
-  const s = siteIndex(cx.topology!, label);
-  if (s < 0) cx.fail("M001", `the board has no site '${label}'`, ptr, `a label such as ${cx.topology!.labels[0]}`);
-  return s;
-}
 
 /**
  * Every placement of a shape on the board, in every orientation: the shape's cells are direction

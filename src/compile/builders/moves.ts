@@ -1,16 +1,16 @@
 /**
  * Builders of the `moves` category: move generators and their combinators.
  */
-import type { Json } from "../lang/bind.js";
-import { ChaseLimit } from "../engine/chase.js";
-import { JumpGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../engine/generators.js";
-import type { LeafGenerator, MoveSource } from "../engine/rules.js";
-import { dirIndex } from "../engine/topology.js";
-import { isNode, type CompileContext, type IrNode } from "./context.js";
+import type { Json } from "../../lang/bind.js";
+import { ChaseLimit } from "../../engine/chase.js";
+import { JumpGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/generators.js";
+import type { LeafGenerator, MoveSource } from "../../engine/rules.js";
+import { dirIndex } from "../../engine/topology.js";
+import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compileEffects, flagMask } from "./effects.js";
-import { compileBool } from "./expr.js";
-import { SlideGenerator, type TakeRule } from "../engine/slide.js";
-import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../engine/place.js";
+import { compileBool } from "./conditions.js";
+import { SlideGenerator, type TakeRule } from "../../engine/slide.js";
+import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../../engine/place.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 

@@ -2,13 +2,16 @@
  * Builders of the `effect` category: consequences run after a move (`then:`, `on-capture:`) or
  * after every action or turn (`after-action:`, `after-turn:`).
  */
-import type { Json } from "../lang/bind.js";
-import type { PrimitiveAction } from "../engine/moves.js";
-import type { Ctx, Effect } from "../engine/rules.js";
-import { EMPTY, NEUTRAL, type State } from "../engine/state.js";
-import { isNode, type CompileContext, type IrNode } from "./context.js";
-import { compileRegion } from "./equipment.js";
-import { compileBool, compileInt, compilePlayer, Flood } from "./expr.js";
+import type { Json } from "../../lang/bind.js";
+import type { PrimitiveAction } from "../../engine/moves.js";
+import type { Ctx, Effect } from "../../engine/rules.js";
+import { EMPTY, NEUTRAL, type State } from "../../engine/state.js";
+import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { compilePlayer } from "../expression.js";
+import { Flood } from "../neighbours.js";
+import { compileBool } from "./conditions.js";
+import { compileInt } from "./numbers.js";
+import { compileRegion } from "./regions.js";
 
 export interface CompiledEffect {
   run: Effect;

@@ -1,0 +1,287 @@
+/**
+ * Builders of the `bool` category: conditions, compiled to closures that know their value when it
+ * is constant (see ../expression.ts).
+ */
+import type { Json } from "../../lang/bind.js";
+import type { Pred } from "../../engine/rules.js";
+import { EMPTY, NEUTRAL } from "../../engine/state.js";
+import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { compilePlayer, constant, siteIn, type Compiled } from "../expression.js";
+import { nearLists } from "../neighbours.js";
+import { compileIntC } from "./numbers.js";
+import { compileRegion } from "./regions.js";
+
+/** Builders of the `bool` category, keyed by ludeme. */
+export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Compiled<boolean>> = {
+  empty: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    return { fn: (s, c) => s.owner[at(c)] === EMPTY };
+  },
+  enemy: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    return {
+      fn: (s, c) => {
+        const o = s.owner[at(c)]!;
+        return o !== EMPTY && o !== NEUTRAL && o !== c.player;
+      },
+    };
+  },
+  friend: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    return { fn: (s, c) => s.owner[at(c)] === c.player };
+  },
+  occupied: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    return { fn: (s, c) => s.owner[at(c)] !== EMPTY };
+  },
+  owner: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    if (n.player === "any") {
+      return {
+        fn: (s, c) => {
+          const o = s.owner[at(c)]!;
+          return o !== EMPTY && o !== NEUTRAL;
+        },
+      };
+    }
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    return { fn: (s, c) => s.owner[at(c)] === who(s, c) };
+  },
+  "is-piece": (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    return { fn: (s, c) => s.piece[at(c)] === type };
+  },
+  flag: (n, ptr, cx) => {
+    const bit = cx.flagBit(n.flag as string, `${ptr}/flag`);
+    if (n.site === "self") {
+      if (cx.scope !== "move") cx.fail("M004", "`self` (the moving piece) exists only inside a move", `${ptr}/site`);
+      return { fn: (_s, c) => (c.selfFlags & bit) !== 0 };
+    }
+    const at = siteIn(n, ptr, cx);
+    return { fn: (s, c) => (s.flags[at(c)]! & bit) !== 0 };
+  },
+  crossed: (_n, ptr, cx) => {
+    if (cx.scope !== "move") cx.fail("M004", "(crossed) exists only inside a move", ptr);
+    return { fn: (_s, c) => c.crossed };
+  },
+  marked: (n, ptr, cx) => {
+    const m = cx.markerIndex(n.marker as string, `${ptr}/marker`);
+    const at = siteIn(n, ptr, cx);
+    const P = cx.playerCount;
+    const player = (n.player as string | undefined) ?? "any";
+    if (player === "any") {
+      return {
+        fn: (s, c) => {
+          const site = at(c), sites = s.shape.sites;
+          for (let p = 0; p < P; p++) if (s.markers[(m * P + p) * sites + site]) return true;
+          return false;
+        },
+      };
+    }
+    const who = compilePlayer(player, `${ptr}/player`, cx);
+    return { fn: (s, c) => s.markers[(m * P + who(s, c)) * s.shape.sites + at(c)] === 1 };
+  },
+  in: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    const member = new Uint8Array(cx.topology!.n);
+    compileRegion(n.region!, `${ptr}/region`, cx).forEach((site) => (member[site] = 1));
+    return { fn: (_s, c) => member[at(c)] === 1 };
+  },
+  adjacent: (n, ptr, cx) => {
+    const a = siteIn({ ludeme: "adjacent", site: n.a as string }, `${ptr}/a`, cx);
+    const b = siteIn({ ludeme: "adjacent", site: n.b as string }, `${ptr}/b`, cx);
+    const topo = cx.topology!;
+    const D = topo.dirNames.length, N = topo.n, step = topo.step;
+    return {
+      fn: (_s, c) => {
+        const x = a(c), y = b(c);
+        for (let d = 0; d < D; d++) if (step[d * N + x] === y) return true;
+        return false;
+      },
+    };
+  },
+  near: (n, ptr, cx) => {
+    const of = siteIn({ ludeme: "near", site: n.of as string }, `${ptr}/of`, cx);
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const { start, list } = nearLists(cx, (n.via as string | undefined) ?? "adjacent");
+    // The common "next to a piece of type T" is checked inline (no call per neighbour).
+    const inner = n.cond;
+    if (isNode(inner) && inner.ludeme === "is-piece" && inner.site === "site") {
+      const type = cx.pieceIndex(inner.piece as string, `${ptr}/cond/piece`);
+      return {
+        fn: (s, c) => {
+          const centre = of(c), piece = s.piece;
+          for (let k = start[centre]!, end = start[centre + 1]!; k < end; k++) if (piece[list[k]!] === type) return true;
+          return false;
+        },
+      };
+    }
+    return {
+      fn: (s, c) => {
+        const centre = of(c), saved = c.site;
+        let found = false;
+        for (let k = start[centre]!, end = start[centre + 1]!; k < end && !found; k++) {
+          c.site = list[k]!;
+          found = cond(s, c);
+        }
+        c.site = saved;
+        return found;
+      },
+    };
+  },
+  exists: (n, ptr, cx) => {
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const N = cx.topology!.n;
+    return {
+      fn: (s, c) => {
+        const saved = c.site;
+        let found = false;
+        for (let site = 0; site < N && !found; site++) {
+          c.site = site;
+          found = cond(s, c);
+        }
+        c.site = saved;
+        return found;
+      },
+    };
+  },
+  flanked: (n, ptr, cx) => {
+    const of = siteIn({ ludeme: "flanked", site: n.of as string }, `${ptr}/of`, cx);
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const topo = cx.topology!;
+    const N = topo.n, step = topo.step;
+    // The lines through a site: each direction with its opposite, once.
+    const lines: [number, number][] = [];
+    topo.opposite.forEach((back, d) => back > d && lines.push([d, back]));
+    return {
+      fn: (s, c) => {
+        const centre = of(c);
+        const savedSite = c.site, savedPlayer = c.player;
+        c.player = s.owner[centre]!;
+        let found = false;
+        for (const [d, back] of lines) {
+          const a = step[d * N + centre]!, b = step[back * N + centre]!;
+          if (a < 0 || b < 0) continue;
+          c.site = a;
+          if (!cond(s, c)) continue;
+          c.site = b;
+          if (cond(s, c)) {
+            found = true;
+            break;
+          }
+        }
+        c.site = savedSite;
+        c.player = savedPlayer;
+        return found;
+      },
+    };
+  },
+  "some-player": (n, ptr, cx) => {
+    const cond = cx.withSubject(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const P = cx.playerCount;
+    return {
+      fn: (s, c) => {
+        const saved = c.subject;
+        let found = false;
+        for (let p = 0; p < P && !found; p++) {
+          c.subject = p;
+          found = cond(s, c);
+        }
+        c.subject = saved;
+        return found;
+      },
+    };
+  },
+  "same-player": (n, ptr, cx) => {
+    const a = compilePlayer(n.a as string, `${ptr}/a`, cx), b = compilePlayer(n.b as string, `${ptr}/b`, cx);
+    return { fn: (s, c) => a(s, c) === b(s, c) };
+  },
+  and: (n, ptr, cx) => {
+    const parts = (n.all as Json[]).map((v, i) => compileBoolC(v, `${ptr}/all/${i}`, cx));
+    if (parts.some((p) => p.constant === false)) return constant(false);
+    const live = parts.filter((p) => p.constant !== true).map((p) => p.fn);
+    if (live.length === 0) return constant(true);
+    if (live.length === 1) return { fn: live[0]! };
+    if (live.length === 2) {
+      const [a, b] = live as [Pred, Pred];
+      return { fn: (s, c) => a(s, c) && b(s, c) };
+    }
+    if (live.length === 3) {
+      const [a, b, d] = live as [Pred, Pred, Pred];
+      return { fn: (s, c) => a(s, c) && b(s, c) && d(s, c) };
+    }
+    return {
+      fn: (s, c) => {
+        for (let i = 0; i < live.length; i++) if (!live[i]!(s, c)) return false;
+        return true;
+      },
+    };
+  },
+  or: (n, ptr, cx) => {
+    const parts = (n.any as Json[]).map((v, i) => compileBoolC(v, `${ptr}/any/${i}`, cx));
+    if (parts.some((p) => p.constant === true)) return constant(true);
+    const live = parts.filter((p) => p.constant !== false).map((p) => p.fn);
+    if (live.length === 0) return constant(false);
+    if (live.length === 1) return { fn: live[0]! };
+    if (live.length === 2) {
+      const [a, b] = live as [Pred, Pred];
+      return { fn: (s, c) => a(s, c) || b(s, c) };
+    }
+    return {
+      fn: (s, c) => {
+        for (let i = 0; i < live.length; i++) if (live[i]!(s, c)) return true;
+        return false;
+      },
+    };
+  },
+  not: (n, ptr, cx) => {
+    const a = compileBoolC(n.cond, `${ptr}/cond`, cx);
+    if (a.constant !== undefined) return constant(!a.constant);
+    const f = a.fn;
+    return { fn: (s, c) => !f(s, c) };
+  },
+  "<": comparison((a, b) => a < b),
+  "<=": comparison((a, b) => a <= b),
+  ">": comparison((a, b) => a > b),
+  ">=": comparison((a, b) => a >= b),
+  "=": comparison((a, b) => a === b),
+  "!=": comparison((a, b) => a !== b),
+  "no-pieces": (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    return { fn: (s, c) => s.pieceCount[who(s, c)] === 0 };
+  },
+  "no-moves": (n, ptr, cx) => {
+    // Asking for legal moves while generating them would recurse (and reuse the move buffer).
+    if (cx.scope === "move") cx.fail("M004", "(no-moves ...) cannot be used inside a move; it belongs in end rules", ptr, "a condition on sites or pieces");
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const rt = cx.runtime;
+    return { fn: (s, c) => !rt.hasMoves(s, who(s, c)) };
+  },
+};
+
+function comparison(op: (a: number, b: number) => boolean) {
+  return (n: IrNode, ptr: string, cx: CompileContext): Compiled<boolean> => {
+    const a = compileIntC(n.a, `${ptr}/a`, cx);
+    const b = compileIntC(n.b, `${ptr}/b`, cx);
+    if (a.constant !== undefined && b.constant !== undefined) return constant(op(a.constant, b.constant));
+    const fa = a.fn, fb = b.fn;
+    return { fn: (s, c) => op(fa(s, c), fb(s, c)) };
+  };
+}
+
+export function compileBoolC(v: Json, ptr: string, cx: CompileContext): Compiled<boolean> {
+  if (typeof v === "boolean") return constant(v);
+  if (!isNode(v)) return constant(false);
+  const b = boolBuilders[v.ludeme];
+  return b ? b(v, ptr, cx) : constant(false);
+}
+
+export function compileBool(v: Json, ptr: string, cx: CompileContext): Pred {
+  return compileBoolC(v, ptr, cx).fn;
+}
+
+/** Whether a condition is known false at compile time (so a rule using it can be dropped). */
+export function isConstantFalse(v: Json, ptr: string, cx: CompileContext): boolean {
+  return compileBoolC(v, ptr, cx).constant === false;
+}

@@ -1,0 +1,189 @@
+/**
+ * Builders of the `int` category: numbers, compiled to closures that know their value when it is
+ * constant (see ../expression.ts).
+ */
+import type { Json } from "../../lang/bind.js";
+import type { IntExpr } from "../../engine/rules.js";
+import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { compilePlayer, constant, siteIn, type Compiled } from "../expression.js";
+import { Flood, nearLists } from "../neighbours.js";
+import { compileBool } from "./conditions.js";
+
+/** Builders of the `int` category. */
+export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Compiled<number>> = {
+  attr: (n, ptr, cx) => {
+    const name = n.name as string;
+    const table = Int32Array.from(cx.pieces.map((p) => p.attrs[name] ?? 0));
+    if (!cx.pieces.some((p) => name in p.attrs)) {
+      cx.fail("M001", `no piece has the attribute '${name}'`, `${ptr}/name`, "an attribute given to (piece ...), e.g. rank:2");
+    }
+    if (n.of === "self") {
+      if (cx.scope !== "move") cx.fail("M004", "`self` (the moving piece) exists only inside a move", `${ptr}/of`);
+      return { fn: (_s, c) => table[c.piece] ?? 0 };
+    }
+    const at = siteIn({ ludeme: "attr", site: n.of as string }, ptr, cx);
+    return {
+      fn: (s, c) => {
+        const t = s.piece[at(c)]!;
+        return t < 0 ? 0 : table[t]!;
+      },
+    };
+  },
+  counter: (n, ptr, cx) => {
+    const i = cx.counterIndex(n.name as string, `${ptr}/name`);
+    return { fn: (s) => s.counters[i]! };
+  },
+  count: (_n, ptr, cx) => {
+    if (cx.scope !== "move") cx.fail("M004", "(count) exists only inside a move", ptr);
+    return { fn: (_s, c) => c.count };
+  },
+  height: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    return { fn: (s, c) => s.height[at(c)]! };
+  },
+  supply: (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    return { fn: (s, c) => s.supply[who(s, c)]! };
+  },
+  "count-sites": (n, ptr, cx) => {
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const N = cx.topology!.n;
+    return {
+      fn: (s, c) => {
+        const saved = c.site;
+        let k = 0;
+        for (let site = 0; site < N; site++) {
+          c.site = site;
+          if (cond(s, c)) k++;
+        }
+        c.site = saved;
+        return k;
+      },
+    };
+  },
+  "max-over": (n, ptr, cx) => {
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const value = cx.withSite(() => compileInt(n.value!, `${ptr}/value`, cx));
+    const N = cx.topology!.n;
+    return {
+      fn: (s, c) => {
+        const saved = c.site;
+        let best = 0, any = false;
+        for (let site = 0; site < N; site++) {
+          c.site = site;
+          if (!cond(s, c)) continue;
+          const v = value(s, c);
+          if (!any || v > best) best = v;
+          any = true;
+        }
+        c.site = saved;
+        return best;
+      },
+    };
+  },
+  "count-near": (n, ptr, cx) => {
+    const of = siteIn({ ludeme: "count-near", site: n.of as string }, `${ptr}/of`, cx);
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const { start, list } = nearLists(cx, "adjacent");
+    return {
+      fn: (s, c) => {
+        const centre = of(c), saved = c.site;
+        let k = 0;
+        for (let j = start[centre]!, end = start[centre + 1]!; j < end; j++) {
+          c.site = list[j]!;
+          if (cond(s, c)) k++;
+        }
+        c.site = saved;
+        return k;
+      },
+    };
+  },
+  "group-size": (n, ptr, cx) => {
+    const of = siteIn({ ludeme: "group-size", site: n.of as string }, `${ptr}/of`, cx);
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const flood = new Flood(cx);
+    return { fn: (s, c) => flood.fill(s, c, of(c), cond) };
+  },
+  "groups-count": (n, ptr, cx) => {
+    const of = cx.withSite(() => compileBool(n.of!, `${ptr}/of`, cx));
+    const having = n.having === undefined ? null : cx.withSite(() => compileBool(n.having!, `${ptr}/having`, cx));
+    const flood = new Flood(cx);
+    return {
+      fn: (s, c) => {
+        if (having === null) return flood.forEachGroup(s, c, of, () => {});
+        let groups = 0;
+        flood.forEachGroup(s, c, of, (size) => {
+          for (let k = 0; k < size; k++) {
+            c.site = flood.group[k]!;
+            if (having(s, c)) {
+              groups++;
+              return;
+            }
+          }
+        });
+        return groups;
+      },
+    };
+  },
+  score: (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    return { fn: (s, c) => s.score[who(s, c)]! };
+  },
+  turn: () => ({ fn: (s) => s.turn }),
+  div: (n, ptr, cx) => {
+    const a = compileInt(n.a!, `${ptr}/a`, cx), b = compileInt(n.b!, `${ptr}/b`, cx);
+    return {
+      fn: (s, c) => {
+        const d = b(s, c);
+        return d === 0 ? 0 : Math.floor(a(s, c) / d);
+      },
+    };
+  },
+  mod: (n, ptr, cx) => {
+    const a = compileInt(n.a!, `${ptr}/a`, cx), b = compileInt(n.b!, `${ptr}/b`, cx);
+    return {
+      fn: (s, c) => {
+        const d = b(s, c);
+        return d === 0 ? 0 : ((a(s, c) % d) + d) % d;
+      },
+    };
+  },
+  "if-int": (n, ptr, cx) => {
+    const cond = compileBool(n.cond!, `${ptr}/cond`, cx);
+    const yes = compileInt(n.then!, `${ptr}/then`, cx), no = compileInt(n.else!, `${ptr}/else`, cx);
+    return { fn: (s, c) => (cond(s, c) ? yes(s, c) : no(s, c)) };
+  },
+  "+": (n, ptr, cx) => {
+    const terms = (n.terms as Json[]).map((v, i) => compileIntC(v, `${ptr}/terms/${i}`, cx));
+    if (terms.every((t) => t.constant !== undefined)) return constant(terms.reduce((a, t) => a + t.constant!, 0));
+    const fns = terms.map((t) => t.fn);
+    if (fns.length === 2) {
+      const [a, b] = fns as [IntExpr, IntExpr];
+      return { fn: (s, c) => a(s, c) + b(s, c) };
+    }
+    return {
+      fn: (s, c) => {
+        let sum = 0;
+        for (let i = 0; i < fns.length; i++) sum += fns[i]!(s, c);
+        return sum;
+      },
+    };
+  },
+  "-": (n, ptr, cx) => {
+    const a = compileIntC(n.a, `${ptr}/a`, cx), b = compileIntC(n.b, `${ptr}/b`, cx);
+    if (a.constant !== undefined && b.constant !== undefined) return constant(a.constant - b.constant);
+    const fa = a.fn, fb = b.fn;
+    return { fn: (s, c) => fa(s, c) - fb(s, c) };
+  },
+};
+
+export function compileIntC(v: Json, ptr: string, cx: CompileContext): Compiled<number> {
+  if (typeof v === "number") return constant(v);
+  if (!isNode(v)) return constant(0);
+  const b = intBuilders[v.ludeme];
+  return b ? b(v, ptr, cx) : constant(0);
+}
+
+export function compileInt(v: Json, ptr: string, cx: CompileContext): IntExpr {
+  return compileIntC(v, ptr, cx).fn;
+}

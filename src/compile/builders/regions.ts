@@ -1,0 +1,60 @@
+/**
+ * Builders of the `region` category: sets of sites, and the regions given by name or site label.
+ */
+import type { Json } from "../../lang/bind.js";
+import { dirIndex, siteIndex } from "../../engine/topology.js";
+import { isNode, type CompileContext, type IrNode } from "../context.js";
+
+export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Int32Array> = {
+  sites: (n, ptr, cx) => Int32Array.from((n.labels as string[]).map((l, i) => site(l, `${ptr}/labels/${i}`, cx)).filter((s) => s >= 0)),
+  rows: (n, _ptr, cx) => {
+    const from = n.from as number, to = n.to as number;
+    const topo = cx.topology!;
+    const out: number[] = [];
+    topo.labels.forEach((label, i) => {
+      const row = Number(/\d+$/.exec(label)?.[0]);
+      if (row >= from && row <= to) out.push(i);
+    });
+    return Int32Array.from(out);
+  },
+  shift: (n, ptr, cx) => {
+    const topo = cx.topology!;
+    const d = dirIndex(topo, n.dir as string);
+    if (d < 0) {
+      cx.fail("M001", `the board has no direction '${String(n.dir)}'`, `${ptr}/dir`, `one of: ${topo.dirNames.join(" ")}`);
+      return new Int32Array(0);
+    }
+    const out = new Set<number>();
+    for (const site of compileRegion(n.region!, `${ptr}/region`, cx)) {
+      const t = topo.step[d * topo.n + site]!;
+      if (t >= 0) out.add(t);
+    }
+    return Int32Array.from([...out].sort((a, b) => a - b));
+  },
+  union: (n, ptr, cx) => {
+    const set = new Set<number>();
+    (n.regions as Json[]).forEach((r, i) => compileRegion(r, `${ptr}/regions/${i}`, cx).forEach((s) => set.add(s)));
+    return Int32Array.from([...set].sort((a, b) => a - b));
+  },
+};
+
+/** A region: a form, a named region, or a single site label. */
+export function compileRegion(v: Json, ptr: string, cx: CompileContext): Int32Array {
+  if (!cx.topology) return new Int32Array(0);
+  if (typeof v === "string") {
+    const named = cx.regions.get(v);
+    if (named) return named;
+    const s = siteIndex(cx.topology, v);
+    if (s >= 0) return Int32Array.of(s);
+    cx.fail("M001", `'${v}' is neither a site nor a region`, ptr, `a site label (${cx.topology.labels[0]}..${cx.topology.labels[cx.topology.n - 1]}) or a region: ${[...cx.regions.keys()].join(", ")}`);
+    return new Int32Array(0);
+  }
+  if (isNode(v) && regionBuilders[v.ludeme]) return regionBuilders[v.ludeme]!(v, ptr, cx);
+  return new Int32Array(0);
+}
+
+function site(label: string, ptr: string, cx: CompileContext): number {
+  const s = siteIndex(cx.topology!, label);
+  if (s < 0) cx.fail("M001", `the board has no site '${label}'`, ptr, `a label such as ${cx.topology!.labels[0]}`);
+  return s;
+}

@@ -1,0 +1,64 @@
+/**
+ * Builders of the `start` category (start-position instructions, run when a game begins) and of
+ * the `prelude` category (decisions made before the first turn).
+ */
+import type { Effect, Prelude } from "../../engine/rules.js";
+import { shuffle } from "../../engine/rng.js";
+import type { CompileContext, IrNode } from "../context.js";
+import { flagMask } from "./effects.js";
+import { compileMoves } from "./moves.js";
+import { compileRegion } from "./regions.js";
+
+export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Effect> = {
+  place: (n, ptr, cx) => {
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    const owner = cx.seat(n.owner as string, `${ptr}/owner`);
+    const sites = compileRegion(n.at!, `${ptr}/at`, cx);
+    const height = (n.height as number | undefined) ?? 1;
+    const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
+    return (s) => {
+      if (type < 0 || owner < 0) return;
+      for (const site of sites) {
+        if (s.owner[site] !== -1) s.clear(site);
+        s.put(site, owner, type, height, flags);
+      }
+    };
+  },
+  deal: (n, ptr, cx) => {
+    const sites = compileRegion(n.at!, `${ptr}/at`, cx);
+    const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
+    const types: number[] = [];
+    for (const [key, count] of Object.entries(n)) {
+      if (key === "ludeme" || key === "at" || key === "flags") continue;
+      const type = cx.pieceIndex(key, `${ptr}/${key}`);
+      for (let p = 0; p < cx.playerCount; p++) for (let k = 0; k < (count as number); k++) types.push(type, p);
+    }
+    const pieces = types.length / 2;
+    if (pieces > sites.length) cx.fail("M004", `(deal ...) has ${pieces} pieces for ${sites.length} sites`, ptr, "a region with a site for every piece");
+    return (s) => {
+      const order = Int32Array.from({ length: pieces }, (_, i) => i);
+      shuffle(s.rng, order);
+      for (let i = 0; i < pieces && i < sites.length; i++) {
+        const k = order[i]!;
+        s.clear(sites[i]!);
+        s.put(sites[i]!, types[2 * k + 1]!, types[2 * k]!, 1, flags);
+      }
+    };
+  },
+  mark: (n, ptr, cx) => {
+    const m = cx.markerIndex(n.marker as string, `${ptr}/marker`);
+    const player = cx.seat(n.player as string, `${ptr}/player`);
+    const sites = compileRegion(n.at!, `${ptr}/at`, cx);
+    return (s) => {
+      if (player < 0) return;
+      for (const site of sites) s.markers[s.markerIndex(m, player, site)] = 1;
+    };
+  },
+};
+
+export const preludeBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Prelude[number]> = {
+  decide: (n, ptr, cx) => ({
+    seat: Math.max(0, cx.seat(n.player as string, `${ptr}/player`)),
+    moves: compileMoves(n.moves!, `${ptr}/moves`, cx),
+  }),
+};

@@ -1,0 +1,104 @@
+/**
+ * Compiles a bound, validated description (IR) into a GameDef the engine runs: players and
+ * equipment first (the names everything else refers to), then the rules.
+ *
+ * The ludemes of the `game`, `players`, `rules` and `turns` categories are compiled here, inline,
+ * rather than through a builder table; the other categories have their builders beside this file.
+ */
+import type { Json } from "../../lang/bind.js";
+import type { Category } from "../../lang/catalog.js";
+import type { GameDef, TurnDef } from "../../engine/rules.js";
+import { UnionSource } from "../../engine/generators.js";
+import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { presentationOf } from "../presentation.js";
+import { compileEffects } from "./effects.js";
+import { describeEnd, endBuilders } from "./end.js";
+import { itemBuilders } from "./equipment.js";
+import { compileMoves } from "./moves.js";
+import { preludeBuilders, startBuilders } from "./setup.js";
+
+/** Ludemes compiled inline by compileGameIr rather than through a builder table. */
+export const STRUCTURAL: [string, Category][] = [
+  ["game", "game"],
+  ["players", "players"],
+  ["rules", "rules"],
+  ["turns", "turns"],
+];
+
+export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["options"]): GameDef | undefined {
+  // Players.
+  const players = ir.players as IrNode;
+  cx.playerCount = players.count as number;
+  cx.playerNames = (players.names as string[] | undefined) ?? [];
+  if (cx.playerNames.length && cx.playerNames.length !== cx.playerCount) {
+    cx.fail("M002", `${cx.playerNames.length} names for ${cx.playerCount} players`, "/players/names", `${cx.playerCount} names`);
+  }
+
+  // Equipment: the board first, since regions are sets of its sites.
+  const items = (ir.equipment as Json[]).map((v, i) => ({ v, ptr: `/equipment/${i}` }));
+  const boards = items.filter(({ v }) => isNode(v) && v.ludeme === "board");
+  if (boards.length === 0) {
+    cx.fail("M001", "the equipment has no board", "/equipment", "(board (square ...)) or (board (hex ...))");
+    return undefined;
+  }
+  for (const { v, ptr } of [...boards, ...items.filter((i) => !boards.includes(i))]) {
+    if (isNode(v) && itemBuilders[v.ludeme]) itemBuilders[v.ludeme]!(v, ptr, cx);
+  }
+  if (!cx.topology) return undefined;
+  if (cx.pieces.length === 0) cx.fail("M001", "the equipment declares no piece type", "/equipment", "(piece name ...)");
+
+  // Rules.
+  const rules = ir.rules as IrNode;
+  cx.scope = "start";
+  const setup = ((rules.start as Json[]) ?? []).map((v, i) => {
+    const ptr = `/rules/start/${i}`;
+    return isNode(v) && startBuilders[v.ludeme] ? startBuilders[v.ludeme]!(v, ptr, cx) : () => {};
+  });
+  cx.scope = "move";
+  const play = rules.play ? compileMoves(rules.play, "/rules/play", cx) : new UnionSource([]);
+  const prelude = ((rules.prelude as Json[] | undefined) ?? []).map((v, i) => preludeBuilders.decide!(v as IrNode, `/rules/prelude/${i}`, cx));
+  // After-action and after-turn effects see the player who acted as `mover`, and no move sites.
+  cx.scope = "end";
+  const afterAction = compileEffects((rules["after-action"] as Json[] | undefined) ?? [], "/rules/after-action", cx).map((e) => e.run);
+  const afterTurn = compileEffects((rules["after-turn"] as Json[] | undefined) ?? [], "/rules/after-turn", cx).map((e) => e.run);
+  const presentation = presentationOf(ir, cx);
+  const end = ((rules.end as Json[]) ?? []).map((v, i) => describeEnd(endBuilders.if!(v as IrNode, `/rules/end/${i}`, cx), v as IrNode, i, `/rules/end/${i}`, cx, presentation));
+  const turns = rules.turns as IrNode | undefined;
+  const turn: TurnDef = {
+    actions: (turns?.actions as number | undefined) ?? 1,
+    firstTurnActions: (turns?.first as number | undefined) ?? (turns?.actions as number | undefined) ?? 1,
+  };
+
+  const attrTables = new Map<string, Int32Array>();
+  for (const p of cx.pieces) for (const k of Object.keys(p.attrs)) attrTables.set(k, Int32Array.from(cx.pieces.map((q) => q.attrs[k] ?? 0)));
+
+  return {
+    name: ir.name as string,
+    topology: cx.topology,
+    players: { count: cx.playerCount, names: cx.playerNames.length ? cx.playerNames : Array.from({ length: cx.playerCount }, (_, i) => `P${i + 1}`) },
+    pieces: cx.pieces,
+    attrTables,
+    flags: cx.flags,
+    internalFlags: cx.internalFlags,
+    counters: cx.counters,
+    markers: cx.markers,
+    supplyTotal: cx.supplyTotal,
+    memoryInit: Int32Array.from(cx.memoryInit),
+    moveHooks: cx.moveHooks,
+    concealFlags: cx.concealFlags,
+    kinds: cx.kinds,
+    generators: cx.generators,
+    setup,
+    play,
+    prelude,
+    turn,
+    afterAction,
+    afterTurn,
+    end,
+    presentation,
+    link: (rt) => {
+      cx.runtime.target = rt;
+    },
+    options,
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Effects (category `effect`): consequences run after a move, an action or a turn.
+ */
+import type { LudemeSpec } from "../catalog.js";
+import { name, cat, list, siteRef, SITE_DOC, playerRef, PLAYER_DOC } from "./args.js";
+
+export const effectLudemes: LudemeSpec[] = [
+  {
+    name: "counter-add",
+    category: "effect",
+    doc: "Adds to a counter.",
+    params: [
+      { name: "name", type: name, doc: "Counter name." },
+      { name: "by", type: cat("int"), doc: "Amount." },
+    ],
+    example: "(counter-add quiet 1)",
+  },
+  {
+    name: "counter-set",
+    category: "effect",
+    doc: "Sets a counter.",
+    params: [
+      { name: "name", type: name, doc: "Counter name." },
+      { name: "value", type: cat("int"), doc: "New value." },
+    ],
+    example: "(counter-set quiet 0)",
+  },
+  {
+    name: "set-flag",
+    category: "effect",
+    doc: "Sets a flag on the piece on the site (nothing when the site is empty).",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "flag", type: name, doc: "Flag name." },
+    ],
+    example: "(set-flag to blessed)",
+  },
+  {
+    name: "clear-flag",
+    category: "effect",
+    doc: "Clears a flag on the piece on the site.",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "flag", type: name, doc: "Flag name." },
+    ],
+    example: "(clear-flag from cursed)",
+  },
+  {
+    name: "when",
+    category: "effect",
+    doc: "Runs the effects when the condition holds, the `else:` effects otherwise.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "Condition." },
+      { name: "then", type: list(cat("effect")), doc: "Effects when it holds." },
+      { name: "else", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Effects when it does not." },
+    ],
+    example: "(when (crossed) {(set-flag to blessed)} else:{(set-flag to cursed)})",
+  },
+  {
+    name: "forall",
+    category: "effect",
+    doc: "Runs the effects for every site satisfying the condition (with `site` bound to it). The sites are found first, then the effects run.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "Which sites." },
+      { name: "do", type: list(cat("effect")), doc: "Effects, with `site` bound." },
+    ],
+    example: "(forall (flag site moved) {(clear-flag site moved)})",
+  },
+  {
+    name: "groups",
+    category: "effect",
+    doc: "For every player, every group of that player's pieces connected by board adjacency that has a site in each of the regions: runs the effects for each member (as `site`). E.g. a bridge between two walls.",
+    params: [
+      { name: "touching", type: list(cat("region")), doc: "Regions every such group reaches." },
+      { name: "do", type: list(cat("effect")), doc: "Effects, with `site` bound to each member." },
+    ],
+    example: "(groups {column-bottoms column-tops} {(set-flag site blessed)})",
+  },
+  {
+    name: "mark",
+    category: "effect",
+    doc: "Adds the site to the player's marker set.",
+    params: [
+      { name: "marker", type: name, doc: "Marker name." },
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+    ],
+    example: "(mark start from mover)",
+  },
+  {
+    name: "put",
+    category: "effect",
+    doc: "Puts a one-piece stack of the player on the site when it is empty (from the player's supply with `from-supply:true`, if any is left).",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "piece", type: name, doc: "Piece type." },
+      { name: "owner", type: playerRef, doc: PLAYER_DOC },
+      { name: "from-supply", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Taken from the owner's supply." },
+      { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags it starts with." },
+    ],
+    example: "(put to man mover from-supply:true flags:{king})",
+  },
+  {
+    name: "remove",
+    category: "effect",
+    doc: "Takes the piece (the whole stack) off the site.",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(remove site)",
+  },
+  {
+    name: "add-score",
+    category: "effect",
+    doc: "Adds to the player's score.",
+    params: [
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+      { name: "by", type: cat("int"), doc: "Amount." },
+    ],
+    example: "(add-score mover 1)",
+  },
+  {
+    name: "add-supply",
+    category: "effect",
+    doc: "Adds to (or with a negative amount takes from) the player's supply.",
+    params: [
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+      { name: "by", type: cat("int"), doc: "Amount." },
+    ],
+    example: "(add-supply mover -1)",
+  },
+  {
+    name: "each-player",
+    category: "effect",
+    doc: "Runs the effects once for every player in seat order, with `mover` meaning that player.",
+    params: [{ name: "do", type: list(cat("effect")), doc: "Effects." }],
+    example: "(each-player {(remove-shapes {triangle} of:(owner site mover) each:{(remove site)})})",
+  },
+  {
+    name: "remove-shapes",
+    category: "effect",
+    doc: "For every group (connected by board adjacency) of sites satisfying `of:`, finds the first of the shapes, in the order given, that fits inside the group in some orientation, and runs `each:` for every cell of it (with `site` bound) and `once:` once. At most one formation per group.",
+    params: [
+      { name: "shapes", type: list(name), doc: "Shape names, the preferred first." },
+      { name: "of", type: cat("bool"), namedOnly: true, doc: "Which sites form groups (`site` bound)." },
+      { name: "each", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Effects on every cell of a formation (`site` bound)." },
+      { name: "once", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Effects once per formation." },
+    ],
+    example: "(remove-shapes {diamond triangle} of:(and (owner site mover) (flag site promoted)) each:{(remove site)} once:{(add-score mover 1)})",
+  },
+  {
+    name: "swap-owners",
+    category: "effect",
+    doc: "Every piece of player a becomes b's and every piece of b becomes a's (e.g. when the first piece revealed decides who plays which colour).",
+    params: [
+      { name: "a", type: playerRef, doc: PLAYER_DOC },
+      { name: "b", type: playerRef, doc: PLAYER_DOC },
+    ],
+    example: "(swap-owners P1 P2)",
+  },
+  {
+    name: "return-to-supply",
+    category: "effect",
+    doc: "Adds the stack on the site (its height) to its owner's supply; the stack itself stays until removed.",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(return-to-supply to)",
+  },
+];

@@ -1,0 +1,45 @@
+/**
+ * Ending a game: end rules (category `end`) and outcomes, how an ended game is scored (category
+ * `outcome`).
+ */
+import type { LudemeSpec } from "../catalog.js";
+import { cat, list, playerRef, PLAYER_DOC } from "./args.js";
+
+export const endLudemes: LudemeSpec[] = [
+  {
+    name: "if",
+    category: "end",
+    doc: "When the condition holds after a decision, the game ends with the outcome. In end rules `mover` is the player who just acted and `next` the player to act next.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "When." },
+      { name: "outcome", type: cat("outcome"), doc: "The result." },
+      { name: "at", type: { t: "enum", values: ["every-decision", "turn-start"] }, namedOnly: true, optional: true, default: "every-decision", doc: "`turn-start`: checked only after a decision that begins a new turn." },
+      { name: "reason", type: { t: "string" }, namedOnly: true, optional: true, doc: "Why the game ended, in words for people, where the text generated from the condition reads poorly (`(no-pieces next)` gives `P2 has no pieces left`, `(no-moves next)` `P2 has no legal move`, a counter compared with a number `quiet reached 100`). `{mover}`, `{next}` and `{opponent}` name those players." },
+    ],
+    example: '(if (> (counter kingTaken) 0) (win mover) reason:"{mover} captured a king")',
+  },
+  {
+    name: "win",
+    category: "outcome",
+    doc: "The player wins; all others lose.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(win mover)",
+  },
+  {
+    name: "ranked",
+    category: "outcome",
+    doc: "Players are compared on the first number, ties broken by the next ones; `player` in the numbers is the player being ranked. The players ranked highest win (together, when tied on every number); when all are tied it is a draw.",
+    params: [
+      { name: "keys", type: list(cat("int")), doc: "Numbers per player, most important first." },
+      { name: "labels", type: list({ t: "string" }), namedOnly: true, optional: true, doc: "A name for each number, shown with the final ranking (default: generated where the number is simple, e.g. `score`, `pieces on the board`)." },
+    ],
+    example: '(ranked {(count-sites (owner site player)) (max-over (owner site player) (attr cp site))} labels:{"pieces" "highest cp"})',
+  },
+  {
+    name: "lose",
+    category: "outcome",
+    doc: "The player loses; in a two-player game the other wins, otherwise all others share the win.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(lose next)",
+  },
+];

@@ -1,0 +1,94 @@
+/**
+ * Equipment (category `item`): the board, piece types, counters, flags, markers, supplies, portals,
+ * shapes and named regions.
+ */
+import type { LudemeSpec } from "../catalog.js";
+import { name, cat, list, playerRef } from "./args.js";
+
+export const equipmentLudemes: LudemeSpec[] = [
+  {
+    name: "board",
+    category: "item",
+    doc: "The board.",
+    params: [{ name: "shape", type: cat("board"), doc: "Its shape." }],
+    example: "(board (square 8 8))",
+  },
+  {
+    name: "piece",
+    category: "item",
+    doc: "A piece type. Any further named argument is a numeric attribute (`rank:2`), readable with `(attr rank ...)`.",
+    params: [
+      { name: "name", type: name, doc: "The piece type's name." },
+      { name: "symbol", type: { t: "string" }, namedOnly: true, optional: true, doc: "The letter drawn for it on text boards (default: its first letter); its case shows the owner." },
+    ],
+    extraNamed: { t: "number" },
+    example: "(piece prince rank:2)",
+  },
+  {
+    name: "counter",
+    category: "item",
+    doc: "A named game counter (starts at 0), changed by effects and read by `(counter name)`. Counters are rules bookkeeping and are not shown to players unless given a `shown:` label.",
+    params: [
+      { name: "name", type: name, doc: "The counter's name." },
+      { name: "shown", type: { t: "string" }, namedOnly: true, optional: true, doc: "Shows the counter to players (in the status line) under this label, e.g. `\"turns without progress\"`; without it the counter stays out of sight." },
+    ],
+    example: '(counter quiet shown:"plies without capture")',
+  },
+  {
+    name: "flag",
+    category: "item",
+    doc: "A mark a piece (a stack) on a site can carry, such as king, blessed or hidden. Flags travel with the piece. An `internal:true` flag is bookkeeping (e.g. \"moved this turn\") and is not shown in positions.",
+    params: [
+      { name: "name", type: name, doc: "The flag's name." },
+      { name: "internal", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Hidden from positions and records." },
+      { name: "conceals", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "A piece with this flag is face down: its type and owner are hidden from every player's observation." },
+      { name: "word", type: { t: "string" }, namedOnly: true, optional: true, doc: "The words move narration uses for the flag: `e2 is <word>`, `e2 is no longer <word>` (default: the flag's name), e.g. `\"crowned king\"` for a flag named king." },
+    ],
+    example: "(flag hidden conceals:true)",
+  },
+  {
+    name: "marker",
+    category: "item",
+    doc: "A named set of sites per player (e.g. starting points), changed by `mark` and read by `marked`.",
+    params: [{ name: "name", type: name, doc: "The marker's name." }],
+    example: "(marker start)",
+  },
+  {
+    name: "supply",
+    category: "item",
+    doc: "Each player owns `total` pieces in all. Those not on the board (counting a stack's height) and not scored are in the player's supply, from which `add ... from-supply:true` takes.",
+    params: [{ name: "total", type: { t: "int", min: 0 }, doc: "Pieces per player." }],
+    example: "(supply 12)",
+  },
+  {
+    name: "portal",
+    category: "item",
+    doc: "For `player`, a step in one of `dirs` that would leave the board from a site of `from` arrives instead at the far end of the same grid line (e.g. crossing an enemy wall). Slides with `portals:true` use these edges and record the crossing.",
+    params: [
+      { name: "player", type: playerRef, doc: "Seat `P1`..`Pn`." },
+      { name: "from", type: cat("region"), doc: "Sites the portal leaves from." },
+      { name: "dirs", type: list(name), namedOnly: true, doc: "Directions that cross." },
+    ],
+    example: "(portal P1 column-tops dirs:{N NE NW})",
+  },
+  {
+    name: "shape",
+    category: "item",
+    doc: "A named formation of sites, for `remove-shapes`: each cell is the path of directions from an anchor cell (`{}` is the anchor itself, `{E SE}` one step E then one SE). It matches in every rotation and reflection the board allows (60-degree turns on hex boards, 90-degree on square ones).",
+    params: [
+      { name: "name", type: name, doc: "The shape's name." },
+      { name: "cells", type: list(list(name)), doc: "The cells, as direction paths from the anchor." },
+    ],
+    example: "(shape triangle {{} {E} {SE}})",
+  },
+  {
+    name: "region",
+    category: "item",
+    doc: "A named set of sites, usable wherever a region is expected.",
+    params: [
+      { name: "name", type: name, doc: "The region's name." },
+      { name: "sites", type: cat("region"), doc: "Its sites." },
+    ],
+    example: "(region home (rows 1 2))",
+  },
+];

@@ -1,0 +1,133 @@
+/**
+ * Move sources (category `moves`): move generators and their combinators.
+ */
+import type { LudemeSpec, ParamSpec } from "../catalog.js";
+import { name, cat, list } from "./args.js";
+
+const effects = (doc: string): ParamSpec => ({ name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc });
+
+const moveCommon: ParamSpec[] = [
+  { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name of the moves made (shown in records and matched by scenarios)." },
+  { name: "piece", type: list(name), namedOnly: true, optional: true, doc: "Only these piece types move this way (default: every piece)." },
+  { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions allowed (default: all of the board's directions)." },
+  { name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences applied after the move." },
+  { name: "from", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the moving piece's site (`from`, `self`); default: any piece of the mover." },
+];
+
+export const moveLudemes: LudemeSpec[] = [
+  {
+    name: "step",
+    category: "moves",
+    doc: "A piece of the mover moves one site in one of the allowed directions. By default the destination must be empty; `to:` replaces that condition (a step onto an enemy piece captures it). Notation `from-to`, or `fromxto` when it captures.",
+    params: [
+      ...moveCommon,
+      { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the destination (sites `from`, `to`); default `(empty to)`." },
+    ],
+    example: "(step kind:step then:{(counter-add quiet 1)})",
+  },
+  {
+    name: "jump",
+    category: "moves",
+    doc: "A piece of the mover jumps over the adjacent site `over` to the next site `to` on the same line, and the jumped piece is removed at once. With `chain:must` the piece keeps jumping (in any allowed direction) while it can and only complete chains are moves; `chain:may` lets it stop after any jump. The jumper is off its origin during a chain, so a chain may cross or end on it. A whole chain is one move; its `path` lists every landing. Notation `from x landing x landing ...`, e.g. `a1xe1xe5`.",
+    params: [
+      ...moveCommon,
+      { name: "over", type: cat("bool"), namedOnly: true, doc: "Condition on the jumped site `over` (and `self`, `to`)." },
+      { name: "land", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the landing site; default `(empty to)`." },
+      { name: "chain", type: { t: "enum", values: ["none", "must", "may"] }, namedOnly: true, optional: true, default: "none", doc: "Whether the piece jumps again." },
+    ],
+    example: "(jump over:(enemy over) chain:must)",
+  },
+  {
+    name: "slide",
+    category: "moves",
+    doc: "A stack of the mover, or part of it, travels in a straight line 1 to `range` sites (default: as many sites as pieces travel) and lands where `to:` allows; it never ends on its origin. `take:all` moves the whole stack, `part` 1..h-1 of its h pieces, `any` 1..h. Landing on another player's or a neutral piece runs `on-capture:` then removes it (capture by replacement); landing on a friendly stack merges (heights add, flags combine); on an empty site the travelling part makes a new stack carrying the source's flags. The path passes over a site only while `through:` holds for it (as `site`). With `portals:true` the path follows the mover's portal edges; `(crossed)` tells whether it did. Notation `from-to` (`separator:` replaces `-`), `x` for a capture, `^` after a path through a portal, `/n` when n pieces of a taller stack travel: `e3-e5`, `e3xe5`, `e9-e2^`, `e3+e4/1`.",
+    params: [
+      ...moveCommon,
+      { name: "take", type: { t: "enum", values: ["all", "part", "any"] }, namedOnly: true, optional: true, default: "all", doc: "How many pieces of the stack travel." },
+      { name: "range", type: { t: "int", min: 1 }, namedOnly: true, optional: true, doc: "Farthest distance (default: the number of travelling pieces)." },
+      { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition for passing over `site` (default: any site)." },
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the landing site (`to`, with `(count)` and `(crossed)`)." },
+      { name: "portals", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Follow the mover's portal edges." },
+      { name: "on-capture", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Effects before a captured stack on `to` is removed." },
+      { name: "separator", type: { t: "string" }, namedOnly: true, optional: true, default: "-", doc: "Notation between the two sites." },
+    ],
+    example: '(slide kind:merge take:any to:(friend to) separator:"+")',
+  },
+  {
+    name: "add",
+    category: "moves",
+    doc: "Puts a new piece on a site where `to:` holds (replacing what stands there, if the condition allows an occupied site): the mover's (from its supply with `from-supply:true`, impossible when that is empty) or a neutral one. Notation: `prefix` then the site, e.g. `*e3`.",
+    params: [
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `add`)." },
+      { name: "piece", type: name, namedOnly: true, doc: "The piece type." },
+      { name: "owner", type: { t: "enum", values: ["mover", "neutral"] }, namedOnly: true, optional: true, default: "mover", doc: "Whose piece it is." },
+      { name: "from-supply", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Taken from the mover's supply." },
+      { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags the new piece starts with." },
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the site (`to`)." },
+      effects("Consequences after the piece is put down."),
+      { name: "prefix", type: { t: "string" }, namedOnly: true, optional: true, default: "*", doc: "Notation before the site." },
+    ],
+    example: '(add kind:drop piece:man from-supply:true to:(empty to) prefix:"*")',
+  },
+  {
+    name: "select",
+    category: "moves",
+    doc: "Chooses a site where `to:` holds; only the `then:` effects change the state (e.g. choosing a starting point and filling its zone). Notation: `prefix` then the site, e.g. `@g2`.",
+    params: [
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `select`)." },
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the site (`to`)." },
+      effects("What choosing the site does."),
+      { name: "prefix", type: { t: "string" }, namedOnly: true, optional: true, default: "@", doc: "Notation before the site." },
+    ],
+    example: "(select kind:choose to:(empty to) then:{(mark start to mover)})",
+  },
+  {
+    name: "lift",
+    category: "moves",
+    doc: "Takes one of the mover's pieces off the board from a site where `from:` holds (back to the supply with `to-supply:true`). Notation: `prefix` then the site, e.g. `-e5`.",
+    params: [
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `lift`)." },
+      { name: "from", type: cat("bool"), namedOnly: true, doc: "Condition on the site (`from`)." },
+      { name: "to-supply", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "The piece (its whole stack) returns to the owner's supply." },
+      effects("Consequences after the piece is lifted."),
+      { name: "prefix", type: { t: "string" }, namedOnly: true, optional: true, default: "-", doc: "Notation before the site." },
+    ],
+    example: "(lift kind:return from:(not (flag from promoted)) to-supply:true)",
+  },
+  {
+    name: "screen-jump",
+    category: "moves",
+    doc: "A capture by jumping exactly `screens` pieces (anyone's, face up or down) along a line, with any number of empty sites before, between and after them: the target is the first piece beyond the last screen, it must satisfy `to:`, and the jumper lands on its site (the banqi / xiangqi cannon). Never takes an adjacent piece. Notation `fromxto`.",
+    params: [
+      ...moveCommon,
+      { name: "screens", type: { t: "int", min: 1 }, namedOnly: true, optional: true, default: 1, doc: "Pieces to jump." },
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the target (`to`)." },
+    ],
+    example: "(screen-jump kind:attack piece:{cannon} to:(enemy to))",
+  },
+  {
+    name: "chase-limit",
+    category: "moves",
+    doc: "The moves of `moves`, except that a player may not follow the same fleeing enemy piece more than `limit` turns in a row. A follow is a move of one of `kinds` ending next to the piece the previous player moved (with one of `kinds`) on their last turn; consecutive follows of the same piece form a streak, and any other action ends it. `limit` 0 turns the rule off.",
+    params: [
+      { name: "limit", type: { t: "int", min: 0 }, doc: "Follows in a row allowed." },
+      { name: "moves", type: cat("moves"), doc: "The moves it restricts." },
+      { name: "kinds", type: list(name), namedOnly: true, doc: "Move kinds that count as moving (fleeing and following)." },
+    ],
+    example: "(chase-limit 3 (step kind:step) kinds:{step})",
+  },
+  {
+    name: "priority",
+    category: "moves",
+    doc: "The moves of the first source that has any; later sources count only when all before them have none (e.g. compulsory capture: `(priority (jump ...) (step ...))`).",
+    params: [{ name: "sources", type: cat("moves"), rest: true, doc: "Move sources, most urgent first." }],
+    example: "(priority (jump over:(enemy over)) (step))",
+  },
+  {
+    name: "either",
+    category: "moves",
+    doc: "The moves of all the sources together.",
+    params: [{ name: "sources", type: cat("moves"), rest: true, doc: "Move sources." }],
+    example: "(either (step) (jump over:(enemy over)))",
+  },
+];

@@ -1,0 +1,155 @@
+/**
+ * Numbers (category `int`).
+ */
+import type { LudemeSpec } from "../catalog.js";
+import { name, cat, siteRef, selfRef, SITE_DOC, playerRef, PLAYER_DOC } from "./args.js";
+
+export const numberLudemes: LudemeSpec[] = [
+  {
+    name: "attr",
+    category: "int",
+    doc: "A numeric attribute of a piece: of the moving piece (`self`) or of the piece on a site (0 when empty or when the type lacks the attribute).",
+    params: [
+      { name: "name", type: name, doc: "Attribute name, as given to `(piece ...)`." },
+      { name: "of", type: selfRef, doc: "`self` or " + SITE_DOC },
+    ],
+    example: "(attr rank over)",
+  },
+  {
+    name: "count",
+    category: "int",
+    doc: "How many pieces travel in the move.",
+    params: [],
+    example: "(count)",
+  },
+  {
+    name: "height",
+    category: "int",
+    doc: "The height of the stack on the site (0 when empty).",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(height to)",
+  },
+  {
+    name: "supply",
+    category: "int",
+    doc: "The pieces in the player's supply.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(supply mover)",
+  },
+  {
+    name: "+",
+    category: "int",
+    doc: "The sum.",
+    params: [{ name: "terms", type: cat("int"), rest: true, doc: "Numbers." }],
+    example: "(+ (count) (height to))",
+  },
+  {
+    name: "-",
+    category: "int",
+    doc: "The first number minus the second.",
+    params: [
+      { name: "a", type: cat("int"), doc: "Number." },
+      { name: "b", type: cat("int"), doc: "Number taken away." },
+    ],
+    example: "(- (height from) (count))",
+  },
+  {
+    name: "count-sites",
+    category: "int",
+    doc: "How many sites satisfy the condition (with `site` bound).",
+    params: [{ name: "cond", type: cat("bool"), doc: "Condition on `site`." }],
+    example: "(count-sites (owner site player))",
+  },
+  {
+    name: "max-over",
+    category: "int",
+    doc: "The largest value of the number over the sites satisfying the condition (with `site` bound); 0 when none does.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "Which sites." },
+      { name: "value", type: cat("int"), doc: "The number, for `site`." },
+    ],
+    example: "(max-over (owner site player) (attr cp site))",
+  },
+  {
+    name: "count-near",
+    category: "int",
+    doc: "How many neighbours of the site satisfy the condition (with `site` bound to each neighbour).",
+    params: [
+      { name: "of", type: siteRef, doc: SITE_DOC },
+      { name: "cond", type: cat("bool"), doc: "Condition on the neighbour `site`." },
+    ],
+    example: "(count-near site (occupied site))",
+  },
+  {
+    name: "group-size",
+    category: "int",
+    doc: "The size of the group that contains the site: sites connected to it by board adjacency through sites satisfying the condition (with `site` bound), the site itself counted whether or not it satisfies it (e.g. the group a placement would make).",
+    params: [
+      { name: "of", type: siteRef, doc: SITE_DOC },
+      { name: "cond", type: cat("bool"), doc: "Which sites belong to groups." },
+    ],
+    example: "(group-size to (owner site mover))",
+  },
+  {
+    name: "groups-count",
+    category: "int",
+    doc: "How many groups (sets connected by board adjacency) of sites satisfying `of` contain at least one site satisfying `having` (`site` bound in both).",
+    params: [
+      { name: "of", type: cat("bool"), doc: "Which sites form groups." },
+      { name: "having", type: cat("bool"), namedOnly: true, optional: true, doc: "Count only groups with such a site (default: every group)." },
+    ],
+    example: "(groups-count (owner site player) having:(flag site promoted))",
+  },
+  {
+    name: "score",
+    category: "int",
+    doc: "The player's score.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(score player)",
+  },
+  {
+    name: "turn",
+    category: "int",
+    doc: "The number of the current turn (1 for the game's first turn; positions loaded from files are never turn 1).",
+    params: [],
+    example: "(turn)",
+  },
+  {
+    name: "div",
+    category: "int",
+    doc: "a divided by b, rounded down (0 when b is 0).",
+    params: [
+      { name: "a", type: cat("int"), doc: "Number." },
+      { name: "b", type: cat("int"), doc: "Divisor." },
+    ],
+    example: "(div (supply player) 3)",
+  },
+  {
+    name: "mod",
+    category: "int",
+    doc: "The remainder of a divided by b (0 when b is 0).",
+    params: [
+      { name: "a", type: cat("int"), doc: "Number." },
+      { name: "b", type: cat("int"), doc: "Divisor." },
+    ],
+    example: "(mod (counter quiet) 2)",
+  },
+  {
+    name: "if-int",
+    category: "int",
+    doc: "`then` when the condition holds, `else` otherwise.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "Condition." },
+      { name: "then", type: cat("int"), doc: "Value when it holds." },
+      { name: "else", type: cat("int"), doc: "Value otherwise." },
+    ],
+    example: "(if-int (flag to king) 10 1)",
+  },
+  {
+    name: "counter",
+    category: "int",
+    doc: "The current value of a game counter.",
+    params: [{ name: "name", type: name, doc: "Counter name." }],
+    example: "(counter quiet)",
+  },
+];

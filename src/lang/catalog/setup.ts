@@ -1,0 +1,54 @@
+/**
+ * Setting up a game: start-position instructions (category `start`) and the decisions made before
+ * the first turn (category `prelude`).
+ */
+import type { LudemeSpec } from "../catalog.js";
+import { name, cat, list, playerRef } from "./args.js";
+
+export const setupLudemes: LudemeSpec[] = [
+  {
+    name: "place",
+    category: "start",
+    doc: "Puts a piece of `owner` on every site of the region.",
+    params: [
+      { name: "piece", type: name, doc: "Piece type." },
+      { name: "owner", type: playerRef, doc: "Seat `P1`..`Pn`." },
+      { name: "at", type: cat("region"), doc: "Where." },
+      { name: "height", type: { t: "int", min: 1 }, namedOnly: true, optional: true, default: 1, doc: "Stack height." },
+      { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags the pieces start with." },
+    ],
+    example: "(place man P1 e2 flags:{king})",
+  },
+  {
+    name: "mark",
+    category: "start",
+    doc: "Adds every site of the region to a player's marker set.",
+    params: [
+      { name: "marker", type: name, doc: "Marker name." },
+      { name: "player", type: playerRef, doc: "Seat `P1`..`Pn`." },
+      { name: "at", type: cat("region"), doc: "Where." },
+    ],
+    example: "(mark start P1 e2)",
+  },
+  {
+    name: "deal",
+    category: "start",
+    doc: "Shuffles a set of pieces with the game's seeded random generator and puts them one per site on the region, in the region's order. Every further named argument `type:n` gives n pieces of that type to each player. Same seed, same deal.",
+    params: [
+      { name: "at", type: cat("region"), doc: "The sites to fill (at least as many as pieces)." },
+      { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags every dealt piece starts with (e.g. face down)." },
+    ],
+    extraNamed: { t: "int", min: 0 },
+    example: "(deal all flags:{hidden} king:1 soldier:5)",
+  },
+  {
+    name: "decide",
+    category: "prelude",
+    doc: "One decision of the prelude: the seat chooses one of these moves before the first turn (not counted as an action of any turn).",
+    params: [
+      { name: "player", type: playerRef, doc: "Seat `P1`..`Pn`." },
+      { name: "moves", type: cat("moves"), doc: "The moves offered." },
+    ],
+    example: "(decide P1 (select kind:choose to:(in to home)))",
+  },
+];

@@ -1,0 +1,56 @@
+/**
+ * The ludemes that give a description its structure: the game, its players, its rules and the turn
+ * structure (categories `game`, `players`, `rules`, `turns`).
+ */
+import type { LudemeSpec } from "../catalog.js";
+import { name, cat, list } from "./args.js";
+
+export const structureLudemes: LudemeSpec[] = [
+  {
+    name: "game",
+    category: "game",
+    doc: "A game: its name, players, equipment and rules. `(define ...)`, `(option ...)` and `(extends ...)` may appear inside too; they are expanded before binding.",
+    params: [
+      { name: "name", type: { t: "string" }, doc: "The game's name." },
+      { name: "players", type: cat("players"), doc: "Who plays." },
+      { name: "equipment", type: list(cat("item")), doc: "Board, pieces, counters, regions." },
+      { name: "rules", type: cat("rules"), doc: "Start, turns, play, end." },
+    ],
+    example: '(game "Walk" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {(place man P1 a1)}) (play (step)) (end {(if (no-moves next) (win mover))})))',
+  },
+  {
+    name: "players",
+    category: "players",
+    doc: "The number of players, seated P1..Pn in turn order (P1 acts first), with optional display names.",
+    params: [
+      { name: "count", type: { t: "int", min: 1 }, doc: "How many players." },
+      { name: "names", type: list(name), namedOnly: true, optional: true, doc: "Display names, one per seat." },
+    ],
+    example: "(players 2 names:{South North})",
+  },
+  {
+    name: "rules",
+    category: "rules",
+    doc: "The rules of play.",
+    params: [
+      { name: "start", type: list(cat("start")), doc: "The start position." },
+      { name: "play", type: cat("moves"), doc: "The legal moves of the player to act." },
+      { name: "end", type: list(cat("end")), doc: "End rules, checked in order after every decision; the first that holds ends the game." },
+      { name: "turns", type: cat("turns"), namedOnly: true, optional: true, doc: "The turn structure (default: one action per turn, seats in order)." },
+      { name: "prelude", type: list(cat("prelude")), namedOnly: true, optional: true, doc: "Decisions before the first turn, in order." },
+      { name: "after-action", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences run after every decision, in order, before the end rules." },
+      { name: "after-turn", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences run when a turn ends." },
+    ],
+    example: "(rules (start {(place man P1 a1)}) (play (step)) (end {(if (no-moves next) (win mover))}) turns:(turns 2 first:1))",
+  },
+  {
+    name: "turns",
+    category: "turns",
+    doc: "Each turn has `actions` decisions by the same player; the game's very first turn has `first`.",
+    params: [
+      { name: "actions", type: { t: "int", min: 1 }, doc: "Decisions per turn." },
+      { name: "first", type: { t: "int", min: 1 }, namedOnly: true, optional: true, doc: "Decisions in the first turn of the game (default: `actions`)." },
+    ],
+    example: "(turns 2 first:1)",
+  },
+];
