@@ -106,6 +106,23 @@ export class CompileContext {
     }
   }
 
+  /** The rule-memory word counting passes in a row (see engine/pass.ts), or -1 before a `(pass)` exists. */
+  passWord = -1;
+  /** Move kinds that are passes: any other move resets the count. */
+  readonly passKinds = new Set<number>();
+
+  /** The pass counter's memory word, made (with the hook that resets it) on first use. */
+  passCounter(): number {
+    if (this.passWord >= 0) return this.passWord;
+    this.passWord = this.memoryInit.length;
+    this.memoryInit.push(0);
+    const word = this.passWord, kinds = this.passKinds;
+    this.moveHooks.push((s, kind) => {
+      if (!kinds.has(kind)) s.memory[word] = 0;
+    });
+    return word;
+  }
+
   kindIndex(name: string): number {
     const i = this.kinds.indexOf(name);
     if (i >= 0) return i;

@@ -24,8 +24,10 @@ export function siteIn(n: IrNode, ptr: string, cx: CompileContext): (c: Ctx) => 
   const ref = n.site as SiteRef;
   if (ref === "site") {
     if (cx.siteBinders === 0) cx.fail("M004", "`site` exists only inside forall, exists, near, groups or a slide's through:", `${ptr}/site`, "from, over or to (in a move)");
-  } else if (cx.scope !== "move") {
-    cx.fail("M004", `the site '${ref}' exists only inside a move`, `${ptr}/site`, "`site` inside forall/exists, or a condition that does not name a site");
+  } else if (cx.scope === "start" || (cx.scope === "end" && ref === "over")) {
+    // End rules and after-action effects see the last move's `from` and `to` (the engine sets them).
+    const where = cx.scope === "end" ? "in a move (end rules and after-action effects see only the last move's from and to)" : "inside a move";
+    cx.fail("M004", `the site '${ref}' exists only ${where}`, `${ptr}/site`, "`site` inside forall/exists, or a condition that does not name a site");
   }
   return siteReader(ref);
 }

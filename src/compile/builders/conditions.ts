@@ -7,6 +7,8 @@ import type { Pred } from "../../engine/rules.js";
 import { EMPTY, NEUTRAL } from "../../engine/state.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer, constant, siteIn, type Compiled } from "../expression.js";
+import { hasLineOfExactly, lineAxes, longestLine } from "../../engine/lines.js";
+import { directionsIn } from "../directions.js";
 import { nearLists } from "../neighbours.js";
 import { compileIntC } from "./numbers.js";
 import { compileRegion } from "./regions.js";
@@ -100,6 +102,24 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         return false;
       },
     };
+  },
+  "all-passed": (_n, ptr, cx) => {
+    const word = cx.passWord;
+    if (word < 0) {
+      cx.fail("M004", "(all-passed) needs a (pass) move in the play rules", ptr, "(pass) inside (priority ...) or (either ...)");
+      return constant(false);
+    }
+    const players = cx.playerCount;
+    return { fn: (s) => s.memory[word]! >= players };
+  },
+  line: (n, ptr, cx) => {
+    const at = siteIn({ ludeme: "line", site: n.at as string }, `${ptr}/at`, cx);
+    const of = compilePlayer((n.of as string | undefined) ?? "mover", `${ptr}/of`, cx);
+    const topology = cx.topology!;
+    const axes = lineAxes(topology, directionsIn(n.dirs, `${ptr}/dirs`, cx));
+    const length = n.length as number;
+    if (n.exact === true) return { fn: (s, c) => hasLineOfExactly(topology, s, at(c), of(s, c), axes, length) };
+    return { fn: (s, c) => longestLine(topology, s, at(c), of(s, c), axes) >= length };
   },
   near: (n, ptr, cx) => {
     const of = siteIn({ ludeme: "near", site: n.of as string }, `${ptr}/of`, cx);

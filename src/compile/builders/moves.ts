@@ -5,11 +5,12 @@ import type { Json } from "../../lang/bind.js";
 import { ChaseLimit } from "../../engine/chase.js";
 import { JumpGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/generators.js";
 import type { LeafGenerator, MoveSource } from "../../engine/rules.js";
-import { dirIndex } from "../../engine/topology.js";
+import { directionsIn } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compileEffects, flagMask } from "./effects.js";
 import { compileBool } from "./conditions.js";
 import { SlideGenerator, type TakeRule } from "../../engine/slide.js";
+import { PassGenerator } from "../../engine/pass.js";
 import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../../engine/place.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
@@ -25,6 +26,12 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const over = inMoveScope(cx, () => compileBool(n.over!, `${ptr}/over`, cx));
     const land = n.land === undefined ? null : inMoveScope(cx, () => compileBool(n.land!, `${ptr}/land`, cx));
     return register(cx, new JumpGenerator(o, over, land, (n.chain as ChainRule | undefined) ?? "none"));
+  },
+  pass: (n, ptr, cx) => {
+    const kind = cx.kindIndex((n.kind as string | undefined) ?? "pass");
+    cx.passKinds.add(kind);
+    const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
+    return register(cx, new PassGenerator(kind, cx.passCounter(), then, (n.notation as string | undefined) ?? "pass"));
   },
   priority: (n, ptr, cx) => new PrioritySource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
   either: (n, ptr, cx) => new UnionSource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
@@ -150,17 +157,7 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
       if (t >= 0) pieces![t] = 1;
     });
   }
-  let dirs: number[];
-  if (Array.isArray(n.dirs)) {
-    dirs = [];
-    (n.dirs as string[]).forEach((d, i) => {
-      const di = dirIndex(topology, d);
-      if (di < 0) cx.fail("M001", `the board has no direction '${d}'`, `${ptr}/dirs/${i}`, `one of: ${topology.dirNames.join(" ")}`);
-      else dirs.push(di);
-    });
-  } else {
-    dirs = topology.dirNames.map((_, i) => i);
-  }
+  const dirs = directionsIn(n.dirs, `${ptr}/dirs`, cx);
   const effects = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx));
   const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
   return {

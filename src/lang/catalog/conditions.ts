@@ -2,7 +2,7 @@
  * Conditions (category `bool`).
  */
 import type { LudemeSpec } from "../catalog.js";
-import { name, cat, siteRef, selfRef, SITE_DOC, playerRef, PLAYER_DOC } from "./args.js";
+import { name, cat, list, siteRef, selfRef, SITE_DOC, playerRef, PLAYER_DOC } from "./args.js";
 
 const compare = (op: string, meaning: string): LudemeSpec => ({
   name: op,
@@ -124,6 +124,19 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(near to (is-piece site block) via:both)",
   },
   {
+    name: "line",
+    category: "bool",
+    doc: "A row of at least `length` pieces of one player (exactly `length` with `exact:true`) stands in an unbroken line through the site, along one of the board's lines (a direction and its opposite). Only the lines through that site are looked at, so in end rules, where `to` is the last move's destination, the test costs the length of those lines whatever the board's size.",
+    params: [
+      { name: "length", type: { t: "int", min: 1 }, doc: "How many pieces in a row." },
+      { name: "at", type: siteRef, doc: `The site the row must go through: ${SITE_DOC}; in end rules and after-action effects \`to\` and \`from\` are the last move's.` },
+      { name: "of", type: playerRef, namedOnly: true, optional: true, default: "mover", doc: `Whose pieces: ${PLAYER_DOC}.` },
+      { name: "exact", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Only a row of exactly `length` counts (a longer row does not)." },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions whose lines count, each with its opposite (default: every line of the board)." },
+    ],
+    example: "(line 5 to exact:true)",
+  },
+  {
     name: "exists",
     category: "bool",
     doc: "Some site of the board satisfies the condition (with `site` bound to it).",
@@ -190,6 +203,13 @@ export const conditionLudemes: LudemeSpec[] = [
     doc: "The player has no piece on the board.",
     params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
     example: "(no-pieces next)",
+  },
+  {
+    name: "all-passed",
+    category: "bool",
+    doc: "Every player has just passed, one after the other (the last decisions, as many as there are players, were `(pass)` moves). In end rules: the game is stuck, e.g. `(if (all-passed) ...)` ends Reversi when neither side can place.",
+    params: [],
+    example: "(all-passed)",
   },
   {
     name: "no-moves",

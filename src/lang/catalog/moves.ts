@@ -70,6 +70,17 @@ export const moveLudemes: LudemeSpec[] = [
     example: '(add kind:drop piece:man from-supply:true to:(empty to) prefix:"*")',
   },
   {
+    name: "pass",
+    category: "moves",
+    doc: "A move that changes nothing on the board: the player passes. Offered always inside `(either ...)`, or only when nothing else is legal as the last source of a `(priority ...)` (a forced pass, as Ludii plays a player without moves). The engine counts passes made one after the other, which `(all-passed)` reads.",
+    params: [
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `pass`)." },
+      effects("Consequences of passing."),
+      { name: "notation", type: { t: "string" }, namedOnly: true, optional: true, default: "pass", doc: "How the move is written." },
+    ],
+    example: "(pass)",
+  },
+  {
     name: "select",
     category: "moves",
     doc: "Chooses a site where `to:` holds; only the `then:` effects change the state (e.g. choosing a starting point and filling its zone). Notation: `prefix` then the site, e.g. `@g2`.",

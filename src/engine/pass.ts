@@ -1,0 +1,40 @@
+/**
+ * Passing: a move that changes nothing on the board. The engine counts passes made one after the
+ * other (in a word of rule memory, so positions and hashes carry it), which `(all-passed)` reads:
+ * Ludii's rule that a game ends when every player has passed in turn is then one end rule.
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import type { Ctx, Effect, LeafGenerator } from "./rules.js";
+import type { State } from "./state.js";
+
+export class PassGenerator implements LeafGenerator {
+  id = -1;
+
+  constructor(
+    private readonly kind: number,
+    /** The rule-memory word counting passes in a row. */
+    private readonly passWord: number,
+    private readonly then: Effect[],
+    private readonly text: string,
+  ) {}
+
+  generate(_s: State, _c: Ctx, out: MoveBuffer): void {
+    out.add(this.id, this.kind, -1, -1, 0);
+  }
+
+  apply(s: State, _buf: MoveBuffer, _row: number, c: Ctx): void {
+    c.from = -1;
+    c.to = -1;
+    s.memory[this.passWord]!++;
+    for (const e of this.then) e(s, c);
+    s.touch();
+  }
+
+  notation(): string {
+    return this.text;
+  }
+
+  actions(): PrimitiveAction[] {
+    return [];
+  }
+}

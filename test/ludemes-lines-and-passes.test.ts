@@ -1,0 +1,118 @@
+/**
+ * Ludemes for the line games and for passing: `(line N at ...)`, `(pass)`, `(all-passed)`, and the
+ * last move's `from`/`to` in end rules.
+ */
+import { describe, expect, it } from "vitest";
+import { loadPosition } from "../src/engine/position.js";
+import { build, errorsOf, notations, play, playAll } from "./support/games.js";
+
+/** A placement game on a board with diagonals, won by a row through the placed piece. */
+function rowGame(length: number, extra = "", board = "(square 5 5 diagonals:all)") {
+  return build({
+    board,
+    play: `(add piece:man to:(empty to) prefix:"")`,
+    end: `(if (line ${length} to ${extra}) (win mover)) (if (no-moves next) draw)`,
+  });
+}
+
+const stone = (owner: string) => ({ piece: "man", owner });
+
+describe("line", () => {
+  it("wins with a row through the piece just placed, along rows, files and diagonals", () => {
+    const g = rowGame(3);
+    const start = loadPosition(g, { sites: { a1: stone("P1"), b2: stone("P1"), a5: stone("P2"), e5: stone("P2") }, mover: "P1" });
+    const s = play(g, start, "c3");
+    expect(g.winners(s)).toEqual([0]);
+    // Two in a row are not three; nor is a row broken by the opponent.
+    expect(play(g, loadPosition(g, { sites: { a1: stone("P1"), b2: stone("P2") }, mover: "P1" }), "c3").over).toBe(false);
+  });
+
+  it("counts only the mover's pieces by default, another player's with of:", () => {
+    const g = rowGame(3, "of:next");
+    const s = play(g, loadPosition(g, { sites: { a2: stone("P2"), b2: stone("P2") }, mover: "P1" }), "c2");
+    expect(s.over).toBe(false); // c2 is P1's: no row of P2's goes through it
+    const mine = rowGame(3);
+    expect(play(mine, loadPosition(mine, { sites: { a2: stone("P2"), b2: stone("P2") }, mover: "P1" }), "c2").over).toBe(false);
+  });
+
+  it("exact:true refuses a longer row (an overline), the default accepts it", () => {
+    const exact = rowGame(3, "exact:true");
+    const sites = { a1: stone("P1"), b1: stone("P1"), d1: stone("P1"), a5: stone("P2") };
+    expect(play(exact, loadPosition(exact, { sites, mover: "P1" }), "c1").over).toBe(false); // four in a row
+    const atLeast = rowGame(3);
+    expect(play(atLeast, loadPosition(atLeast, { sites, mover: "P1" }), "c1").over).toBe(true);
+  });
+
+  it("dirs: limits the lines that count", () => {
+    const g = rowGame(3, "dirs:{N E}");
+    const diag = play(g, loadPosition(g, { sites: { a1: stone("P1"), b2: stone("P1") }, mover: "P1" }), "c3");
+    expect(diag.over).toBe(false);
+    const file = play(g, loadPosition(g, { sites: { c1: stone("P1"), c2: stone("P1") }, mover: "P1" }), "c3");
+    expect(file.over).toBe(true);
+  });
+
+  it("reports an unknown direction, and a site that end rules cannot see", () => {
+    expect(errorsOf(`(game "T" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {(if (line 3 to dirs:{UP}) (win mover))})))`).map((d) => d.message)).toEqual(["the board has no direction 'UP'"]);
+    expect(errorsOf(`(game "T" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {(if (line 3 over) (win mover))})))`)[0]!.message).toMatch(/the site 'over' exists only in a move/);
+  });
+
+  it("plays random Tic-Tac-Toe with the known odds", () => {
+    const g = rowGame(3, "", "(square 3 3 diagonals:all)");
+    let p1 = 0, p2 = 0, draws = 0;
+    for (let seed = 1; seed <= 4000; seed++) {
+      const s = g.newGame({ seed });
+      g.playout(s, 20);
+      const w = g.winners(s)!;
+      if (w.length === 0) draws++;
+      else if (w[0] === 0) p1++;
+      else p2++;
+    }
+    // Exact figures for uniformly random play: P1 58.5%, P2 28.8%, draw 12.7%.
+    expect(p1 / 4000).toBeGreaterThan(0.55);
+    expect(p1 / 4000).toBeLessThan(0.62);
+    expect(p2 / 4000).toBeGreaterThan(0.26);
+    expect(p2 / 4000).toBeLessThan(0.32);
+    expect(draws / 4000).toBeGreaterThan(0.1);
+    expect(draws / 4000).toBeLessThan(0.16);
+  });
+});
+
+describe("pass and all-passed", () => {
+  /** Place on empty sites of the first row only; pass when that is impossible; stuck when both pass. */
+  const g = build({
+    board: "(square 3 2)",
+    play: `(priority (add piece:man to:(and (empty to) (in to row1)) prefix:"") (pass))`,
+    items: "(region row1 (rows 1 1))",
+    end: `(if (all-passed) draw)`,
+  });
+
+  it("a forced pass is the only move when nothing else is legal, and is written 'pass'", () => {
+    const s = playAll(g, g.newGame(), ["a1", "b1", "c1"]);
+    expect(notations(g, s)).toEqual(["pass"]);
+    expect(notations(g, g.newGame())).toEqual(["a1", "b1", "c1"]);
+  });
+
+  it("the game ends once every player has passed in a row, not before", () => {
+    let s = playAll(g, g.newGame(), ["a1", "b1", "c1", "pass"]);
+    expect(s.over).toBe(false);
+    s = play(g, s, "pass");
+    expect(s.over).toBe(true);
+    expect(g.winners(s)).toEqual([]);
+  });
+
+  it("any other move resets the count", () => {
+    const either = build({
+      board: "(square 3 1)",
+      play: `(either (add piece:man to:(empty to) prefix:"") (pass))`,
+      end: `(if (all-passed) draw)`,
+    });
+    const s = playAll(either, either.newGame(), ["pass", "a1", "pass"]);
+    expect(s.over).toBe(false);
+    expect(play(either, s, "pass").over).toBe(true);
+  });
+
+  it("(all-passed) without a (pass) move is an error", () => {
+    const errors = errorsOf(`(game "T" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {(if (all-passed) draw)})))`);
+    expect(errors.map((d) => d.message)).toEqual(["(all-passed) needs a (pass) move in the play rules"]);
+  });
+});
