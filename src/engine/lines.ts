@@ -51,3 +51,39 @@ export function hasLineOfExactly(topo: Topology, s: State, site: number, owner: 
   }
   return false;
 }
+
+/**
+ * Outflanking (Reversi): from `site`, in direction `d`, a run of one or more pieces of other
+ * players ended by a piece of `player`. Returns the run's length, 0 when the line does not end
+ * that way (an empty site, a neutral piece or the board's edge first).
+ */
+export function outflankedRun(topo: Topology, s: State, site: number, d: number, player: number): number {
+  const n = topo.n;
+  let count = 0;
+  for (let t = topo.step[d * n + site]!; t !== NO_SITE; t = topo.step[d * n + t]!) {
+    const o = s.owner[t]!;
+    if (o === player) return count;
+    if (o < 0 || o >= s.pieceCount.length) return 0; // empty or neutral
+    count++;
+  }
+  return 0;
+}
+
+/** Whether a piece of `player` on `site` would outflank some run in one of `dirs`. */
+export function outflanksAny(topo: Topology, s: State, site: number, player: number, dirs: Int32Array): boolean {
+  for (let i = 0; i < dirs.length; i++) if (outflankedRun(topo, s, site, dirs[i]!, player) > 0) return true;
+  return false;
+}
+
+/** Gives every outflanked run from `site` (in `dirs`) to `player`; returns how many pieces changed hands. */
+export function convertOutflanked(topo: Topology, s: State, site: number, player: number, dirs: Int32Array): number {
+  const n = topo.n;
+  let converted = 0;
+  for (let i = 0; i < dirs.length; i++) {
+    const d = dirs[i]!;
+    let run = outflankedRun(topo, s, site, d, player);
+    converted += run;
+    for (let t = topo.step[d * n + site]!; run > 0; t = topo.step[d * n + t]!, run--) s.setOwner(t, player);
+  }
+  return converted;
+}

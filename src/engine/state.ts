@@ -229,6 +229,16 @@ export class State {
     this.touch();
   }
 
+  /** Gives the piece on an occupied site to another player (a flip), keeping its type, height and flags. */
+  setOwner(site: number, owner: number): void {
+    const was = this.owner[site]!;
+    if (was === EMPTY || was === owner) return;
+    if (was !== NEUTRAL) this.pieceCount[was]!--;
+    if (owner !== NEUTRAL) this.pieceCount[owner]!++;
+    this.owner[site] = owner;
+    this.touch();
+  }
+
   /** Marks the state as changed (invalidates cached legal moves). */
   touch(): void {
     this.version = nextVersion();

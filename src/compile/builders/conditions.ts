@@ -7,7 +7,7 @@ import type { Pred } from "../../engine/rules.js";
 import { EMPTY, NEUTRAL } from "../../engine/state.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer, constant, siteIn, type Compiled } from "../expression.js";
-import { hasLineOfExactly, lineAxes, longestLine } from "../../engine/lines.js";
+import { hasLineOfExactly, lineAxes, longestLine, outflanksAny } from "../../engine/lines.js";
 import { directionsIn } from "../directions.js";
 import { nearLists } from "../neighbours.js";
 import { compileIntC } from "./numbers.js";
@@ -111,6 +111,12 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     }
     const players = cx.playerCount;
     return { fn: (s) => s.memory[word]! >= players };
+  },
+  outflanks: (n, ptr, cx) => {
+    const at = siteIn({ ludeme: "outflanks", site: n.at as string }, `${ptr}/at`, cx);
+    const topology = cx.topology!;
+    const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx));
+    return { fn: (s, c) => outflanksAny(topology, s, at(c), c.player, dirs) };
   },
   line: (n, ptr, cx) => {
     const at = siteIn({ ludeme: "line", site: n.at as string }, `${ptr}/at`, cx);

@@ -7,6 +7,8 @@ import type { PrimitiveAction } from "../../engine/moves.js";
 import type { Ctx, Effect } from "../../engine/rules.js";
 import { EMPTY, NEUTRAL, type State } from "../../engine/state.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { convertOutflanked } from "../../engine/lines.js";
+import { directionsIn } from "../directions.js";
 import { compilePlayer } from "../expression.js";
 import { Flood } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
@@ -26,7 +28,8 @@ type SiteRef = "from" | "over" | "to" | "site";
 /** The site an effect acts on; `site` must be bound by an enclosing forall or groups. */
 function siteOf(ref: string, ptr: string, cx: CompileContext): (c: Ctx) => number {
   if (ref === "site" && cx.siteBinders === 0) cx.fail("M004", "`site` exists only inside forall or groups", ptr, "from, over or to (in a move)");
-  if (ref !== "site" && cx.scope !== "move") cx.fail("M004", `the site '${ref}' exists only in a move's effects`, ptr, "`site` inside forall or groups");
+  // After-action and after-turn effects see the last move's `from` and `to` (the engine sets them).
+  if (ref !== "site" && (cx.scope === "start" || (cx.scope === "end" && ref === "over"))) cx.fail("M004", `the site '${ref}' exists only in a move's effects (after-action effects see the last move's from and to)`, ptr, "`site` inside forall or groups");
   const r = ref as SiteRef;
   return r === "from" ? (c) => c.from : r === "over" ? (c) => c.over : r === "to" ? (c) => c.to : (c) => c.site;
 }
@@ -155,6 +158,14 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     });
   },
   "remove-shapes": (n, ptr, cx) => removeShapesEffect(n, ptr, cx),
+  "convert-outflanked": (n, ptr, cx) => {
+    const at = siteOf(n.at as string, `${ptr}/at`, cx);
+    const topology = cx.topology!;
+    const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx));
+    return silent((s, c) => {
+      convertOutflanked(topology, s, at(c), c.player, dirs);
+    });
+  },
   "swap-owners": (n, ptr, cx) => {
     const a = compilePlayer(n.a as string, `${ptr}/a`, cx), b = compilePlayer(n.b as string, `${ptr}/b`, cx);
     return silent((s, c) => {

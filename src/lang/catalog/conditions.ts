@@ -154,6 +154,16 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(flanked site (and (enemy site) (flag site promoted)))",
   },
   {
+    name: "outflanks",
+    category: "bool",
+    doc: "A piece of the mover on the site outflanks something: going out from it along some direction come one or more pieces of other players and then one of the mover's (Reversi's rule for a legal placement). Only the lines from that site are looked at.",
+    params: [
+      { name: "at", type: siteRef, doc: SITE_DOC },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions looked along (default: all of the board's)." },
+    ],
+    example: "(outflanks to)",
+  },
+  {
     name: "some-player",
     category: "bool",
     doc: "The condition holds for some player (with `player` bound to each in turn).",

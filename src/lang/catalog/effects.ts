@@ -147,6 +147,16 @@ export const effectLudemes: LudemeSpec[] = [
     example: "(remove-shapes {diamond triangle} of:(and (owner site mover) (flag site promoted)) each:{(remove site)} once:{(add-score mover 1)})",
   },
   {
+    name: "convert-outflanked",
+    category: "effect",
+    doc: "Every run of other players' pieces that the mover's piece on the site outflanks -- going out from the site along a direction, one or more of their pieces and then one of the mover's -- becomes the mover's (Reversi's flips). Only the lines from that site are looked at.",
+    params: [
+      { name: "at", type: siteRef, doc: SITE_DOC },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions looked along (default: all of the board's)." },
+    ],
+    example: "(convert-outflanked to)",
+  },
+  {
     name: "swap-owners",
     category: "effect",
     doc: "Every piece of player a becomes b's and every piece of b becomes a's (e.g. when the first piece revealed decides who plays which colour).",

@@ -1,6 +1,7 @@
 /**
- * Ludemes for the line games and for passing: `(line N at ...)`, `(pass)`, `(all-passed)`, and the
- * last move's `from`/`to` in end rules.
+ * Ludemes that placement games are made of: rows (`(line N at ...)`), passing (`(pass)`,
+ * `(all-passed)`), outflanking (`(outflanks ...)`, `(convert-outflanked ...)`), and the last
+ * move's `from`/`to` in end rules.
  */
 import { describe, expect, it } from "vitest";
 import { loadPosition } from "../src/engine/position.js";
@@ -114,5 +115,47 @@ describe("pass and all-passed", () => {
   it("(all-passed) without a (pass) move is an error", () => {
     const errors = errorsOf(`(game "T" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {(if (all-passed) draw)})))`);
     expect(errors.map((d) => d.message)).toEqual(["(all-passed) needs a (pass) move in the play rules"]);
+  });
+});
+
+describe("outflanks and convert-outflanked", () => {
+  const g = build({
+    board: "(square 5 5 diagonals:all)",
+    play: `(priority (add piece:man to:(and (empty to) (outflanks to)) prefix:"" then:{(convert-outflanked to)}) (pass))`,
+    end: `(if (all-passed) (ranked {(count-sites (owner site player))}))`,
+  });
+
+  it("a placement is legal only where it outflanks a run of enemy pieces ended by a friendly one", () => {
+    const s = loadPosition(g, { sites: { b2: stone("P2"), c3: stone("P1"), b3: stone("P2"), d4: stone("P2") }, mover: "P1" });
+    // a1 outflanks b2 (then c3); a3 outflanks b3 (then c3); e5 outflanks d4 (then c3)
+    expect(notations(g, s)).toEqual(["a1", "a3", "e5"]);
+  });
+
+  it("converts every outflanked run from the placed piece, in every direction, and only those", () => {
+    const s = loadPosition(g, {
+      sites: { a1: stone("P1"), b2: stone("P2"), e1: stone("P1"), d1: stone("P2"), c2: stone("P2"), c5: stone("P2"), c4: stone("P2") },
+      mover: "P1",
+    });
+    // From c1: east d1 then e1 (converted); north c2 then the empty c3, north-west b2 then the empty a3 (kept).
+    const after = play(g, s, "c1");
+    expect(after.owner[g.topology.labels.indexOf("d1")]).toBe(0);
+    expect(after.owner[g.topology.labels.indexOf("c2")]).toBe(1);
+    expect(after.owner[g.topology.labels.indexOf("b2")]).toBe(1);
+    expect(after.pieceCount[0]).toBe(4);
+    expect(after.pieceCount[1]).toBe(4);
+  });
+
+  it("a run ended by the board's edge, an empty site or nothing of the mover's is not converted", () => {
+    const s = loadPosition(g, { sites: { a1: stone("P1"), b1: stone("P2"), c1: stone("P2"), e3: stone("P2"), e4: stone("P1") }, mover: "P1" });
+    const after = play(g, s, "d1"); // west: c1, b1, then a1: converted; north-east: e2 empty
+    expect(["b1", "c1"].map((l) => after.owner[g.topology.labels.indexOf(l)])).toEqual([0, 0]);
+    expect(after.owner[g.topology.labels.indexOf("e3")]).toBe(1);
+  });
+
+  it("with no placement, the player passes; two passes in a row end the game, ranked by pieces", () => {
+    const s = loadPosition(g, { sites: { a1: stone("P1"), b1: stone("P1") }, mover: "P2" });
+    expect(notations(g, s)).toEqual(["pass"]);
+    const end = playAll(g, s, ["pass", "pass"]);
+    expect(g.winners(end)).toEqual([0]);
   });
 });
