@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadPosition } from "../src/engine/position.js";
-import { build, errorsOf, notations, play, playAll } from "./support/games.js";
+import { build, errorsOf, notations, play, playAll, site } from "./support/games.js";
 
 /** A placement game on a board with diagonals, won by a row through the placed piece. */
 function rowGame(length: number, extra = "", board = "(square 5 5 diagonals:all)") {
@@ -157,5 +157,22 @@ describe("outflanks and convert-outflanked", () => {
     expect(notations(g, s)).toEqual(["pass"]);
     const end = playAll(g, s, ["pass", "pass"]);
     expect(g.winners(end)).toEqual([0]);
+  });
+});
+
+describe("promote", () => {
+  const g = build({
+    board: "(square 3 3)",
+    items: "(piece king) (flag marked) (region top (rows 3 3))",
+    play: `(step dirs:{N} then:{(when (in to top) {(promote to king)})})`,
+    end: "(if (no-moves next) (win mover))",
+  });
+
+  it("changes the piece's type where the rule says, keeping its owner, height and flags", () => {
+    const s = loadPosition(g, { sites: { a2: { piece: "man", owner: "P1", height: 2, flags: ["marked"] }, c1: stone("P2") }, mover: "P1" });
+    const after = play(g, s, "a2-a3");
+    expect(site(g, after, "a3")).toEqual({ piece: "king", owner: "P1", height: 2, flags: ["marked"] });
+    const below = play(g, loadPosition(g, { sites: { a1: stone("P1"), c1: stone("P2") }, mover: "P1" }), "a1-a2");
+    expect(site(g, below, "a2")).toMatchObject({ piece: "man" });
   });
 });

@@ -239,6 +239,13 @@ export class State {
     this.touch();
   }
 
+  /** Changes the type of the piece on an occupied site (a promotion), keeping owner, height and flags. */
+  setPiece(site: number, piece: number): void {
+    if (this.owner[site] === EMPTY || this.piece[site] === piece) return;
+    this.piece[site] = piece;
+    this.touch();
+  }
+
   /** Marks the state as changed (invalidates cached legal moves). */
   touch(): void {
     this.version = nextVersion();

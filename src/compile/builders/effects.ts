@@ -127,6 +127,11 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       s.put(site, owner, type, 1, flags);
     });
   },
+  promote: (n, ptr, cx) => {
+    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    return silent((s, c) => s.setPiece(at(c), type));
+  },
   remove: (n, ptr, cx) => {
     const at = siteOf(n.site as string, `${ptr}/site`, cx);
     return silent((s, c) => s.clear(at(c)));

@@ -157,6 +157,16 @@ export const effectLudemes: LudemeSpec[] = [
     example: "(convert-outflanked to)",
   },
   {
+    name: "promote",
+    category: "effect",
+    doc: "The piece on the site becomes another type, keeping its owner, height and flags (a man crowned a king, a pawn become a queen). Nothing happens on an empty site.",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "piece", type: name, doc: "The new piece type." },
+    ],
+    example: "(promote to king)",
+  },
+  {
     name: "swap-owners",
     category: "effect",
     doc: "Every piece of player a becomes b's and every piece of b becomes a's (e.g. when the first piece revealed decides who plays which colour).",
