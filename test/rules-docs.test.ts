@@ -1,12 +1,19 @@
 /**
  * The rules for players: every games/<name>.game ships games/<name>.md, which opens with a title
  * line and a one-paragraph summary (its first sentence is what `ludex list` shows), has an
- * Options section naming every option the description declares, and cites the rules dossier's
- * Rulings by number ("Ruling 12", "Rulings 9 and 11", "Ruling K4").
+ * Options section naming every option the description declares, and cites its source:
  *
- * The cited numbers are checked against the dossier when the shared rules folder is at hand:
- * `../shared/rules` beside the checkout, or `$LUDEX_SHARED_DIR/rules`. Without it that check is
- * skipped with a message saying so, unless `LUDEX_REQUIRE_SHARED=1` (as in CI): then it fails.
+ * - a game with a rules dossier (its description or its document names `rules/<x>.md`, as the
+ *   five original games do) cites the dossier's Rulings by number ("Ruling 12", "Rulings 9 and
+ *   11", "Ruling K4"). The cited numbers are checked against the dossier when the shared rules
+ *   folder is at hand: `../shared/rules` beside the checkout, or `$LUDEX_SHARED_DIR/rules`.
+ *   Without it that check is skipped with a message saying so, unless `LUDEX_REQUIRE_SHARED=1` (as
+ *   in CI): then it fails.
+ * - a game without a dossier that follows Ludii's description (its description's comments name
+ *   the `.lud` file and the Ludii version, e.g. "as Ludii 1.3.12 plays it (board/space/line/
+ *   Gomoku.lud)") cites that same `.lud` path and version, says in a section "As Ludii plays it"
+ *   where Ludii's version differs from the rules commonly known, and cites no Rulings (there is
+ *   no dossier to define them).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -104,7 +111,32 @@ function definedRulings(dossier: string): string[] {
  * names in its comments (`shared/rules/<x>.md`), else `<name>.md`.
  */
 function dossierName(name: string, md: string, gameText: string): string {
-  return /\brules\/([\w-]+\.md)/.exec(md)?.[1] ?? /shared\/rules\/([\w-]+\.md)/.exec(gameText)?.[1] ?? `${name}.md`;
+  return namedDossier(md, gameText) ?? `${name}.md`;
+}
+
+/** The dossier a game names, in its document (`rules/<x>.md`) or its description (`shared/rules/<x>.md`). */
+function namedDossier(md: string, gameText: string): string | undefined {
+  return /\brules\/([\w-]+\.md)/.exec(md)?.[1] ?? /shared\/rules\/([\w-]+\.md)/.exec(gameText)?.[1];
+}
+
+/** A Ludii source a text cites: the `.lud` file (a path under Ludii's lud/ folder) and the Ludii version. */
+interface LudiiSource {
+  lud?: string;
+  version?: string;
+}
+const ludPattern = /([\w-]+(?:\/[\w-]+)*\/[\w.-]+\.lud)\b/g;
+const ludiiVersionPattern = /\bLudii\s+(\d+(?:\.\d+)+)/g;
+/** The first Ludii source a text names. */
+function ludiiSource(text: string): LudiiSource {
+  const all = ludiiCitations(text);
+  return { lud: all.luds[0], version: all.versions[0] };
+}
+/** Every `.lud` path and every Ludii version ("Ludii 1.3.12") a text names, in order. */
+function ludiiCitations(text: string): { luds: string[]; versions: string[] } {
+  return {
+    luds: [...text.matchAll(ludPattern)].map((m) => m[1]!),
+    versions: [...text.matchAll(ludiiVersionPattern)].map((m) => m[1]!),
+  };
 }
 
 const games = readdirSync(gamesDir)
@@ -131,6 +163,18 @@ describe("helpers of the rules-document checks", () => {
     expect(definedRulings(dossier).sort()).toEqual(["1", "2", "K1"]);
     expect(firstSentence("# T\n\nA game for two, e.g. chess. More text.\n")).toBe("A game for two, e.g.");
     expect(section("# T\n\n## Options\n\nnone here\n\n### Detail\n\nx\n\n## Notation\n\ny\n", "Options")).toContain("Detail");
+    expect(ludiiSource("// Gomoku, as Ludii 1.3.12 plays it (board/space/line/Gomoku.lud: 15 x 15)")).toEqual({
+      lud: "board/space/line/Gomoku.lud",
+      version: "1.3.12",
+    });
+    expect(ludiiSource("Ludii's description, `board/space/territory/Reversi.lud` in Ludii\n1.3.12")).toEqual({
+      lud: "board/space/territory/Reversi.lud",
+      version: "1.3.12",
+    });
+    expect(ludiiSource("no source here")).toEqual({ lud: undefined, version: undefined });
+    expect(namedDossier("see `rules/beset.md`", "")).toBe("beset.md");
+    expect(namedDossier("", "// Rules: ../shared/rules/benediction.md")).toBe("benediction.md");
+    expect(namedDossier("", "// as Ludii 1.3.12 plays it")).toBeUndefined();
   });
 });
 
@@ -178,6 +222,36 @@ describe("rules documents for players", () => {
           expect(options, `option ${option} is not described`).toMatch(new RegExp(`\\b${option}\\b`));
         }
       });
+
+      // A game follows its rules dossier unless it names none and its description names the Ludii
+      // description it follows instead.
+      const gameSource = ludiiSource(gameText);
+      const followsLudii = namedDossier(md, gameText) === undefined && gameSource.lud !== undefined;
+
+      if (followsLudii) {
+        it("cites the Ludii description it follows (the .lud file and Ludii's version, as its description does)", () => {
+          const flat = md.replace(/\s+/g, " ");
+          expect(gameSource.version, "the description names the Ludii version it follows").toBeDefined();
+          expect(ludiiCitations(flat).luds, "the document names Ludii's .lud file").toContain(gameSource.lud);
+          const versions = ludiiCitations(flat).versions;
+          expect(versions, "the document names Ludii's version").toContain(gameSource.version);
+          expect(new Set(versions), "every Ludii version the document names is the one the description follows").toEqual(
+            new Set([gameSource.version]),
+          );
+        });
+
+        it('says where Ludii\'s version differs, in an "As Ludii plays it" section', () => {
+          const differences = section(md, "As Ludii plays it");
+          expect(differences, 'no "## As Ludii plays it" section').toBeDefined();
+          expect(differences!.trim().length).toBeGreaterThan(0);
+          expect(differences).toContain(gameSource.lud!);
+        });
+
+        it("cites no Rulings (it has no rules dossier to define them)", () => {
+          expect(citedRulings(md)).toEqual([]);
+        });
+        return;
+      }
 
       it("cites the Rulings behind its rules", () => {
         expect(citedRulings(md).length).toBeGreaterThan(0);

@@ -1,0 +1,78 @@
+/**
+ * Games written as Ludii 1.3.12 plays them must be the same game: uniformly random playouts give
+ * the same mean length, legal moves per decision and result split as Ludii's own, within sampling
+ * error. Ludii's figures (test/ludii/reference.json) were measured with ../shared/ludii/stats.sh;
+ * both sides count every decision as a move, forced passes included. A built-in game is compared
+ * with the entry of the same title measured with Ludii's default options, played here with its
+ * own defaults. Seeds are fixed, so the outcome is the same on every run.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadGame } from "../src/compile/index.js";
+
+interface LudiiEntry {
+  game: string;
+  options: string[];
+  games: number;
+  meanLength: number;
+  lengthCI95: [number, number];
+  meanBranching: number;
+  results: Record<string, { count: number; fraction: number }>;
+}
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const reference = JSON.parse(readFileSync(join(root, "test", "ludii", "reference.json"), "utf8")) as { entries: LudiiEntry[] };
+const GAMES = 4000;
+/** Two-sided 99%: each figure is one of several compared, so a single 95% miss is no proof. */
+const Z = 2.576;
+
+/** Random playouts with the engine's own seeded generator: lengths, decisions, legal moves, results. */
+function sample(name: string, games: number) {
+  const game = loadGame(name);
+  const lengths: number[] = [];
+  const stats = { branching: 0 };
+  const results: Record<string, number> = { draw: 0 };
+  for (let p = 0; p < game.playerCount; p++) results[`P${p + 1}`] = 0;
+  for (let seed = 1; seed <= games; seed++) {
+    const s = game.newGame({ seed });
+    lengths.push(game.playout(s, 100_000, stats));
+    const winners = game.winners(s) ?? [];
+    if (winners.length === 1) results[`P${winners[0]! + 1}`]!++;
+    else results.draw!++;
+  }
+  const plies = lengths.reduce((a, b) => a + b, 0);
+  const mean = plies / games;
+  const sd = Math.sqrt(lengths.reduce((a, l) => a + (l - mean) ** 2, 0) / (games - 1));
+  return { mean, se: sd / Math.sqrt(games), branching: stats.branching / plies, results };
+}
+
+const builtins = readdirSync(join(root, "games")).filter((f) => f.endsWith(".game")).map((f) => f.replace(/\.game$/, ""));
+const compared = builtins.flatMap((name) => {
+  const title = loadGame(name).name;
+  const entry = reference.entries.find((e) => e.game === title && e.options.length === 0);
+  return entry ? [{ name, entry }] : [];
+});
+
+describe("random play matches Ludii 1.3.12's", () => {
+  it("compares at least the games written from Ludii's library", () => {
+    expect(compared.map((c) => c.name)).toEqual(expect.arrayContaining(["tic-tac-toe", "gomoku", "reversi"]));
+  });
+
+  for (const { name, entry } of compared) {
+    it(`${name}: mean length, legal moves per decision and results agree`, () => {
+      const ours = sample(name, GAMES);
+      const ludiiSe = (entry.lengthCI95[1] - entry.lengthCI95[0]) / 2 / 1.96;
+      expect(Math.abs(ours.mean - entry.meanLength), `length ${ours.mean} vs ${entry.meanLength}`).toBeLessThanOrEqual(Z * Math.hypot(ours.se, ludiiSe));
+      // Branching is a ratio over ~10^5 decisions: a rule that differs moves it by far more than 1.5%.
+      expect(Math.abs(ours.branching / entry.meanBranching - 1), `branching ${ours.branching} vs ${entry.meanBranching}`).toBeLessThanOrEqual(0.015);
+      for (const [outcome, { count }] of Object.entries(entry.results)) {
+        const a = (ours.results[outcome] ?? 0) / GAMES, b = count / entry.games;
+        const pooled = ((ours.results[outcome] ?? 0) + count) / (GAMES + entry.games);
+        const se = Math.sqrt(pooled * (1 - pooled) * (1 / GAMES + 1 / entry.games));
+        expect(Math.abs(a - b), `${outcome}: ${a} vs ${b}`).toBeLessThanOrEqual(Z * se + 1e-9);
+      }
+    });
+  }
+});
