@@ -140,6 +140,8 @@ export function buildLattice(
   });
   const regions = new Map<string, Int32Array>();
   regions.set("all", Int32Array.from(sites.map((_, i) => i)));
+  regions.set("corners", cornerSites(n, dirs.length, step));
+  regions.set("centre", centreSites(sites));
   for (const [name, list] of regionLists) regions.set(name, Int32Array.from(list));
 
   return {
@@ -154,4 +156,34 @@ export function buildLattice(
     regions,
     shape,
   };
+}
+
+/** The corners: the sites with the fewest distinct neighbours (the four of a square grid, the six of a hexhex). */
+function cornerSites(n: number, dirCount: number, step: Int32Array): Int32Array {
+  if (n < 2) return new Int32Array(0);
+  const degree = new Int32Array(n);
+  for (let s = 0; s < n; s++) {
+    const seen = new Set<number>();
+    for (let d = 0; d < dirCount; d++) {
+      const t = step[d * n + s]!;
+      if (t !== NO_SITE) seen.add(t);
+    }
+    degree[s] = seen.size;
+  }
+  const fewest = Math.min(...degree);
+  const out: number[] = [];
+  for (let s = 0; s < n; s++) if (degree[s] === fewest) out.push(s);
+  return Int32Array.from(out);
+}
+
+/** The centre: the sites nearest the middle of the lattice (one on an odd square or a hexhex, four on an even square). */
+function centreSites(sites: LatticeSite[]): Int32Array {
+  if (!sites.length) return new Int32Array(0);
+  const xs = sites.map((s) => s.x), ys = sites.map((s) => s.y);
+  const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+  const dist = sites.map((s) => (s.x - cx) ** 2 + (s.y - cy) ** 2);
+  const nearest = Math.min(...dist);
+  const out: number[] = [];
+  dist.forEach((d, i) => d - nearest < 1e-9 && out.push(i));
+  return Int32Array.from(out);
 }

@@ -17,6 +17,37 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     });
     return Int32Array.from(out);
   },
+  columns: (n, _ptr, cx) => {
+    const from = fileNumber(String(n.from)), to = fileNumber(String(n.to));
+    const out: number[] = [];
+    cx.topology!.labels.forEach((label, i) => {
+      const file = fileNumber(/^[a-z]+/i.exec(label)?.[0] ?? "");
+      if (file >= from && file <= to) out.push(i);
+    });
+    return Int32Array.from(out);
+  },
+  "colour-of": (n, ptr, cx) => {
+    const topo = cx.topology!;
+    const at = site(n.site as string, `${ptr}/site`, cx);
+    if (at < 0) return new Int32Array(0);
+    const colour = (label: string) => {
+      const m = /^([a-z]+)(\d+)$/i.exec(label);
+      return m ? (fileNumber(m[1]!) + Number(m[2])) % 2 : -1;
+    };
+    const want = colour(topo.labels[at]!);
+    const out: number[] = [];
+    topo.labels.forEach((label, i) => colour(label) === want && out.push(i));
+    return Int32Array.from(out);
+  },
+  intersection: (n, ptr, cx) => {
+    const regions = (n.regions as Json[]).map((r, i) => new Set(compileRegion(r, `${ptr}/regions/${i}`, cx)));
+    const [first, ...rest] = regions;
+    return Int32Array.from([...(first ?? [])].filter((s) => rest.every((r) => r.has(s))).sort((a, b) => a - b));
+  },
+  difference: (n, ptr, cx) => {
+    const minus = new Set(compileRegion(n.minus!, `${ptr}/minus`, cx));
+    return Int32Array.from([...compileRegion(n.region!, `${ptr}/region`, cx)].filter((s) => !minus.has(s)));
+  },
   shift: (n, ptr, cx) => {
     const topo = cx.topology!;
     const d = dirIndex(topo, n.dir as string);
@@ -57,4 +88,11 @@ function site(label: string, ptr: string, cx: CompileContext): number {
   const s = siteIndex(cx.topology!, label);
   if (s < 0) cx.fail("M001", `the board has no site '${label}'`, ptr, `a label such as ${cx.topology!.labels[0]}`);
   return s;
+}
+
+/** A file's letters as a number: a = 1, z = 26, aa = 27 ... (as labels name files). */
+function fileNumber(letters: string): number {
+  let v = 0;
+  for (const ch of letters.toLowerCase()) v = v * 26 + (ch.charCodeAt(0) - 96);
+  return v;
 }

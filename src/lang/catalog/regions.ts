@@ -23,6 +23,40 @@ export const regionLudemes: LudemeSpec[] = [
     example: "(rows 1 5)",
   },
   {
+    name: "columns",
+    category: "region",
+    doc: "Every site whose label's letters (its file) lie between `from` and `to` (inclusive), e.g. the a and b files.",
+    params: [
+      { name: "from", type: name, doc: "First file letter(s)." },
+      { name: "to", type: name, doc: "Last file letter(s)." },
+    ],
+    example: "(columns a b)",
+  },
+  {
+    name: "colour-of",
+    category: "region",
+    doc: "Every site of the same colour as the given one on a checkered board: the sites whose file and row number have the same parity sum (`(colour-of a1)` is a1's colour, Ludii's phase 0).",
+    params: [{ name: "site", type: name, doc: "A site label." }],
+    example: "(colour-of a1)",
+  },
+  {
+    name: "intersection",
+    category: "region",
+    doc: "The sites in every one of the regions.",
+    params: [{ name: "regions", type: cat("region"), rest: true, doc: "The regions." }],
+    example: "(intersection corners (colour-of a1))",
+  },
+  {
+    name: "difference",
+    category: "region",
+    doc: "The sites of the first region that are not in the second.",
+    params: [
+      { name: "region", type: cat("region"), doc: "The sites kept..." },
+      { name: "minus", type: cat("region"), doc: "...unless they are in this region." },
+    ],
+    example: "(difference all centre)",
+  },
+  {
     name: "shift",
     category: "region",
     doc: "The sites one step from the region's sites in a direction (sites whose step leaves the board drop out), e.g. the line just inside a wall.",
