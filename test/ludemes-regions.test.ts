@@ -3,7 +3,8 @@
  * `colour-of`, `intersection`, `difference`, with `sites`, `rows`, `union`, `shift`).
  */
 import { describe, expect, it } from "vitest";
-import { build, errorsOf } from "./support/games.js";
+import { loadPosition } from "../src/engine/position.js";
+import { build, errorsOf, notations } from "./support/games.js";
 
 /** The labels of a region, as a description declares it with `(region r ...)`, sorted. */
 function region(body: string, board = "(square 5 5)"): string[] {
@@ -41,5 +42,38 @@ describe("regions", () => {
   it("a region's name that the board already uses is refused", () => {
     const errors = errorsOf(`(game "T" (players 2) (equipment {(board (square 3 3)) (piece man) (region corners (sites {a1}))}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`);
     expect(errors.map((d) => d.message)).toEqual(["region 'corners' already exists"]);
+  });
+});
+
+describe("player-relative directions", () => {
+  const pawns = (board: string, dirs: string, forward = "forward:{N S}") =>
+    build(`(game "T" (players 2 ${forward}) (equipment {(board ${board}) (piece man)})
+      (rules (start {}) (play (step dirs:{${dirs}})) (end {(if (no-moves next) (win mover))})))`);
+  const from = (g: ReturnType<typeof build>, sites: Record<string, string>, mover: string) =>
+    loadPosition(g, { sites: Object.fromEntries(Object.entries(sites).map(([k, o]) => [k, { piece: "man", owner: o }])), mover });
+
+  it("forward and its diagonals turn with each seat: one rule for both players", () => {
+    const g = pawns("(square 5 5 diagonals:all)", "forward forward-left forward-right");
+    expect(notations(g, from(g, { c2: "P1", e5: "P2" }, "P1"))).toEqual(["c2-b3", "c2-c3", "c2-d3"]);
+    expect(notations(g, from(g, { a1: "P1", c4: "P2" }, "P2"))).toEqual(["c4-b3", "c4-c3", "c4-d3"]);
+  });
+
+  it("left, right and backward; a relative direction the board lacks is left out", () => {
+    const g = pawns("(square 5 5)", "left right backward forward-left");
+    expect(notations(g, from(g, { c3: "P1", e5: "P2" }, "P1"))).toEqual(["c3-b3", "c3-c2", "c3-d3"]);
+  });
+
+  it("on a hex board facing a corner, forward-left and backward-left are the neighbouring directions", () => {
+    const g = pawns("(hex 3 layout:columns)", "forward-left backward-left", "forward:{N S}");
+    const s = from(g, { c3: "P1", a1: "P2" }, "P1");
+    const names = g.legalMoves(s).map((m) => g.topology.dirNames.find((_, d) => g.topology.step[d * g.topology.n + g.topology.labels.indexOf(m.from!)] === g.topology.labels.indexOf(m.to!)));
+    expect(names.sort()).toEqual(["NW", "SW"]);
+  });
+
+  it("relative directions without forward directions, or with an unknown one, are errors", () => {
+    const text = (forward: string) => `(game "T" (players 2 ${forward}) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (step dirs:{forward})) (end {})))`;
+    expect(errorsOf(text("")).map((d) => d.message)).toEqual(["player-relative directions need each seat's forward direction"]);
+    expect(errorsOf(text("forward:{N UP}")).map((d) => d.message)).toEqual(["the board has no direction 'UP' (forward of P2)"]);
+    expect(errorsOf(text("forward:{N}")).map((d) => d.message)).toEqual(["1 forward directions for 2 players"]);
   });
 });

@@ -20,6 +20,8 @@ export class CompileContext {
   topology?: Topology;
   playerCount = 2;
   playerNames: string[] = [];
+  /** Each seat's forward direction name (`(players ... forward:{...})`), for player-relative directions. */
+  forwardNames: string[] = [];
   pieces: PieceDef[] = [];
   counters: string[] = [];
   flags: string[] = [];

@@ -1,18 +1,125 @@
 /**
- * Reading a `dirs:{...}` argument: direction names of the board, checked, as direction ids.
- * Absent, every direction of the board.
+ * Reading a `dirs:{...}` argument: the board's direction names, and player-relative ones
+ * (`forward`, `forward-left` ...) that turn with each seat's forward direction, declared with
+ * `(players ... forward:{N S})`. Absent: every direction of the board.
  */
-import { dirIndex } from "../engine/topology.js";
+import { dirIndex, NO_SITE, type Topology } from "../engine/topology.js";
 import type { CompileContext } from "./context.js";
 
+/** Player-relative directions and where they point, in degrees counter-clockwise from forward. */
+const RELATIVE: Record<string, { exact?: number; between?: [number, number] }> = {
+  forward: { exact: 0 },
+  left: { exact: 90 },
+  backward: { exact: 180 },
+  right: { exact: -90 },
+  "forward-left": { between: [0, 90] },
+  "backward-left": { between: [90, 180] },
+  "backward-right": { between: [-180, -90] },
+  "forward-right": { between: [-90, 0] },
+};
+
+/** Absolute direction ids; a player-relative name here is an error (the caller has no seat). */
 export function directionsIn(names: unknown, ptr: string, cx: CompileContext): number[] {
   const topology = cx.topology!;
   if (!Array.isArray(names)) return topology.dirNames.map((_, i) => i);
   const dirs: number[] = [];
   (names as string[]).forEach((d, i) => {
     const di = dirIndex(topology, d);
-    if (di < 0) cx.fail("M001", `the board has no direction '${d}'`, `${ptr}/${i}`, `one of: ${topology.dirNames.join(" ")}`);
-    else dirs.push(di);
+    if (di >= 0) dirs.push(di);
+    else if (d in RELATIVE) cx.fail("M004", `'${d}' is a player-relative direction, which this form cannot use`, `${ptr}/${i}`, `one of: ${topology.dirNames.join(" ")}`);
+    else cx.fail("M001", `the board has no direction '${d}'`, `${ptr}/${i}`, `one of: ${topology.dirNames.join(" ")}`);
   });
   return dirs;
+}
+
+/**
+ * Direction ids per player. Board directions are the same for every seat; player-relative ones
+ * are resolved against each seat's forward direction (a relative direction the board lacks for
+ * a seat, e.g. `left` on a hex board facing a corner, is simply absent for it).
+ */
+export function directionsByPlayer(names: unknown, ptr: string, cx: CompileContext): Int32Array[] {
+  const topology = cx.topology!;
+  const players = cx.playerCount;
+  if (!Array.isArray(names)) return new Array<Int32Array>(players).fill(Int32Array.from(topology.dirNames.map((_, i) => i)));
+  const lists: number[][] = Array.from({ length: players }, () => []);
+  const forward = forwardDirections(ptr, cx, (names as string[]).some((d) => dirIndex(topology, d) < 0 && d in RELATIVE));
+  (names as string[]).forEach((d, i) => {
+    const di = dirIndex(topology, d);
+    if (di >= 0) {
+      for (const list of lists) list.push(di);
+      return;
+    }
+    const rel = RELATIVE[d];
+    if (!rel) {
+      const relative = cx.forwardNames.length ? Object.keys(RELATIVE) : [];
+      cx.fail("M001", `the board has no direction '${d}'`, `${ptr}/${i}`, `one of: ${[...topology.dirNames, ...relative].join(" ")}`);
+      return;
+    }
+    if (!forward) return;
+    forward.forEach((f, p) => {
+      const r = relativeDirection(topology, f, rel);
+      if (r >= 0 && !lists[p]!.includes(r)) lists[p]!.push(r);
+    });
+  });
+  // Seats whose lists are equal share one array (generators build one table per distinct list).
+  const shared = new Map<string, Int32Array>();
+  return lists.map((l) => {
+    const key = l.join(",");
+    if (!shared.has(key)) shared.set(key, Int32Array.from(l));
+    return shared.get(key)!;
+  });
+}
+
+/** Each seat's forward direction id, or undefined (with an error when `needed`). */
+function forwardDirections(ptr: string, cx: CompileContext, needed: boolean): number[] | undefined {
+  if (!needed) return undefined;
+  const topology = cx.topology!;
+  if (cx.forwardNames.length === 0) {
+    cx.fail("M004", "player-relative directions need each seat's forward direction", ptr, "(players N forward:{...}), e.g. forward:{N S}");
+    return undefined;
+  }
+  if (cx.forwardNames.length !== cx.playerCount) return undefined; // reported with (players ...)
+  const ids = cx.forwardNames.map((name) => dirIndex(topology, name));
+  const bad = ids.findIndex((d) => d < 0);
+  if (bad >= 0) {
+    cx.fail("M001", `the board has no direction '${cx.forwardNames[bad]}' (forward of P${bad + 1})`, "/players/forward", `one of: ${topology.dirNames.join(" ")}`);
+    return undefined;
+  }
+  return ids;
+}
+
+/** The board direction at the given turn from `forward`, or -1. Angles come from the drawing. */
+function relativeDirection(topology: Topology, forward: number, rel: { exact?: number; between?: [number, number] }): number {
+  const base = angleOf(topology, forward);
+  let best = -1, bestScore = Infinity;
+  for (let d = 0; d < topology.dirNames.length; d++) {
+    const a = angleOf(topology, d);
+    if (Number.isNaN(a)) continue;
+    let turn = a - base;
+    while (turn > 180) turn -= 360;
+    while (turn <= -180) turn += 360;
+    if (rel.exact !== undefined) {
+      const off = Math.abs(turn - rel.exact) % 360;
+      if (Math.min(off, 360 - off) < 1) return d;
+    } else {
+      const [lo, hi] = rel.between!;
+      if (turn > lo + 1 && turn < hi - 1) {
+        // Nearest to the middle of the quadrant: 45 degrees on a square grid, 60 on a hex one.
+        const score = Math.abs(turn - (lo + hi) / 2);
+        if (score < bestScore) [best, bestScore] = [d, score];
+      }
+    }
+  }
+  return best;
+}
+
+/** A direction's angle on the drawn board (counter-clockwise from east), NaN when no site uses it. */
+function angleOf(topology: Topology, d: number): number {
+  const n = topology.n;
+  for (let s = 0; s < n; s++) {
+    const t = topology.step[d * n + s]!;
+    if (t === NO_SITE) continue;
+    return (Math.atan2(-(topology.drawY[t]! - topology.drawY[s]!), topology.drawX[t]! - topology.drawX[s]!) * 180) / Math.PI;
+  }
+  return NaN;
 }

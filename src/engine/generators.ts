@@ -40,6 +40,15 @@ function adjacency(topo: Topology, dirs: Int32Array, reach: 1 | 2): Adjacency {
   return { start, first: Int32Array.from(first), second: Int32Array.from(second) };
 }
 
+/** One table per player, built once per distinct direction list (usually one for all). */
+function perPlayer<T>(dirs: Int32Array[], build: (dirs: Int32Array) => T): T[] {
+  const made = new Map<Int32Array, T>();
+  return dirs.map((d) => {
+    if (!made.has(d)) made.set(d, build(d));
+    return made.get(d)!;
+  });
+}
+
 /**
  * Whether the mover's piece on `site` may make a move with these options (piece filter and from:
  * condition); sets the context for it (origin, type, flags, height, nothing crossed).
@@ -70,8 +79,11 @@ export interface PieceMoveOptions {
   kind: number;
   /** Piece types allowed to make this move (null: all). Indexed by piece type. */
   pieces: Uint8Array | null;
-  /** Direction ids the move may use. */
-  dirs: Int32Array;
+  /**
+   * Direction ids the move may use, per player: the same list for every player unless the
+   * description names player-relative directions (`forward` ...), which differ by seat.
+   */
+  dirs: Int32Array[];
   /** Condition on the moving piece's site (c.from), null: any piece of the mover. */
   from: Pred | null;
   /** Effects run after the move (counters ...). */
@@ -83,19 +95,20 @@ export interface PieceMoveOptions {
 /** A step to a neighbouring site; by default the site must be empty. */
 export class StepGenerator implements LeafGenerator {
   id = -1;
-  private readonly adj: Adjacency;
+  /** Neighbours per player (their directions may differ). */
+  private readonly adj: Adjacency[];
 
   constructor(
     private readonly o: PieceMoveOptions,
     /** Condition on the destination (c.to), null: it must be empty. */
     private readonly to: Pred | null,
   ) {
-    this.adj = adjacency(o.topology, o.dirs, 1);
+    this.adj = perPlayer(o.dirs, (dirs) => adjacency(o.topology, dirs, 1));
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const kind = this.o.kind;
-    const { start, first: next } = this.adj;
+    const { start, first: next } = this.adj[c.player]!;
     const n = this.o.topology.n, owner = s.owner, to = this.to;
     const p = c.player;
     for (let site = 0; site < n; site++) {
@@ -158,7 +171,7 @@ export type ChainRule = "none" | "must" | "may";
  */
 export class JumpGenerator implements LeafGenerator {
   id = -1;
-  private readonly adj: Adjacency;
+  private readonly adj: Adjacency[];
   private readonly path: Int32Array;
   private readonly caps: Int32Array;
   // Saved contents of jumped sites, restored when the search backs up.
@@ -176,7 +189,7 @@ export class JumpGenerator implements LeafGenerator {
     private readonly chain: ChainRule,
   ) {
     const n = o.topology.n;
-    this.adj = adjacency(o.topology, o.dirs, 2);
+    this.adj = perPlayer(o.dirs, (dirs) => adjacency(o.topology, dirs, 2));
     this.path = new Int32Array(n + 1);
     this.caps = new Int32Array(n + 1);
     this.savedOwner = new Int8Array(n + 1);
@@ -221,7 +234,7 @@ export class JumpGenerator implements LeafGenerator {
   /** Depth-first search of jumps from `at`; returns whether any jump was possible there. */
   private search(s: State, c: Ctx, out: MoveBuffer, origin: number, at: number, depth: number): boolean {
     const kind = this.o.kind;
-    const { start, first: overs, second: lands } = this.adj;
+    const { start, first: overs, second: lands } = this.adj[c.player]!;
     const owner = s.owner;
     let found = false;
     for (let k = start[at]!, end = start[at + 1]!; k < end; k++) {
@@ -310,9 +323,10 @@ export class ScreenJumpGenerator implements LeafGenerator {
   ) {}
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    const { topology, dirs, kind } = this.o;
+    const { topology, kind } = this.o;
     const n = topology.n, step = topology.step, owner = s.owner;
     const p = c.player;
+    const dirs = this.o.dirs[p]!;
     for (let site = 0; site < n; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;

@@ -18,7 +18,8 @@ export interface SlideOptions {
   topology: Topology;
   kind: number;
   pieces: Uint8Array | null;
-  dirs: Int32Array;
+  /** Direction ids per player (see PieceMoveOptions.dirs). */
+  dirs: Int32Array[];
   take: TakeRule;
   /** Farthest distance: the number of travelling pieces (`count`), or a fixed number of sites. */
   range: "count" | number;
@@ -50,8 +51,9 @@ export class SlideGenerator implements LeafGenerator {
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const o = this.o;
     const n = o.topology.n, step = o.topology.step, owner = s.owner, height = s.height;
-    const portals = o.portals, dirs = o.dirs, to = o.to, through = o.through;
+    const portals = o.portals, to = o.to, through = o.through;
     const p = c.player;
+    const dirs = o.dirs[p]!;
     const portalBase = p * this.dirCount;
     for (let site = 0; site < n; site++) {
       if (owner[site] !== p) continue;

@@ -5,7 +5,7 @@ import type { Json } from "../../lang/bind.js";
 import { ChaseLimit } from "../../engine/chase.js";
 import { JumpGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/generators.js";
 import type { LeafGenerator, MoveSource } from "../../engine/rules.js";
-import { directionsIn } from "../directions.js";
+import { directionsByPlayer } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compileEffects, flagMask } from "./effects.js";
 import { compileBool } from "./conditions.js";
@@ -157,14 +157,14 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
       if (t >= 0) pieces![t] = 1;
     });
   }
-  const dirs = directionsIn(n.dirs, `${ptr}/dirs`, cx);
+  const dirs = directionsByPlayer(n.dirs, `${ptr}/dirs`, cx);
   const effects = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx));
   const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
   return {
     topology,
     kind,
     pieces,
-    dirs: Int32Array.from(dirs),
+    dirs,
     from,
     then: effects.map((e) => e.run),
     describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)),

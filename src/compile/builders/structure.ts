@@ -30,6 +30,10 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   const players = ir.players as IrNode;
   cx.playerCount = players.count as number;
   cx.playerNames = (players.names as string[] | undefined) ?? [];
+  cx.forwardNames = (players.forward as string[] | undefined) ?? [];
+  if (cx.forwardNames.length && cx.forwardNames.length !== cx.playerCount) {
+    cx.fail("M002", `${cx.forwardNames.length} forward directions for ${cx.playerCount} players`, "/players/forward", `${cx.playerCount} directions, P1's first`);
+  }
   if (cx.playerNames.length && cx.playerNames.length !== cx.playerCount) {
     cx.fail("M002", `${cx.playerNames.length} names for ${cx.playerCount} players`, "/players/names", `${cx.playerCount} names`);
   }

@@ -9,7 +9,7 @@ const effects = (doc: string): ParamSpec => ({ name: "then", type: list(cat("eff
 const moveCommon: ParamSpec[] = [
   { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name of the moves made (shown in records and matched by scenarios)." },
   { name: "piece", type: list(name), namedOnly: true, optional: true, doc: "Only these piece types move this way (default: every piece)." },
-  { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions allowed (default: all of the board's directions)." },
+  { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions allowed (default: all of the board's directions): the board's names, or player-relative ones (`forward`, `forward-left`, `left` ... `backward-right`) that turn with each seat's forward direction (see `players`)." },
   { name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences applied after the move." },
   { name: "from", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the moving piece's site (`from`, `self`); default: any piece of the mover." },
 ];

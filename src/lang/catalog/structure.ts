@@ -25,8 +25,9 @@ export const structureLudemes: LudemeSpec[] = [
     params: [
       { name: "count", type: { t: "int", min: 1 }, doc: "How many players." },
       { name: "names", type: list(name), namedOnly: true, optional: true, doc: "Display names, one per seat." },
+      { name: "forward", type: list(name), namedOnly: true, optional: true, doc: "Each seat's forward direction on the board, P1 first. Moves may then name player-relative directions -- `forward`, `backward`, `left`, `right`, `forward-left`, `forward-right`, `backward-left`, `backward-right` -- which turn with each seat's forward, so one rule serves every seat." },
     ],
-    example: "(players 2 names:{South North})",
+    example: "(players 2 names:{White Black} forward:{N S})",
   },
   {
     name: "rules",
