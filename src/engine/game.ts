@@ -6,7 +6,7 @@
  * (`legalMoves`, `apply`) wraps them for callers that want plain Move objects.
  */
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
-import { newCtx, type Ctx, type GameDef, type ReasonPart, type Runtime } from "./rules.js";
+import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
 import { nextInt, shuffle } from "./rng.js";
 import { State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
@@ -45,6 +45,10 @@ export class Game implements Runtime {
   private cachedVersion = -1;
   private cachedPlayer = -1;
   private readonly scratch = new MoveBuffer(4, 64);
+  /** The one move a sampling playout draws. */
+  private readonly sampleBuf = new MoveBuffer(4, 64);
+  /** The play rules, when they can draw a random move without generating all (see MoveSource.sample). */
+  private readonly sampler: MoveSource | undefined;
 
   constructor(
     readonly def: GameDef,
@@ -59,6 +63,8 @@ export class Game implements Runtime {
       memory: def.memoryInit.length,
     };
     def.generators.forEach((g, i) => (g.id = i));
+    const play = def.play as MoveSource & { canSample?: boolean };
+    this.sampler = play.sample && play.canSample !== false ? play : undefined;
     def.link(this);
   }
 
@@ -258,13 +264,31 @@ export class Game implements Runtime {
   }
 
   /**
-   * One random playout from `s` (modified in place) using the state's own RNG.
+   * One random playout from `s` (modified in place) using the state's own RNG. With `stats` every
+   * decision's legal moves are generated (and counted); without, sources that can sample draw one
+   * move directly -- the same game distribution, faster, with a different seeded sequence.
    * Returns the number of decisions made; stops after `maxPlies` (the game then stays unfinished).
    * `stats.branching`, when given, accumulates the number of legal moves at each decision.
    */
   playout(s: State, maxPlies: number, stats?: { branching: number }): number {
     let plies = 0;
+    const sampler = stats ? undefined : this.sampler;
     while (!s.over && plies < maxPlies) {
+      // Without statistics to collect, a source that can draw one uniformly random move directly
+      // (e.g. a placement on a random empty site) does so instead of generating them all: the
+      // same distribution of games, a different (still seeded) sequence of random numbers.
+      if (sampler && s.preludeLeft === 0) {
+        const one = this.sampleBuf;
+        one.clear();
+        this.ctx.player = s.mover;
+        const r = sampler.sample!(s, this.ctx, one);
+        if (r === NONE) break;
+        if (r === SAMPLED) {
+          this.applyRow(s, one, 0);
+          plies++;
+          continue;
+        }
+      }
       const buf = this.generate(s);
       if (buf.size === 0) break; // a game without a no-move end rule: nothing more can happen
       if (stats) stats.branching += buf.size;

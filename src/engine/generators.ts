@@ -5,7 +5,7 @@
  * nothing.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import { newCtx, type Ctx, type Effect, type LeafGenerator, type MoveSource, type Pred } from "./rules.js";
+import { NONE, UNKNOWN, newCtx, type Ctx, type Effect, type LeafGenerator, type MoveSource, type Pred, type SampleResult } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
 
@@ -368,13 +368,27 @@ export class ScreenJumpGenerator implements LeafGenerator {
 
 /** The first source that yields any move wins; later ones are not consulted (compulsory capture). */
 export class PrioritySource implements MoveSource {
-  constructor(private readonly tiers: MoveSource[]) {}
+  /** Sampling can succeed only when the first tier samples (otherwise it would always give up). */
+  readonly canSample: boolean;
+  constructor(private readonly tiers: MoveSource[]) {
+    this.canSample = tiers[0]?.sample !== undefined;
+  }
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const start = out.size;
     for (const t of this.tiers) {
       t.generate(s, c, out);
       if (out.size > start) return;
     }
+  }
+
+  /** The first tier with a move decides; a tier that cannot tell whether it has one stops sampling. */
+  sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
+    for (const t of this.tiers) {
+      if (!t.sample) return UNKNOWN;
+      const r = t.sample(s, c, out);
+      if (r !== NONE) return r;
+    }
+    return NONE;
   }
 }
 

@@ -4,7 +4,7 @@
  * Ludii's rule that a game ends when every player has passed in turn is then one end rule.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import type { Ctx, Effect, LeafGenerator } from "./rules.js";
+import { SAMPLED, type Ctx, type Effect, type LeafGenerator, type SampleResult } from "./rules.js";
 import type { State } from "./state.js";
 
 export class PassGenerator implements LeafGenerator {
@@ -20,6 +20,11 @@ export class PassGenerator implements LeafGenerator {
 
   generate(_s: State, _c: Ctx, out: MoveBuffer): void {
     out.add(this.id, this.kind, -1, -1, 0);
+  }
+
+  sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
+    this.generate(s, c, out);
+    return SAMPLED;
   }
 
   apply(s: State, _buf: MoveBuffer, _row: number, c: Ctx): void {

@@ -4,7 +4,8 @@
  * starting point).
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import type { Ctx, Effect, LeafGenerator, Pred } from "./rules.js";
+import { nextInt } from "./rng.js";
+import { NONE, SAMPLED, UNKNOWN, type Ctx, type Effect, type LeafGenerator, type Pred, type SampleResult } from "./rules.js";
 import { NEUTRAL, type State } from "./state.js";
 import type { Topology } from "./topology.js";
 
@@ -17,6 +18,9 @@ export interface SiteChoiceOptions {
   /** Written before the site in the notation (`*e3`, `#c2`, `@g2`). */
   prefix: string;
 }
+
+/** Random sites tried by `sample` before it leaves the choice to full generation. */
+const SAMPLE_TRIES = 16;
 
 /** Chooses a site; only the effects change the state. */
 export class SelectGenerator implements LeafGenerator {
@@ -36,6 +40,26 @@ export class SelectGenerator implements LeafGenerator {
       c.to = site;
       if (to(s, c)) out.add(this.id, this.o.kind, -1, site, 1, this.pieceType());
     }
+  }
+
+  /**
+   * A uniformly random legal site without looking at them all: random sites until one satisfies
+   * the condition (each accepted site is equally likely). When the legal sites are few, the tries
+   * run out and the caller generates them all instead.
+   */
+  sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
+    if (!this.available(s, c)) return NONE;
+    this.resetCtx(c);
+    const n = this.o.topology.n, to = this.o.to;
+    for (let tries = 0; tries < SAMPLE_TRIES; tries++) {
+      const site = nextInt(s.rng, n);
+      c.to = site;
+      if (to(s, c)) {
+        out.add(this.id, this.o.kind, -1, site, 1, this.pieceType());
+        return SAMPLED;
+      }
+    }
+    return UNKNOWN;
   }
 
   protected pieceType(): number {

@@ -42,7 +42,19 @@ export type Effect = (s: State, c: Ctx) => void;
 /** Produces moves into a buffer. Leaf generators also apply and describe the moves they made. */
 export interface MoveSource {
   generate(s: State, c: Ctx, out: MoveBuffer): void;
+  /**
+   * Optional, for fast random playouts: puts into the empty `out` one move drawn uniformly from
+   * all that `generate` would make, with the state's random generator, without making them all.
+   * Returns SAMPLED, NONE (there is no legal move) or UNKNOWN (cannot tell cheaply: the caller
+   * generates every move instead; `out` is left empty).
+   */
+  sample?(s: State, c: Ctx, out: MoveBuffer): SampleResult;
 }
+
+export const SAMPLED = 1;
+export const NONE = 0;
+export const UNKNOWN = -1;
+export type SampleResult = typeof SAMPLED | typeof NONE | typeof UNKNOWN;
 
 export interface LeafGenerator extends MoveSource {
   /** Index of this generator in GameDef.generators; stored in every move row it makes. */
