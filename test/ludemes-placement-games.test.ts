@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadPosition } from "../src/engine/position.js";
+import { boardLegend } from "../src/view/legend.js";
+import { renderBoard } from "../src/view/text.js";
 import { build, errorsOf, notations, play, playAll, site } from "./support/games.js";
 
 /** A placement game on a board with diagonals, won by a row through the placed piece. */
@@ -174,5 +176,21 @@ describe("promote", () => {
     expect(site(g, after, "a3")).toEqual({ piece: "king", owner: "P1", height: 2, flags: ["marked"] });
     const below = play(g, loadPosition(g, { sites: { a1: stone("P1"), c1: stone("P2") }, mover: "P1" }), "a1-a2");
     expect(site(g, below, "a2")).toMatchObject({ piece: "man" });
+  });
+});
+
+describe("per-seat piece symbols", () => {
+  const g = build({ board: "(square 3 1)", items: `(piece mark symbols:{"o" "x"})`, play: `(add piece:mark to:(empty to) prefix:"")` });
+
+  it("draws each seat's pieces with its own symbol, and the legend says whose", () => {
+    const s = playAll(g, g.newGame(), ["a1", "b1"]);
+    expect(renderBoard(g, s).split("\n")[0]).toBe("1  o x .");
+    expect(boardLegend(g, s).join("\n")).toContain("o = P1's mark, x = P2's mark");
+  });
+
+  it("needs one symbol per seat, each short and without spaces", () => {
+    const text = (symbols: string) => `(game "T" (players 2) (equipment {(board (square 3 1)) (piece mark symbols:${symbols})}) (rules (start {}) (play (add piece:mark to:(empty to))) (end {})))`;
+    expect(errorsOf(text(`{"o"}`)).map((d) => d.message)).toEqual(["1 symbols for 2 players"]);
+    expect(errorsOf(text(`{"o" "x y"}`)).map((d) => d.message)).toEqual(["a symbol is 1 to 3 characters without spaces"]);
   });
 });

@@ -114,6 +114,8 @@ export interface PieceDef {
   attrs: Record<string, number>;
   /** The letter drawn for it on text boards. */
   symbol: string;
+  /** One symbol per seat, drawn as written, when the description gives them. */
+  symbols?: string[];
 }
 
 export interface TurnDef {

@@ -17,12 +17,21 @@ export function boardLegend(game: Game, s?: State): string[] {
   const shown = def.presentation;
   const P = game.playerCount;
   const owned = def.pieces.filter((_, i) => !shown.neutralPieces.includes(i));
-  const first = (owned[0] ?? def.pieces[0])!.symbol.toLowerCase();
+  // Pieces with a symbol per seat say whose they are themselves; the others by case or seat number.
+  const lettered = owned.filter((p) => !p.symbols);
+  const first = (lettered[0] ?? owned[0] ?? def.pieces[0])!.symbol.toLowerCase();
   const lines: string[] = [];
 
-  if (P === 2) lines.push(...wrap("Owners:", [`lower case = ${seatLabel(game, 0)}`, `upper case = ${seatLabel(game, 1)}`]));
-  else lines.push(...wrap("Owners: the digit before the letter is the seat:", Array.from({ length: P }, (_, p) => `${p + 1}${first} = ${seatLabel(game, p)}`)));
-  lines.push(...wrap("Pieces:", owned.map((p) => `${p.symbol.toLowerCase()} = ${p.name}`)));
+  if (lettered.length) {
+    if (P === 2) lines.push(...wrap("Owners:", [`lower case = ${seatLabel(game, 0)}`, `upper case = ${seatLabel(game, 1)}`]));
+    else lines.push(...wrap("Owners: the digit before the letter is the seat:", Array.from({ length: P }, (_, p) => `${p + 1}${first} = ${seatLabel(game, p)}`)));
+  }
+  lines.push(
+    ...wrap(
+      "Pieces:",
+      owned.flatMap((p) => (p.symbols ? p.symbols.map((sym, seat) => `${sym} = ${seatLabel(game, seat)}'s ${p.name}`) : [`${p.symbol.toLowerCase()} = ${p.name}`])),
+    ),
+  );
 
   const stacked = shown.stacks || (s !== undefined && s.height.some((h) => h > 1));
   if (stacked) lines.push(`Stacks: a number after the letter is the height (${first}3 = a stack of 3)`);

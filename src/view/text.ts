@@ -26,8 +26,10 @@ export function pieceSymbol(game: Game, s: State, site: number): string {
   if (owner === EMPTY) return isMarked(s, site) ? "*" : ".";
   if (owner === NEUTRAL) return "#";
   if (owner === UNKNOWN_OWNER) return "?";
-  let sym = game.def.pieces[s.piece[site]!]!.symbol;
-  if (game.playerCount === 2) sym = owner === 0 ? sym.toLowerCase() : sym.toUpperCase();
+  const type = game.def.pieces[s.piece[site]!]!;
+  let sym = type.symbol;
+  if (type.symbols) sym = type.symbols[owner] ?? sym;
+  else if (game.playerCount === 2) sym = owner === 0 ? sym.toLowerCase() : sym.toUpperCase();
   else sym = `${owner + 1}${sym.toLowerCase()}`;
   const h = s.height[site]!;
   if (h > 1) sym += h;

@@ -27,7 +27,10 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     }
     const attrs: Record<string, number> = {};
     for (const [k, v] of Object.entries(n)) if (k !== "ludeme" && k !== "name" && typeof v === "number") attrs[k] = v;
-    cx.pieces.push({ name, attrs, symbol: (n.symbol as string | undefined) ?? name[0]! });
+    const symbols = n.symbols as string[] | undefined;
+    if (symbols && symbols.length !== cx.playerCount) cx.fail("M002", `${symbols.length} symbols for ${cx.playerCount} players`, `${ptr}/symbols`, `${cx.playerCount} symbols, P1's first`);
+    if (symbols?.some((sym) => !/^\S{1,3}$/.test(sym))) cx.fail("M004", "a symbol is 1 to 3 characters without spaces", `${ptr}/symbols`, '{"o" "x"}');
+    cx.pieces.push({ name, attrs, symbol: (n.symbol as string | undefined) ?? name[0]!, ...(symbols ? { symbols } : {}) });
   },
   counter: (n, ptr, cx) => {
     const name = n.name as string;

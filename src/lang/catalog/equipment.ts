@@ -20,9 +20,10 @@ export const equipmentLudemes: LudemeSpec[] = [
     params: [
       { name: "name", type: name, doc: "The piece type's name." },
       { name: "symbol", type: { t: "string" }, namedOnly: true, optional: true, doc: "The letter drawn for it on text boards (default: its first letter); its case shows the owner." },
+      { name: "symbols", type: list({ t: "string" }), namedOnly: true, optional: true, doc: "One symbol per seat, P1 first, drawn exactly as written (e.g. `{\"o\" \"x\"}` for noughts and crosses) instead of one letter whose case or seat number shows the owner." },
     ],
     extraNamed: { t: "number" },
-    example: "(piece prince rank:2)",
+    example: '(piece mark symbols:{"o" "x"})',
   },
   {
     name: "counter",
