@@ -194,3 +194,37 @@ describe("per-seat piece symbols", () => {
     expect(errorsOf(text(`{"o" "x y"}`)).map((d) => d.message)).toEqual(["a symbol is 1 to 3 characters without spaces"]);
   });
 });
+
+describe("line-count-move and connected", () => {
+  const g = build({
+    board: "(square 5 5 diagonals:all)",
+    play: `(line-count-move through:(not (enemy site)) to:(not (friend to)))`,
+    end: `(if (connected mover) (win mover))`,
+  });
+  const position = (sites: Record<string, string>) =>
+    loadPosition(g, { sites: Object.fromEntries(Object.entries(sites).map(([k, o]) => [k, stone(o)])), mover: "P1" });
+  const movesOf = (sites: Record<string, string>, from: string) =>
+    g.legalMoves(position(sites)).filter((m) => m.from === from).map((m) => m.notation).sort();
+
+  it("moves exactly as far as there are pieces on the whole line, both ways, any owner", () => {
+    // Row 1 holds a1 and c1 (two): east to e1, west onto the friend a1 (refused); the file and both
+    // diagonals through c1 hold only c1 (one): c2, b2, d2.
+    expect(movesOf({ a1: "P1", c1: "P1", e5: "P2", a5: "P2" }, "c1")).toEqual(["c1-b2", "c1-c2", "c1-d2", "c1-e1"]);
+  });
+
+  it("passes over its own pieces, not the opponent's; captures by landing, never on a friend", () => {
+    expect(movesOf({ a1: "P1", b1: "P1", e3: "P2", e5: "P2" }, "a1")).toContain("a1-c1");
+    expect(movesOf({ a1: "P1", b1: "P2", e5: "P2" }, "a1")).not.toContain("a1-c1");
+    expect(movesOf({ a1: "P1", a3: "P2", e5: "P2" }, "a1")).toContain("a1xa3");
+    expect(movesOf({ a1: "P1", a3: "P1", e5: "P2" }, "a1")).not.toContain("a1-a3");
+  });
+
+  it("connected: every piece of the player in one group, touching in any direction; one piece is a group", () => {
+    const s = position({ a1: "P1", c1: "P1", e5: "P2" });
+    expect(s.over).toBe(false);
+    expect(g.winners(play(g, s, "c1-b2"))).toEqual([0]); // a1 and b2 touch diagonally
+    expect(play(g, s, "c1-c2").over).toBe(false); // a1 and c2 do not touch
+    const single = position({ a1: "P1", c3: "P2", e5: "P2" });
+    expect(g.winners(play(g, single, "a1-b1"))).toEqual([0]);
+  });
+});

@@ -124,7 +124,8 @@ interface LudiiSource {
   lud?: string;
   version?: string;
 }
-const ludPattern = /([\w-]+(?:\/[\w-]+)*\/[\w.-]+\.lud)\b/g;
+// Ludii file names may hold spaces ("Lines of Action.lud").
+const ludPattern = /([\w-]+(?:\/[\w-]+)*\/[\w.-]+(?: [\w.-]+)*\.lud)\b/g;
 const ludiiVersionPattern = /\bLudii\s+(\d+(?:\.\d+)+)/g;
 /** The first Ludii source a text names. */
 function ludiiSource(text: string): LudiiSource {

@@ -99,9 +99,9 @@ export class StepGenerator implements LeafGenerator {
   private readonly adj: Adjacency[];
 
   constructor(
-    private readonly o: PieceMoveOptions,
+    protected readonly o: PieceMoveOptions,
     /** Condition on the destination (c.to), null: it must be empty. */
-    private readonly to: Pred | null,
+    protected readonly to: Pred | null,
   ) {
     this.adj = perPlayer(o.dirs, (dirs) => adjacency(o.topology, dirs, 1));
   }
@@ -148,6 +148,66 @@ export class StepGenerator implements LeafGenerator {
     out.push({ op: "move", from: l[buf.from[row]!]!, to: l[buf.to[row]!]! });
     return [...out, ...this.o.describeThen(s, rowCtx(buf, row, s))];
   }
+}
+
+/**
+ * A move along a line of exactly as many sites as there are pieces on that whole line, both ways
+ * from the piece and the piece itself included (Lines of Action). The sites passed over must
+ * satisfy `through` (as `site`); the landing site `to` (null: it must be empty). Landing on a
+ * piece captures it, as a step does: the applying, notation and actions are a step's.
+ */
+export class LineCountGenerator extends StepGenerator {
+  constructor(
+    o: PieceMoveOptions,
+    to: Pred | null,
+    /** Condition on each site passed over (c.site), null: any. */
+    private readonly through: Pred | null,
+  ) {
+    super(o, to);
+  }
+
+  override generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const { topology, kind } = this.o;
+    const n = topology.n, step = topology.step, opposite = topology.opposite, owner = s.owner;
+    const p = c.player, to = this.to, through = this.through;
+    const dirs = this.o.dirs[p]!;
+    for (let site = 0; site < n; site++) {
+      if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
+      const type = c.piece;
+      for (let k = 0; k < dirs.length; k++) {
+        const d = dirs[k]!, back = opposite[d]!;
+        if (back < 0) continue;
+        const distance = 1 + occupiedFrom(topology, s, site, d) + occupiedFrom(topology, s, site, back);
+        let t = site;
+        let open = true;
+        for (let i = 1; i <= distance && open; i++) {
+          t = step[d * n + t]!;
+          if (t < 0) open = false;
+          else if (i < distance && through !== null) {
+            c.site = t;
+            open = through(s, c);
+          }
+        }
+        if (!open) continue;
+        if (to === null) {
+          if (owner[t] !== EMPTY) continue;
+        } else {
+          c.to = t;
+          if (!to(s, c)) continue;
+        }
+        const row = out.add(this.id, kind, site, t, 1, type);
+        if (owner[t] !== EMPTY) out.setCapture(row, t);
+      }
+    }
+  }
+}
+
+/** Occupied sites (any piece) on the line from `site`, not counting it, in direction `d`. */
+function occupiedFrom(topo: Topology, s: State, site: number, d: number): number {
+  const n = topo.n;
+  let count = 0;
+  for (let t = topo.step[d * n + site]!; t >= 0; t = topo.step[d * n + t]!) if (s.owner[t] !== EMPTY) count++;
+  return count;
 }
 
 /** A rule context describing move `row` of `buf` about to be made by the player to act in `s`. */

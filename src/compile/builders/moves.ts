@@ -3,7 +3,7 @@
  */
 import type { Json } from "../../lang/bind.js";
 import { ChaseLimit } from "../../engine/chase.js";
-import { JumpGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/generators.js";
+import { JumpGenerator, LineCountGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/generators.js";
 import type { LeafGenerator, MoveSource } from "../../engine/rules.js";
 import { directionsByPlayer } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
@@ -20,6 +20,12 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const o = pieceMoveOptions(n, ptr, cx, "step");
     const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     return register(cx, new StepGenerator(o, to));
+  },
+  "line-count-move": (n, ptr, cx) => {
+    const o = pieceMoveOptions(n, ptr, cx, "move");
+    const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
+    const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
+    return register(cx, new LineCountGenerator(o, to, through));
   },
   jump: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "jump");

@@ -215,6 +215,13 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(no-pieces next)",
   },
   {
+    name: "connected",
+    category: "bool",
+    doc: "All the player's pieces form one group, joined through neighbouring sites (every direction of the board): a Lines of Action win. The test follows the player's pieces from one of them; a player without pieces is not connected.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(connected mover)",
+  },
+  {
     name: "all-passed",
     category: "bool",
     doc: "Every player has just passed, one after the other (the last decisions, as many as there are players, were `(pass)` moves). In end rules: the game is stuck, e.g. `(if (all-passed) ...)` ends Reversi when neither side can place.",

@@ -38,6 +38,17 @@ export const moveLudemes: LudemeSpec[] = [
     example: "(jump over:(enemy over) chain:must)",
   },
   {
+    name: "line-count-move",
+    category: "moves",
+    doc: "A piece of the mover moves along a line exactly as many sites as there are pieces on that whole line -- both ways from it, itself included, any owner (Lines of Action). It passes over sites where `through:` holds (as `site`) and lands where `to:` holds; landing on a piece captures it. Notation as a step: `from-to`, `fromxto` for a capture.",
+    params: [
+      ...moveCommon,
+      { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on each site passed over (`site`); default: any." },
+      { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the landing site (`to`); default `(empty to)`." },
+    ],
+    example: "(line-count-move through:(not (enemy site)) to:(not (friend to)))",
+  },
+  {
     name: "slide",
     category: "moves",
     doc: "A stack of the mover, or part of it, travels in a straight line 1 to `range` sites (default: as many sites as pieces travel) and lands where `to:` allows; it never ends on its origin. `take:all` moves the whole stack, `part` 1..h-1 of its h pieces, `any` 1..h. Landing on another player's or a neutral piece runs `on-capture:` then removes it (capture by replacement); landing on a friendly stack merges (heights add, flags combine); on an empty site the travelling part makes a new stack carrying the source's flags. The path passes over a site only while `through:` holds for it (as `site`). With `portals:true` the path follows the mover's portal edges; `(crossed)` tells whether it did. Notation `from-to` (`separator:` replaces `-`), `x` for a capture, `^` after a path through a portal, `/n` when n pieces of a taller stack travel: `e3-e5`, `e3xe5`, `e9-e2^`, `e3+e4/1`.",
