@@ -8,6 +8,7 @@ import { error, type Diagnostic, type DiagnosticCode } from "../lang/diagnostics
 import type { LeafGenerator, MoveHook, PieceDef, Runtime } from "../engine/rules.js";
 import type { State } from "../engine/state.js";
 import type { Topology } from "../engine/topology.js";
+import { boardOutline, GroupWalker } from "../engine/connection.js";
 
 /** A bound ludeme object: `ludeme` plus its arguments. */
 export type IrNode = { ludeme: string; [k: string]: Json };
@@ -123,6 +124,14 @@ export class CompileContext {
       if (!kinds.has(kind)) s.memory[word] = 0;
     });
     return word;
+  }
+
+  private walker?: GroupWalker;
+
+  /** The board's outline and a group walker, shared by the connection ludemes (made once). */
+  groupWalker(): GroupWalker {
+    this.walker ??= new GroupWalker(boardOutline(this.topology!));
+    return this.walker;
   }
 
   kindIndex(name: string): number {

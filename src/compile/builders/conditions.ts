@@ -138,6 +138,11 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       },
     };
   },
+  "closes-ring": (n, ptr, cx) => {
+    const at = siteIn({ ludeme: "closes-ring", site: n.at as string }, `${ptr}/at`, cx);
+    const walker = cx.groupWalker();
+    return { fn: (s, c) => walker.closesRing(s, at(c)) };
+  },
   "all-passed": (_n, ptr, cx) => {
     const word = cx.passWord;
     if (word < 0) {

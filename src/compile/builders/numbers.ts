@@ -98,6 +98,16 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       },
     };
   },
+  "group-corners": (n, ptr, cx) => {
+    const at = siteIn({ ludeme: "group-corners", site: n.at as string }, `${ptr}/at`, cx);
+    const walker = cx.groupWalker();
+    return { fn: (s, c) => walker.touches(s, at(c), "corner") };
+  },
+  "group-sides": (n, ptr, cx) => {
+    const at = siteIn({ ludeme: "group-sides", site: n.at as string }, `${ptr}/at`, cx);
+    const walker = cx.groupWalker();
+    return { fn: (s, c) => walker.touches(s, at(c), "side") };
+  },
   "group-size": (n, ptr, cx) => {
     const of = siteIn({ ludeme: "group-size", site: n.of as string }, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));

@@ -222,6 +222,13 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(connected mover)",
   },
   {
+    name: "closes-ring",
+    category: "bool",
+    doc: "The piece on the site closes a ring: some site next to it lies in a region walled off from the board's boundary by its owner's pieces (the region may hold empty sites, other players' pieces, even the owner's own pieces cut off inside: Havannah's ring around any cell). Only rings through that piece are found -- every new ring, when the site is the last move's.",
+    params: [{ name: "at", type: siteRef, doc: SITE_DOC }],
+    example: "(closes-ring to)",
+  },
+  {
     name: "all-passed",
     category: "bool",
     doc: "Every player has just passed, one after the other (the last decisions, as many as there are players, were `(pass)` moves). In end rules: the game is stuck, e.g. `(if (all-passed) ...)` ends Reversi when neither side can place.",

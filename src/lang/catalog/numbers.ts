@@ -91,6 +91,20 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(group-size to (owner site mover))",
   },
   {
+    name: "group-corners",
+    category: "int",
+    doc: "How many of the board's corners the group of the piece on the site holds (its owner's pieces joined to it through neighbouring sites): Havannah's bridge is 2. The group is followed from the site, not found by scanning the board.",
+    params: [{ name: "at", type: siteRef, doc: SITE_DOC }],
+    example: "(group-corners to)",
+  },
+  {
+    name: "group-sides",
+    category: "int",
+    doc: "How many of the board's sides the group of the piece on the site touches. A side is a run of boundary sites between two corners, the corners themselves not included (six on a hexhex board, four on a square one): Havannah's fork is 3.",
+    params: [{ name: "at", type: siteRef, doc: SITE_DOC }],
+    example: "(group-sides to)",
+  },
+  {
     name: "groups-count",
     category: "int",
     doc: "How many groups (sets connected by board adjacency) of sites satisfying `of` contain at least one site satisfying `having` (`site` bound in both).",
