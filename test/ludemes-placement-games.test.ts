@@ -4,6 +4,7 @@
  * move's `from`/`to` in end rules.
  */
 import { describe, expect, it } from "vitest";
+import { compileGame } from "../src/compile/index.js";
 import { loadPosition } from "../src/engine/position.js";
 import { boardLegend } from "../src/view/legend.js";
 import { renderBoard } from "../src/view/text.js";
@@ -226,5 +227,24 @@ describe("line-count-move and connected", () => {
     expect(play(g, s, "c1-c2").over).toBe(false); // a1 and c2 do not touch
     const single = position({ a1: "P1", c3: "P2", e5: "P2" });
     expect(g.winners(play(g, single, "a1-b1"))).toEqual([0]);
+  });
+});
+
+describe("effects that can never act are flagged", () => {
+  const compileWith = (play: string) =>
+    compileGame(`(game "W" (players 2) (equipment {(board (square 3 3)) (piece man) (piece king)}) (rules (start {(place man P1 a1)}) (play ${play}) (end {(if (no-moves next) (win mover))})))`, { file: "w.game" });
+
+  it("(put to ...) after a move that leaves its piece on `to` is a warning (W001); the game still compiles", () => {
+    for (const play of ["(step then:{(put to king mover)})", "(add piece:man to:(empty to) then:{(put to king mover)})"]) {
+      const r = compileWith(play);
+      expect(r.game, play).toBeDefined();
+      expect(r.diagnostics.map((d) => `${d.severity} ${d.code}`), play).toEqual(["warning W001"]);
+    }
+  });
+
+  it("put on `to` after choosing a site, or on another site, is not flagged", () => {
+    for (const play of ["(select to:(empty to) then:{(put to king mover)})", "(step then:{(put from king mover)})"]) {
+      expect(compileWith(play).diagnostics, play).toEqual([]);
+    }
   });
 });

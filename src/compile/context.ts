@@ -64,6 +64,14 @@ export class CompileContext {
     this.diagnostics.push(error(code, message, this.spanOf(ptr), expected));
   }
 
+  /** A warning: the description compiles, but something in it cannot work as written. */
+  warn(code: DiagnosticCode, message: string, ptr: string, expected?: string): void {
+    this.diagnostics.push({ ...error(code, message, this.spanOf(ptr), expected), severity: "warning" });
+  }
+
+  /** Set while compiling the consequences of a move that leaves a piece on `to` (a piece move, an add). */
+  afterLanding = false;
+
   pieceIndex(name: string, ptr: string): number {
     const i = this.pieces.findIndex((p) => p.name === name);
     if (i < 0) this.fail("M001", `no piece type '${name}'`, ptr, this.pieces.length ? `one of: ${this.pieces.map((p) => p.name).join(", ")}` : "a piece declared with (piece ...)");

@@ -34,7 +34,8 @@ export type DiagnosticCode =
   | "M002" // inconsistent players
   | "M003" // duplicate definition
   | "M004" // semantic constraint violated
-  | "C001"; // compilation failed
+  | "C001" // compilation failed
+  | "W001"; // warning: an effect that can never act where it stands
 
 export interface Diagnostic {
   code: DiagnosticCode;

@@ -112,6 +112,10 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   },
   put: (n, ptr, cx) => {
     const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    // put fills only an empty site, and the move just made left its piece on `to`.
+    if (n.site === "to" && cx.afterLanding) {
+      cx.warn("W001", "(put to ...) here never acts: the move leaves its piece on `to`, and put only fills an empty site", `${ptr}/site`, "(promote to PIECE) to change the piece there, or put on another site");
+    }
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
     const who = compilePlayer(n.owner as string, `${ptr}/owner`, cx);
     const fromSupply = n["from-supply"] === true;

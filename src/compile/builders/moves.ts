@@ -68,7 +68,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     return register(
       cx,
       new AddGenerator({
-        ...siteChoice(n, ptr, cx, "add", "*"),
+        ...afterLanding(cx, () => siteChoice(n, ptr, cx, "add", "*")),
         piece,
         pieceName: n.piece as string,
         neutral: n.owner === "neutral",
@@ -141,6 +141,17 @@ function register<G extends LeafGenerator>(cx: CompileContext, g: G): G {
   return g;
 }
 
+/** Compiles consequences of a move that leaves a piece on `to` (so effects that need it empty can be flagged). */
+function afterLanding<T>(cx: CompileContext, f: () => T): T {
+  const prev = cx.afterLanding;
+  cx.afterLanding = true;
+  try {
+    return f();
+  } finally {
+    cx.afterLanding = prev;
+  }
+}
+
 function inMoveScope<T>(cx: CompileContext, f: () => T): T {
   const prev = cx.scope;
   cx.scope = "move";
@@ -164,7 +175,7 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
     });
   }
   const dirs = directionsByPlayer(n.dirs, `${ptr}/dirs`, cx);
-  const effects = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx));
+  const effects = inMoveScope(cx, () => afterLanding(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)));
   const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
   return {
     topology,

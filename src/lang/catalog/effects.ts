@@ -90,7 +90,7 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "put",
     category: "effect",
-    doc: "Puts a one-piece stack of the player on the site when it is empty (from the player's supply with `from-supply:true`, if any is left).",
+    doc: "Puts a one-piece stack of the player on the site when it is empty (from the player's supply with `from-supply:true`, if any is left). On an occupied site it does nothing: `(put to ...)` after a move that leaves its piece on `to` is warned about (W001); `(promote to ...)` changes a piece.",
     params: [
       { name: "site", type: siteRef, doc: SITE_DOC },
       { name: "piece", type: name, doc: "Piece type." },
