@@ -183,6 +183,9 @@ describe.concurrent("game records", () => {
     expect((await ludex(["play"])).code).toBe(2);
     expect((await ludex(["play", "dablot", "--load", "x.json", "--position", "y.json"])).code).toBe(2);
     expect((await ludex(["replay"])).code).toBe(2);
+    const both = await ludex(["replay", "x.json", "--step", "--at", "1"]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("--step cannot be combined with --at or --json");
   });
 });
 

@@ -43,7 +43,7 @@ export function registerInfo(program: Command): void {
     .description("a game's players, options (with their ranges and documentation) and its rules for players")
     .argument("<game>", "a built-in game name (see `ludex list`) or a description file (.game)")
     .option("--json", "print the information as JSON (format ludex-game-info/1), the rules document as markdown text");
-  examples(cmd, ["ludex info dablot", "ludex info beset --json"]);
+  examples(cmd, ["ludex info NAME", "ludex info NAME --json", "ludex info my/variant.game"]);
   cmd.action(async (ref: string, opts: JsonFlag) => {
     const { gameInfo, playersText } = await import("../library/catalog.js");
     const { builtinRulesText } = await import("../library/builtin.js");

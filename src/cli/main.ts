@@ -3,8 +3,8 @@
  * The `ludex` command line. Every failure ends as `ludex: <message>` on stderr with exit code 1
  * (a game or check error) or 2 (a usage error), never a stack trace (set LUDEX_DEBUG=1 for one).
  */
-import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
+import { ludexVersion } from "../library/version.js";
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./common.js";
 
 type Register = (program: Command) => void;
@@ -29,20 +29,12 @@ const COMMANDS: [name: string, load: () => Promise<Register>][] = [
   ["schema", async () => (await import("./schema.js")).registerSchema],
 ];
 
-function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: string }).version ?? "0.0.0";
-  } catch {
-    return "0.0.0";
-  }
-}
-
 /** The program for `argv` (node, script, args...): only the command it names, or all of them. */
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command("ludex");
   program
     .description("Ludex: a general game system. Games are .game description files run by one engine.")
-    .version(packageVersion(), "-V, --version")
+    .version(ludexVersion(), "-V, --version")
     // Settings copied to every subcommand created after this point.
     .exitOverride()
     .configureOutput({

@@ -4,12 +4,12 @@
  * move at a time. Every recorded move is checked: the first one that is not legal is reported
  * (exit 1) with the position it was played in.
  */
-import { InvalidArgumentError, type Command } from "commander";
+import type { Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { GameRecordFile } from "../record/format.js";
 import type { Replay } from "../record/replay.js";
 import type { State } from "../engine/state.js";
-import { CliError, describeOptions, examples, integerArg, log, out, seatLabel } from "./common.js";
+import { CliError, describeOptions, examples, integerArg, log, out, seatLabel, usageError } from "./common.js";
 
 interface ReplayOptions {
   referee?: boolean;
@@ -31,7 +31,7 @@ export function registerReplay(program: Command): void {
     .option("--referee", "show face-down pieces and the seed of an unfinished game with hidden pieces (a referee's tool)");
   examples(cmd, ["ludex replay game.json", "ludex replay game.json --at 12", "ludex replay game.json --step"]);
   cmd.action(async (file: string, opts: ReplayOptions) => {
-    if (opts.step && (opts.at !== undefined || opts.json)) throw new InvalidArgumentError("--step cannot be combined with --at or --json");
+    if (opts.step && (opts.at !== undefined || opts.json)) throw usageError("--step cannot be combined with --at or --json");
     const { readRecordFile, loadRecordGame, replayRecord, descriptionChanged } = await import("../record/replay.js");
     const { RecordError } = await import("../record/format.js");
     const { GameLoadError, GameNotFoundError } = await import("../compile/index.js");

@@ -108,12 +108,17 @@ export class CompileContext {
 
   /** Compiles `f` with `player` (the player being ranked or tested) bound. */
   withSubject<T>(f: () => T): T {
-    const prev = this.inRanking;
-    this.inRanking = true;
+    return this.within("inRanking", true, f);
+  }
+
+  /** Compiles `f` with one setting of the context changed, restoring it afterwards. */
+  within<K extends "scope" | "afterLanding" | "inRanking", T>(key: K, value: this[K], f: () => T): T {
+    const prev = this[key];
+    this[key] = value;
     try {
       return f();
     } finally {
-      this.inRanking = prev;
+      this[key] = prev;
     }
   }
 

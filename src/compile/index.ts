@@ -76,7 +76,7 @@ export function compileGame(text: string, opts: CompileOptions = {}): CompileRes
 }
 
 /**
- * Compiles a game given by a path to a .game file or by the name of a built-in game (`dablot`).
+ * Compiles a game given by a path to a .game file or by the name of a built-in game (the .game file's name without its extension).
  * Throws a GameNotFoundError when it is neither, a GameLoadError carrying the diagnostics when the
  * description has errors.
  */

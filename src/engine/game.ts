@@ -28,7 +28,7 @@ export const TERMINAL = -2;
 export interface GameSource {
   /** The description file (or `<input>` for text compiled directly). */
   file: string;
-  /** The built-in game's name (`dablot`), when it was loaded as one. */
+  /** The built-in game's name (its .game file's name without the extension), when it was loaded as one. */
   builtin?: string;
   /** Fingerprint of the compiled description (its rules and option values), e.g. `fnv1a64:...`. */
   hash: string;

@@ -109,23 +109,26 @@ export class StepGenerator implements LeafGenerator {
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const kind = this.o.kind;
     const { start, first: next } = this.adj[c.player]!;
-    const n = this.o.topology.n, owner = s.owner, to = this.to;
+    const n = this.o.topology.n, owner = s.owner;
     const p = c.player;
     for (let site = 0; site < n; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
-      for (let k = start[site]!, end = start[site + 1]!; k < end; k++) {
-        const t = next[k]!;
-        if (to === null) {
-          if (owner[t] !== EMPTY) continue;
-        } else {
-          c.to = t;
-          if (!to(s, c)) continue;
-        }
-        const row = out.add(this.id, kind, site, t, 1, type);
-        if (owner[t] !== EMPTY) out.setCapture(row, t);
-      }
+      for (let k = start[site]!, end = start[site + 1]!; k < end; k++) this.land(s, c, out, kind, site, next[k]!, type);
     }
+  }
+
+  /** Adds the move from `site` to `t` when the destination allows it; landing on a piece captures it. */
+  protected land(s: State, c: Ctx, out: MoveBuffer, kind: number, site: number, t: number, type: number): void {
+    const to = this.to, owner = s.owner;
+    if (to === null) {
+      if (owner[t] !== EMPTY) return;
+    } else {
+      c.to = t;
+      if (!to(s, c)) return;
+    }
+    const row = out.add(this.id, kind, site, t, 1, type);
+    if (owner[t] !== EMPTY) out.setCapture(row, t);
   }
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
@@ -169,7 +172,7 @@ export class LineCountGenerator extends StepGenerator {
   override generate(s: State, c: Ctx, out: MoveBuffer): void {
     const { topology, kind } = this.o;
     const n = topology.n, step = topology.step, opposite = topology.opposite, owner = s.owner;
-    const p = c.player, to = this.to, through = this.through;
+    const p = c.player, through = this.through;
     const dirs = this.o.dirs[p]!;
     for (let site = 0; site < n; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
@@ -188,15 +191,7 @@ export class LineCountGenerator extends StepGenerator {
             open = through(s, c);
           }
         }
-        if (!open) continue;
-        if (to === null) {
-          if (owner[t] !== EMPTY) continue;
-        } else {
-          c.to = t;
-          if (!to(s, c)) continue;
-        }
-        const row = out.add(this.id, kind, site, t, 1, type);
-        if (owner[t] !== EMPTY) out.setCapture(row, t);
+        if (open) this.land(s, c, out, kind, site, t, type);
       }
     }
   }

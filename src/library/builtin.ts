@@ -1,6 +1,6 @@
 /**
- * The games that ship with Ludex, found by name: `dablot` is `games/dablot.game` of the installed
- * package, with its rules for players in `games/dablot.md`. Nothing here knows a game: the list is
+ * The games that ship with Ludex, found by name: NAME is `games/NAME.game` of the installed
+ * package, with its rules for players in `games/NAME.md`. Nothing here knows a game: the list is
  * whatever the games folder holds. This module only resolves names to files (no compiler), so the
  * compiler's `loadGame` can use it.
  */

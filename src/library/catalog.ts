@@ -12,7 +12,7 @@ import { builtinGameNames, builtinRulesText, resolveGameRef, unknownGameMessage 
 export type GameOptionInfo = Omit<OptionDecl, "span">;
 
 export interface GameInfo {
-  /** The built-in name (`dablot`), or the file for a game that is not built in: what commands and `loadGame` accept. */
+  /** The built-in name (the .game file's name without its extension), or the file for a game that is not built in: what commands and `loadGame` accept. */
   name: string;
   builtin: boolean;
   /** The description's title (`(game "...")`). */

@@ -14,7 +14,7 @@ import type { Position } from "../engine/position.js";
 export const RECORD_FORMAT = "ludex-record/1";
 
 export interface RecordGame {
-  /** The built-in game's name (`dablot`), when the game is built in: how the record finds it again. */
+  /** The built-in game's name, when the game is built in: how the record finds it again. */
   name?: string;
   /** The description's title, for people. */
   title: string;

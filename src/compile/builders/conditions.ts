@@ -105,11 +105,8 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   connected: (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
-    const { start, list } = nearLists(cx, "adjacent");
+    const walker = cx.groupWalker();
     const sites = cx.topology!.n;
-    const stack = new Int32Array(sites);
-    const seen = new Uint32Array(sites);
-    let stamp = 0;
     return {
       fn: (s, c) => {
         const p = who(s, c), owner = s.owner, total = s.pieceCount[p]!;
@@ -117,24 +114,8 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         // Start from the last move's destination when it is the player's, else from the first piece found.
         let seed = c.to >= 0 && owner[c.to] === p ? c.to : -1;
         for (let i = 0; seed < 0 && i < sites; i++) if (owner[i] === p) seed = i;
-        if (++stamp === 0xffffffff) {
-          seen.fill(0);
-          stamp = 1;
-        }
-        let top = 0, reached = 1;
-        stack[top++] = seed;
-        seen[seed] = stamp;
-        while (top > 0) {
-          const at = stack[--top]!;
-          for (let k = start[at]!, end = start[at + 1]!; k < end; k++) {
-            const t = list[k]!;
-            if (seen[t] === stamp || owner[t] !== p) continue;
-            seen[t] = stamp;
-            stack[top++] = t;
-            reached++;
-          }
-        }
-        return reached === total;
+        walker.walk(s, seed);
+        return walker.size === total;
       },
     };
   },

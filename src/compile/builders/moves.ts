@@ -143,23 +143,11 @@ function register<G extends LeafGenerator>(cx: CompileContext, g: G): G {
 
 /** Compiles consequences of a move that leaves a piece on `to` (so effects that need it empty can be flagged). */
 function afterLanding<T>(cx: CompileContext, f: () => T): T {
-  const prev = cx.afterLanding;
-  cx.afterLanding = true;
-  try {
-    return f();
-  } finally {
-    cx.afterLanding = prev;
-  }
+  return cx.within("afterLanding", true, f);
 }
 
 function inMoveScope<T>(cx: CompileContext, f: () => T): T {
-  const prev = cx.scope;
-  cx.scope = "move";
-  try {
-    return f();
-  } finally {
-    cx.scope = prev;
-  }
+  return cx.within("scope", "move", f);
 }
 
 /** The arguments every piece move shares: kind, piece filter, directions, consequences. */
