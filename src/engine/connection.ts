@@ -1,5 +1,5 @@
 /**
- * Connection goals (Havannah, Hex-like games), evaluated from one site -- usually the stone just
+ * Connection goals (rings, and groups joining corners or sides), evaluated from one site -- usually the stone just
  * placed -- by following its group, never by scanning the board: which corners and sides of the
  * board the group touches, and whether it closes a ring around some site.
  *
@@ -132,8 +132,7 @@ export class GroupWalker {
    * Whether the piece on `site` closes a ring: some site next to it, off the boundary, lies in a
    * region that the owner's pieces wall off from the board's boundary. Empty sites and other
    * players' pieces are inside a region; the owner's pieces are its walls -- so a ring around a
-   * cell holding one of the owner's own pieces counts too (Havannah's rule: the cells inside may be
-   * anything). Only rings through `site` are found, which is every new ring when it is the last move.
+   * cell holding one of the owner's own pieces counts too (the cells inside may be anything). Only rings through `site` are found, which is every new ring when it is the last move.
    */
   closesRing(s: State, site: number): boolean {
     if (site < 0 || s.owner[site]! < 0) return false;

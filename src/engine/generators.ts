@@ -155,7 +155,7 @@ export class StepGenerator implements LeafGenerator {
 
 /**
  * A move along a line of exactly as many sites as there are pieces on that whole line, both ways
- * from the piece and the piece itself included (Lines of Action). The sites passed over must
+ * from the piece and the piece itself included. The sites passed over must
  * satisfy `through` (as `site`); the landing site `to` (null: it must be empty). Landing on a
  * piece captures it, as a step does: the applying, notation and actions are a step's.
  */

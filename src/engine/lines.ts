@@ -53,7 +53,7 @@ export function hasLineOfExactly(topo: Topology, s: State, site: number, owner: 
 }
 
 /**
- * Outflanking (Reversi): from `site`, in direction `d`, a run of one or more pieces of other
+ * Outflanking: from `site`, in direction `d`, a run of one or more pieces of other
  * players ended by a piece of `player`. Returns the run's length, 0 when the line does not end
  * that way (an empty site, a neutral piece or the board's edge first).
  */

@@ -156,7 +156,7 @@ export const conditionLudemes: LudemeSpec[] = [
   {
     name: "outflanks",
     category: "bool",
-    doc: "A piece of the mover on the site outflanks something: going out from it along some direction come one or more pieces of other players and then one of the mover's (Reversi's rule for a legal placement). Only the lines from that site are looked at.",
+    doc: "A piece of the mover on the site outflanks something: going out from it along some direction come one or more pieces of other players and then one of the mover's (the usual rule for a legal placement in outflanking games). Only the lines from that site are looked at.",
     params: [
       { name: "at", type: siteRef, doc: SITE_DOC },
       { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions looked along (default: all of the board's)." },
@@ -217,21 +217,21 @@ export const conditionLudemes: LudemeSpec[] = [
   {
     name: "connected",
     category: "bool",
-    doc: "All the player's pieces form one group, joined through neighbouring sites (every direction of the board): a Lines of Action win. The test follows the player's pieces from one of them; a player without pieces is not connected.",
+    doc: "All the player's pieces form one group, joined through neighbouring sites (every direction of the board), e.g. a win by gathering all one's pieces. The test follows the player's pieces from one of them; a player without pieces is not connected.",
     params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
     example: "(connected mover)",
   },
   {
     name: "closes-ring",
     category: "bool",
-    doc: "The piece on the site closes a ring: some site next to it lies in a region walled off from the board's boundary by its owner's pieces (the region may hold empty sites, other players' pieces, even the owner's own pieces cut off inside: Havannah's ring around any cell). Only rings through that piece are found -- every new ring, when the site is the last move's.",
+    doc: "The piece on the site closes a ring: some site next to it lies in a region walled off from the board's boundary by its owner's pieces (the region may hold empty sites, other players' pieces, even the owner's own pieces cut off inside: a ring around any cell). Only rings through that piece are found -- every new ring, when the site is the last move's.",
     params: [{ name: "at", type: siteRef, doc: SITE_DOC }],
     example: "(closes-ring to)",
   },
   {
     name: "all-passed",
     category: "bool",
-    doc: "Every player has just passed, one after the other (the last decisions, as many as there are players, were `(pass)` moves). In end rules: the game is stuck, e.g. `(if (all-passed) ...)` ends Reversi when neither side can place.",
+    doc: "Every player has just passed, one after the other (the last decisions, as many as there are players, were `(pass)` moves). In end rules: the game is stuck, e.g. `(if (all-passed) ...)` ends a placement game when neither side can place.",
     params: [],
     example: "(all-passed)",
   },

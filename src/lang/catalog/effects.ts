@@ -149,7 +149,7 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "convert-outflanked",
     category: "effect",
-    doc: "Every run of other players' pieces that the mover's piece on the site outflanks -- going out from the site along a direction, one or more of their pieces and then one of the mover's -- becomes the mover's (Reversi's flips). Only the lines from that site are looked at.",
+    doc: "Every run of other players' pieces that the mover's piece on the site outflanks -- going out from the site along a direction, one or more of their pieces and then one of the mover's -- becomes the mover's (the flips of outflanking games). Only the lines from that site are looked at.",
     params: [
       { name: "at", type: siteRef, doc: SITE_DOC },
       { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions looked along (default: all of the board's)." },

@@ -40,7 +40,7 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "line-count-move",
     category: "moves",
-    doc: "A piece of the mover moves along a line exactly as many sites as there are pieces on that whole line -- both ways from it, itself included, any owner (Lines of Action). It passes over sites where `through:` holds (as `site`) and lands where `to:` holds; landing on a piece captures it. Notation as a step: `from-to`, `fromxto` for a capture.",
+    doc: "A piece of the mover moves along a line exactly as many sites as there are pieces on that whole line -- both ways from it, itself included, any owner. It passes over sites where `through:` holds (as `site`) and lands where `to:` holds; landing on a piece captures it. Notation as a step: `from-to`, `fromxto` for a capture.",
     params: [
       ...moveCommon,
       { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on each site passed over (`site`); default: any." },

@@ -93,14 +93,14 @@ export const numberLudemes: LudemeSpec[] = [
   {
     name: "group-corners",
     category: "int",
-    doc: "How many of the board's corners the group of the piece on the site holds (its owner's pieces joined to it through neighbouring sites): Havannah's bridge is 2. The group is followed from the site, not found by scanning the board.",
+    doc: "How many of the board's corners the group of the piece on the site holds (its owner's pieces joined to it through neighbouring sites), e.g. a bridge between two corners. The group is followed from the site, not found by scanning the board.",
     params: [{ name: "at", type: siteRef, doc: SITE_DOC }],
     example: "(group-corners to)",
   },
   {
     name: "group-sides",
     category: "int",
-    doc: "How many of the board's sides the group of the piece on the site touches. A side is a run of boundary sites between two corners, the corners themselves not included (six on a hexhex board, four on a square one): Havannah's fork is 3.",
+    doc: "How many of the board's sides the group of the piece on the site touches. A side is a run of boundary sites between two corners, the corners themselves not included (six on a hexhex board, four on a square one), e.g. a fork touching three sides.",
     params: [{ name: "at", type: siteRef, doc: SITE_DOC }],
     example: "(group-sides to)",
   },
