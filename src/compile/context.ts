@@ -38,6 +38,8 @@ export class CompileContext {
   /** Rule memory words requested by rules (initial values), and hooks run after every move. */
   memoryInit: number[] = [];
   moveHooks: MoveHook[] = [];
+  /** Set when a rule reads the last decision's sites (see GameDef.readsLastMove). */
+  readsLastMove = false;
   /** Whether `player` (the player a `ranked` outcome is ranking) may be named here. */
   inRanking = false;
   /** How many enclosing forms bind the `site` variable (forall, exists, near, groups, slide through:). */

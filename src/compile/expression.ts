@@ -15,21 +15,49 @@ export interface Compiled<T> {
 
 export const constant = <T>(v: T): Compiled<T> => ({ fn: () => v, constant: v });
 
-type SiteRef = "from" | "over" | "to" | "site";
-const siteReader = (ref: SiteRef): ((c: Ctx) => number) =>
-  ref === "from" ? (c) => c.from : ref === "over" ? (c) => c.over : ref === "to" ? (c) => c.to : (c) => c.site;
+type SiteRef = "from" | "over" | "to" | "site" | "last-from" | "last-to";
+/** Reads a site of the evaluation: the move's (from, over, to), the bound `site`, or the last decision's. */
+export type SiteReader = (s: State, c: Ctx) => number;
+const siteReader = (ref: SiteRef): SiteReader => {
+  switch (ref) {
+    case "from":
+      return (_s, c) => c.from;
+    case "over":
+      return (_s, c) => c.over;
+    case "to":
+      return (_s, c) => c.to;
+    case "last-from":
+      return (s) => s.lastFrom;
+    case "last-to":
+      return (s) => s.lastTo;
+    default:
+      return (_s, c) => c.site;
+  }
+};
 
-/** Reads the site argument `n.site`, checking that the site exists where the expression stands. */
-export function siteIn(n: IrNode, ptr: string, cx: CompileContext): (c: Ctx) => number {
-  const ref = n.site as SiteRef;
-  if (ref === "site") {
-    if (cx.siteBinders === 0) cx.fail("M004", "`site` exists only inside forall, exists, near, groups or a slide's through:", `${ptr}/site`, "from, over or to (in a move)");
-  } else if (cx.scope === "start" || (cx.scope === "end" && ref === "over")) {
+/**
+ * Reads the site argument `n.site` (a site reference), checking that the site exists where the
+ * expression stands. `last-to` and `last-from` (where the last decision moved; -1 before any)
+ * exist everywhere after the start and make the compiled game keep them as part of the position.
+ */
+export function siteIn(n: IrNode, ptr: string, cx: CompileContext): SiteReader {
+  return siteRefIn(n.site as string, `${ptr}/site`, cx);
+}
+
+/** As siteIn, for a site reference `ref` found at `ptr`. */
+export function siteRefIn(ref: string, ptr: string, cx: CompileContext): SiteReader {
+  const r = ref as SiteRef;
+  if (r === "site") {
+    if (cx.siteBinders === 0) cx.fail("M004", "`site` exists only inside forall, exists, near, groups or a slide's through:", ptr, "from, over or to (in a move)");
+  } else if (r === "last-to" || r === "last-from") {
+    if (cx.scope === "start") cx.fail("M004", `the site '${r}' (where the last decision moved) does not exist in the start rules`, ptr);
+    cx.readsLastMove = true;
+  } else if (cx.scope === "start" || (cx.scope === "end" && r === "over")) {
     // End rules and after-action effects see the last move's `from` and `to` (the engine sets them).
     const where = cx.scope === "end" ? "in a move (end rules and after-action effects see only the last move's from and to)" : "inside a move";
-    cx.fail("M004", `the site '${ref}' exists only ${where}`, `${ptr}/site`, "`site` inside forall/exists, or a condition that does not name a site");
+    cx.fail("M004", `the site '${r}' exists only ${where}`, ptr, "`site` inside forall/exists, or a condition that does not name a site");
   }
-  return siteReader(ref);
+  return siteReader(r);
 }
 
 /**

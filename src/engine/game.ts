@@ -176,6 +176,8 @@ export class Game implements Runtime {
     const c = this.ctx;
     c.player = s.mover;
     const kind = buf.kind[row]!, from = buf.from[row]!, to = buf.to[row]!;
+    s.lastFrom = from;
+    s.lastTo = to;
     this.def.generators[buf.gen[row]!]!.apply(s, buf, row, c);
     for (const hook of this.def.moveHooks) hook(s, kind, from, to, c.player);
     // After-action effects and end rules see the move just made as `from` and `to`, so a condition
@@ -444,6 +446,8 @@ export class Game implements Runtime {
     s.counters.forEach(mix);
     for (let i = 0; i < s.markers.length; i++) if (s.markers[i]) mix(i);
     s.memory.forEach(mix);
+    // Only rules that continue from the last move make it part of the position.
+    if (this.def.readsLastMove) mix(s.lastFrom + 2 + ((s.lastTo + 2) << 16));
     mix(s.mover + (s.actionInTurn << 8) + (s.actionsInTurn << 16) + (s.preludeLeft << 24));
     return (h2 >>> 0) * 2097152 + ((h1 >>> 0) & 0x1fffff);
   }

@@ -49,6 +49,21 @@ function perPlayer<T>(dirs: Int32Array[], build: (dirs: Int32Array) => T): T[] {
   });
 }
 
+/** Where a piece move may start: anywhere, or only on the site the last decision moved to (a continuation). */
+export const ANY_ORIGIN = 0;
+export const LAST_TO = 1;
+export type Origin = typeof ANY_ORIGIN | typeof LAST_TO;
+
+/** The first site a piece move looks at for its origin. */
+export function originStart(origin: Origin, s: State): number {
+  return origin === LAST_TO ? Math.max(0, s.lastTo) : 0;
+}
+
+/** One past the last site a piece move looks at (the board's size `n` unless it continues from last-to). */
+export function originEnd(origin: Origin, s: State, n: number): number {
+  return origin === LAST_TO ? (s.lastTo < 0 ? 0 : s.lastTo + 1) : n;
+}
+
 /**
  * Whether the mover's piece on `site` may make a move with these options (piece filter and from:
  * condition); sets the context for it (origin, type, flags, height, nothing crossed).
@@ -86,6 +101,8 @@ export interface PieceMoveOptions {
   dirs: Int32Array[];
   /** Condition on the moving piece's site (c.from), null: any piece of the mover. */
   from: Pred | null;
+  /** Which pieces may move at all: any of the mover's (ANY_ORIGIN) or only the one where the last decision ended (LAST_TO). */
+  origin: Origin;
   /** Effects run after the move (counters ...). */
   then: Effect[];
   /** Describes consequences as primitive actions (e.g. counter changes) of a move about to be made in `s`. */
@@ -111,7 +128,7 @@ export class StepGenerator implements LeafGenerator {
     const { start, first: next } = this.adj[c.player]!;
     const n = this.o.topology.n, owner = s.owner;
     const p = c.player;
-    for (let site = 0; site < n; site++) {
+    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = start[site]!, end = start[site + 1]!; k < end; k++) this.land(s, c, out, kind, site, next[k]!, type);
@@ -174,7 +191,7 @@ export class LineCountGenerator extends StepGenerator {
     const n = topology.n, step = topology.step, opposite = topology.opposite, owner = s.owner;
     const p = c.player, through = this.through;
     const dirs = this.o.dirs[p]!;
-    for (let site = 0; site < n; site++) {
+    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = 0; k < dirs.length; k++) {
@@ -256,7 +273,7 @@ export class JumpGenerator implements LeafGenerator {
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const n = this.o.topology.n, owner = s.owner;
     const p = c.player;
-    for (let site = 0; site < n; site++) {
+    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       this.search(s, c, out, site, site, 0);
@@ -382,7 +399,7 @@ export class ScreenJumpGenerator implements LeafGenerator {
     const n = topology.n, step = topology.step, owner = s.owner;
     const p = c.player;
     const dirs = this.o.dirs[p]!;
-    for (let site = 0; site < n; site++) {
+    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = 0; k < dirs.length; k++) {
@@ -445,6 +462,29 @@ export class PrioritySource implements MoveSource {
     }
     return NONE;
   }
+}
+
+/** The moves of one source or another, by a condition on the state (a phase, a continuation). */
+export class BranchSource implements MoveSource {
+  readonly canSample: boolean;
+  constructor(
+    private readonly cond: Pred,
+    private readonly yes: MoveSource,
+    private readonly no: MoveSource,
+  ) {
+    this.canSample = sampleable(yes) && sampleable(no);
+  }
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    (this.cond(s, c) ? this.yes : this.no).generate(s, c, out);
+  }
+  sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
+    const source = this.cond(s, c) ? this.yes : this.no;
+    return source.sample && sampleable(source) ? source.sample(s, c, out) : UNKNOWN;
+  }
+}
+
+function sampleable(m: MoveSource): boolean {
+  return m.sample !== undefined && (m as { canSample?: boolean }).canSample !== false;
 }
 
 /** All moves of every source. */

@@ -63,6 +63,11 @@ export interface Position {
    */
   lastMover?: string;
   /**
+   * Where the last decision moved from and to, for games whose rules continue from it (a chain
+   * taken one hop per decision, an arrow shot from where a piece landed). Absent: nowhere.
+   */
+  last?: { from?: string; to?: string };
+  /**
    * Only in an observation (`show --as`): how many face-down pieces there are of each owner and
    * type, e.g. `{"P1": {"king": 1}}`. Public knowledge, needed by search that samples the hidden deal.
    */
@@ -71,7 +76,7 @@ export interface Position {
 
 const POSITION_FIELDS = [
   "sites", "mover", "actionInTurn", "actionsInTurn", "supply", "scores", "markers", "counters",
-  "internalFlags", "turn", "preludeLeft", "memory", "result", "endRule", "lastMover", "concealed",
+  "internalFlags", "turn", "preludeLeft", "memory", "result", "endRule", "lastMover", "last", "concealed",
 ];
 
 export interface LoadOptions {
@@ -113,6 +118,7 @@ export function loadPosition(game: Game, pos: unknown, seed = 0, opts: LoadOptio
   if (faceDown.refused.length) problems.push(refusedObservation(faceDown.refused));
   readInternalFlags(game, pos.internalFlags, s, problems);
   readMover(game, pos, s, problems);
+  readLast(game, pos.last, s, problems);
   readPerPlayer(game, pos.scores, "position.scores", problems, s.score);
   // Without a supply the position has the game's usual one: what is neither on the board nor scored.
   if (pos.supply === undefined) game.fillSupplies(s);
@@ -184,6 +190,26 @@ function readMover(game: Game, pos: Record<string, any>, s: State, problems: str
     const p = playerIndex(game, pos.lastMover);
     if (p < 0) problems.push(`position.lastMover: '${String(pos.lastMover)}' is not a player (P1..P${game.playerCount})`);
     else s.lastMover = p;
+  }
+}
+
+/** `last`: the sites of the last decision (from, to), by label. */
+function readLast(game: Game, raw: unknown, s: State, problems: string[]): void {
+  s.lastFrom = s.lastTo = -1;
+  if (raw === undefined) return;
+  if (!isObject(raw)) {
+    problems.push('position.last: must be an object such as {"from": "c3", "to": "e3"}');
+    return;
+  }
+  for (const [key, label] of Object.entries(raw)) {
+    if (key !== "from" && key !== "to") {
+      problems.push(`position.last.${key}: unknown field (from, to)`);
+      continue;
+    }
+    const site = typeof label === "string" ? siteIndex(game.topology, label) : -1;
+    if (site < 0) problems.push(`position.last.${key}: the board has no site '${String(label)}'`);
+    else if (key === "from") s.lastFrom = site;
+    else s.lastTo = site;
   }
 }
 
@@ -516,6 +542,11 @@ export function toPosition(game: Game, s: State): Position {
   const pos: Position = { sites, mover: playerName(s.mover), actionInTurn: s.actionInTurn, actionsInTurn: s.actionsInTurn, turn: s.turn };
   if (Object.keys(internalFlags).length) pos.internalFlags = internalFlags;
   if (s.preludeLeft > 0) pos.preludeLeft = s.preludeLeft;
+  if (def.readsLastMove && (s.lastFrom >= 0 || s.lastTo >= 0)) {
+    pos.last = {};
+    if (s.lastFrom >= 0) pos.last.from = labels[s.lastFrom]!;
+    if (s.lastTo >= 0) pos.last.to = labels[s.lastTo]!;
+  }
   if (def.counters.length) pos.counters = Object.fromEntries(def.counters.map((c, i) => [c, s.counters[i]!]));
   pos.supply = perPlayer(s.supply);
   pos.scores = perPlayer(s.score);

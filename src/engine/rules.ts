@@ -161,6 +161,11 @@ export interface GameDef {
   presentation: Presentation;
   /** Called once by the engine so rules can query it (e.g. "no legal moves"). */
   link(rt: Runtime): void;
+  /**
+   * Whether any rule reads the last decision's sites (`last-to`, `last-from`, a continuation from
+   * them): then they are part of the position (hash, saved positions).
+   */
+  readsLastMove: boolean;
   /** Option values the game was compiled with (for records). */
   options: Record<string, string | number | boolean>;
 }

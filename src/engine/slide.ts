@@ -10,6 +10,7 @@ import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import type { Ctx, Effect, LeafGenerator, Pred } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
+import { originEnd, originStart, type Origin } from "./generators.js";
 
 /** How many pieces of a stack of height h travel: all h, part (1..h-1) or any (1..h). */
 export type TakeRule = "all" | "part" | "any";
@@ -25,6 +26,8 @@ export interface SlideOptions {
   range: "count" | number;
   /** Condition on the source (c.from, c.selfFlags). */
   from: Pred | null;
+  /** Which stacks may move: any of the mover's, or only the one where the last decision ended. */
+  origin: Origin;
   /** Condition for passing over a site (c.site) to go further. */
   through: Pred | null;
   /** Condition on the landing site (c.to, with c.count and c.crossed set). */
@@ -55,7 +58,7 @@ export class SlideGenerator implements LeafGenerator {
     const p = c.player;
     const dirs = o.dirs[p]!;
     const portalBase = p * this.dirCount;
-    for (let site = 0; site < n; site++) {
+    for (let site = originStart(o.origin, s), last = originEnd(o.origin, s, n); site < last; site++) {
       if (owner[site] !== p) continue;
       const type = s.piece[site]!;
       if (o.pieces !== null && o.pieces[type] === 0) continue;

@@ -58,6 +58,13 @@ export class State {
   ply = 0;
   /** The player who made the last decision (-1 before the first). */
   lastMover = -1;
+  /**
+   * Where the last decision moved from and to (-1: nowhere, e.g. a pass, or before the first).
+   * Set before the decision's consequences run, so they and the next decision (a continuation
+   * from `last-to`) see the move just made.
+   */
+  lastFrom = -1;
+  lastTo = -1;
   /** Decisions of the game's prelude (before turn 1) still to be made. */
   preludeLeft = 0;
   /** Whether the game is over; then `returns` holds the result. */
@@ -129,6 +136,8 @@ export class State {
     this.turn = o.turn;
     this.ply = o.ply;
     this.lastMover = o.lastMover;
+    this.lastFrom = o.lastFrom;
+    this.lastTo = o.lastTo;
     this.preludeLeft = o.preludeLeft;
     this.over = o.over;
     this.endRule = o.endRule;
@@ -157,6 +166,8 @@ export class State {
       turn: this.turn,
       ply: this.ply,
       lastMover: this.lastMover,
+      lastFrom: this.lastFrom,
+      lastTo: this.lastTo,
       preludeLeft: this.preludeLeft,
       over: this.over,
       endRule: this.endRule,
@@ -186,6 +197,8 @@ export class State {
     s.turn = data.turn;
     s.ply = data.ply;
     s.lastMover = data.lastMover;
+    s.lastFrom = data.lastFrom ?? -1;
+    s.lastTo = data.lastTo ?? -1;
     s.preludeLeft = data.preludeLeft ?? 0;
     s.over = data.over;
     s.endRule = data.endRule ?? -1;
@@ -276,6 +289,9 @@ export interface SerializedState {
   turn: number;
   ply: number;
   lastMover: number;
+  /** Absent in states saved before continuations existed (-1). */
+  lastFrom?: number;
+  lastTo?: number;
   preludeLeft?: number;
   over: boolean;
   /** Absent in states saved before end rules were recorded. */

@@ -3,10 +3,12 @@
  * is constant (see ../expression.ts).
  */
 import type { Json } from "../../lang/bind.js";
-import type { Pred } from "../../engine/rules.js";
+import { newCtx, type Pred } from "../../engine/rules.js";
+import { MoveBuffer } from "../../engine/moves.js";
+import { compileMoves } from "./moves.js";
 import { EMPTY, NEUTRAL } from "../../engine/state.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
-import { compilePlayer, constant, siteIn, type Compiled } from "../expression.js";
+import { compilePlayer, constant, siteIn, siteRefIn, type Compiled } from "../expression.js";
 import { hasLineOfExactly, lineAxes, longestLine, outflanksAny } from "../../engine/lines.js";
 import { directionsIn } from "../directions.js";
 import { nearLists } from "../neighbours.js";
@@ -17,42 +19,42 @@ import { compileRegion } from "./regions.js";
 export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Compiled<boolean>> = {
   empty: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
-    return { fn: (s, c) => s.owner[at(c)] === EMPTY };
+    return { fn: (s, c) => s.owner[at(s, c)] === EMPTY };
   },
   enemy: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     return {
       fn: (s, c) => {
-        const o = s.owner[at(c)]!;
+        const o = s.owner[at(s, c)]!;
         return o !== EMPTY && o !== NEUTRAL && o !== c.player;
       },
     };
   },
   friend: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
-    return { fn: (s, c) => s.owner[at(c)] === c.player };
+    return { fn: (s, c) => s.owner[at(s, c)] === c.player };
   },
   occupied: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
-    return { fn: (s, c) => s.owner[at(c)] !== EMPTY };
+    return { fn: (s, c) => s.owner[at(s, c)] !== EMPTY };
   },
   owner: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     if (n.player === "any") {
       return {
         fn: (s, c) => {
-          const o = s.owner[at(c)]!;
+          const o = s.owner[at(s, c)]!;
           return o !== EMPTY && o !== NEUTRAL;
         },
       };
     }
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
-    return { fn: (s, c) => s.owner[at(c)] === who(s, c) };
+    return { fn: (s, c) => s.owner[at(s, c)] === who(s, c) };
   },
   "is-piece": (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
-    return { fn: (s, c) => s.piece[at(c)] === type };
+    return { fn: (s, c) => s.piece[at(s, c)] === type };
   },
   flag: (n, ptr, cx) => {
     const bit = cx.flagBit(n.flag as string, `${ptr}/flag`);
@@ -61,7 +63,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       return { fn: (_s, c) => (c.selfFlags & bit) !== 0 };
     }
     const at = siteIn(n, ptr, cx);
-    return { fn: (s, c) => (s.flags[at(c)]! & bit) !== 0 };
+    return { fn: (s, c) => (s.flags[at(s, c)]! & bit) !== 0 };
   },
   crossed: (_n, ptr, cx) => {
     if (cx.scope !== "move") cx.fail("M004", "(crossed) exists only inside a move", ptr);
@@ -75,29 +77,29 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     if (player === "any") {
       return {
         fn: (s, c) => {
-          const site = at(c), sites = s.shape.sites;
+          const site = at(s, c), sites = s.shape.sites;
           for (let p = 0; p < P; p++) if (s.markers[(m * P + p) * sites + site]) return true;
           return false;
         },
       };
     }
     const who = compilePlayer(player, `${ptr}/player`, cx);
-    return { fn: (s, c) => s.markers[(m * P + who(s, c)) * s.shape.sites + at(c)] === 1 };
+    return { fn: (s, c) => s.markers[(m * P + who(s, c)) * s.shape.sites + at(s, c)] === 1 };
   },
   in: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const member = new Uint8Array(cx.topology!.n);
     compileRegion(n.region!, `${ptr}/region`, cx).forEach((site) => (member[site] = 1));
-    return { fn: (_s, c) => member[at(c)] === 1 };
+    return { fn: (s, c) => member[at(s, c)] === 1 };
   },
   adjacent: (n, ptr, cx) => {
-    const a = siteIn({ ludeme: "adjacent", site: n.a as string }, `${ptr}/a`, cx);
-    const b = siteIn({ ludeme: "adjacent", site: n.b as string }, `${ptr}/b`, cx);
+    const a = siteRefIn(n.a as string, `${ptr}/a`, cx);
+    const b = siteRefIn(n.b as string, `${ptr}/b`, cx);
     const topo = cx.topology!;
     const D = topo.dirNames.length, N = topo.n, step = topo.step;
     return {
-      fn: (_s, c) => {
-        const x = a(c), y = b(c);
+      fn: (s, c) => {
+        const x = a(s, c), y = b(s, c);
         for (let d = 0; d < D; d++) if (step[d * N + x] === y) return true;
         return false;
       },
@@ -120,9 +122,9 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     };
   },
   "closes-ring": (n, ptr, cx) => {
-    const at = siteIn({ ludeme: "closes-ring", site: n.at as string }, `${ptr}/at`, cx);
+    const at = siteRefIn(n.at as string, `${ptr}/at`, cx);
     const walker = cx.groupWalker();
-    return { fn: (s, c) => walker.closesRing(s, at(c)) };
+    return { fn: (s, c) => walker.closesRing(s, at(s, c)) };
   },
   "all-passed": (_n, ptr, cx) => {
     const word = cx.passWord;
@@ -134,22 +136,22 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     return { fn: (s) => s.memory[word]! >= players };
   },
   outflanks: (n, ptr, cx) => {
-    const at = siteIn({ ludeme: "outflanks", site: n.at as string }, `${ptr}/at`, cx);
+    const at = siteRefIn(n.at as string, `${ptr}/at`, cx);
     const topology = cx.topology!;
     const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx));
-    return { fn: (s, c) => outflanksAny(topology, s, at(c), c.player, dirs) };
+    return { fn: (s, c) => outflanksAny(topology, s, at(s, c), c.player, dirs) };
   },
   line: (n, ptr, cx) => {
-    const at = siteIn({ ludeme: "line", site: n.at as string }, `${ptr}/at`, cx);
+    const at = siteRefIn(n.at as string, `${ptr}/at`, cx);
     const of = compilePlayer((n.of as string | undefined) ?? "mover", `${ptr}/of`, cx);
     const topology = cx.topology!;
     const axes = lineAxes(topology, directionsIn(n.dirs, `${ptr}/dirs`, cx));
     const length = n.length as number;
-    if (n.exact === true) return { fn: (s, c) => hasLineOfExactly(topology, s, at(c), of(s, c), axes, length) };
-    return { fn: (s, c) => longestLine(topology, s, at(c), of(s, c), axes) >= length };
+    if (n.exact === true) return { fn: (s, c) => hasLineOfExactly(topology, s, at(s, c), of(s, c), axes, length) };
+    return { fn: (s, c) => longestLine(topology, s, at(s, c), of(s, c), axes) >= length };
   },
   near: (n, ptr, cx) => {
-    const of = siteIn({ ludeme: "near", site: n.of as string }, `${ptr}/of`, cx);
+    const of = siteRefIn(n.of as string, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     const { start, list } = nearLists(cx, (n.via as string | undefined) ?? "adjacent");
     // The common "next to a piece of type T" is checked inline (no call per neighbour).
@@ -158,7 +160,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       const type = cx.pieceIndex(inner.piece as string, `${ptr}/cond/piece`);
       return {
         fn: (s, c) => {
-          const centre = of(c), piece = s.piece;
+          const centre = of(s, c), piece = s.piece;
           for (let k = start[centre]!, end = start[centre + 1]!; k < end; k++) if (piece[list[k]!] === type) return true;
           return false;
         },
@@ -166,7 +168,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     }
     return {
       fn: (s, c) => {
-        const centre = of(c), saved = c.site;
+        const centre = of(s, c), saved = c.site;
         let found = false;
         for (let k = start[centre]!, end = start[centre + 1]!; k < end && !found; k++) {
           c.site = list[k]!;
@@ -194,7 +196,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     };
   },
   flanked: (n, ptr, cx) => {
-    const of = siteIn({ ludeme: "flanked", site: n.of as string }, `${ptr}/of`, cx);
+    const of = siteRefIn(n.of as string, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     const topo = cx.topology!;
     const N = topo.n, step = topo.step;
@@ -203,7 +205,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     topo.opposite.forEach((back, d) => back > d && lines.push([d, back]));
     return {
       fn: (s, c) => {
-        const centre = of(c);
+        const centre = of(s, c);
         const savedSite = c.site, savedPlayer = c.player;
         c.player = s.owner[centre]!;
         let found = false;
@@ -297,6 +299,21 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   "no-pieces": (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     return { fn: (s, c) => s.pieceCount[who(s, c)] === 0 };
+  },
+  "same-turn": () => ({ fn: (s) => s.actionInTurn > 1 }),
+  "can-move": (n, ptr, cx) => {
+    const moves = cx.within("scope", "move", () => compileMoves(n.moves!, `${ptr}/moves`, cx));
+    // Its own buffer and context: it may be asked while a move is being applied or generated.
+    const buf = new MoveBuffer(4, 16);
+    const own = newCtx();
+    return {
+      fn: (s, c) => {
+        buf.clear();
+        own.player = c.player;
+        moves.generate(s, own, buf);
+        return buf.size > 0;
+      },
+    };
   },
   "no-moves": (n, ptr, cx) => {
     // Asking for legal moves while generating them would recurse (and reuse the move buffer).

@@ -9,7 +9,7 @@ import { EMPTY, NEUTRAL, type State } from "../../engine/state.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { convertOutflanked } from "../../engine/lines.js";
 import { directionsIn } from "../directions.js";
-import { compilePlayer } from "../expression.js";
+import { compilePlayer, siteRefIn, type SiteReader } from "../expression.js";
 import { Flood } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
 import { compileInt } from "./numbers.js";
@@ -23,16 +23,8 @@ export interface CompiledEffect {
 
 const silent = (run: Effect): CompiledEffect => ({ run, describe: () => [] });
 
-type SiteRef = "from" | "over" | "to" | "site";
-
 /** The site an effect acts on; `site` must be bound by an enclosing forall or groups. */
-function siteOf(ref: string, ptr: string, cx: CompileContext): (c: Ctx) => number {
-  if (ref === "site" && cx.siteBinders === 0) cx.fail("M004", "`site` exists only inside forall or groups", ptr, "from, over or to (in a move)");
-  // After-action and after-turn effects see the last move's `from` and `to` (the engine sets them).
-  if (ref !== "site" && (cx.scope === "start" || (cx.scope === "end" && ref === "over"))) cx.fail("M004", `the site '${ref}' exists only in a move's effects (after-action effects see the last move's from and to)`, ptr, "`site` inside forall or groups");
-  const r = ref as SiteRef;
-  return r === "from" ? (c) => c.from : r === "over" ? (c) => c.over : r === "to" ? (c) => c.to : (c) => c.site;
-}
+const siteOf = (ref: string, ptr: string, cx: CompileContext): SiteReader => siteRefIn(ref, ptr, cx);
 
 export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => CompiledEffect> = {
   "counter-add": (n, ptr, cx) => {
@@ -61,7 +53,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const at = siteOf(n.site as string, `${ptr}/site`, cx);
     const bit = cx.flagBit(n.flag as string, `${ptr}/flag`);
     return silent((s, c) => {
-      const site = at(c);
+      const site = at(s, c);
       if (s.owner[site] !== EMPTY) s.flags[site]! |= bit;
     });
   },
@@ -69,9 +61,16 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const at = siteOf(n.site as string, `${ptr}/site`, cx);
     const mask = ~cx.flagBit(n.flag as string, `${ptr}/flag`);
     return silent((s, c) => {
-      s.flags[at(c)]! &= mask;
+      s.flags[at(s, c)]! &= mask;
     });
   },
+  "move-again": () => ({
+    // The turn gains a decision: the engine keeps the mover after this one (see Game.afterDecision).
+    run: (s) => {
+      s.actionsInTurn++;
+    },
+    describe: () => [],
+  }),
   when: (n, ptr, cx) => {
     const cond = compileBool(n.cond!, `${ptr}/cond`, cx);
     const yes = compileEffects(n.then as Json[], `${ptr}/then`, cx).map((e) => e.run);
@@ -106,7 +105,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const at = siteOf(n.site as string, `${ptr}/site`, cx);
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     return silent((s, c) => {
-      s.markers[s.markerIndex(m, who(s, c), at(c))] = 1;
+      s.markers[s.markerIndex(m, who(s, c), at(s, c))] = 1;
       s.touch();
     });
   },
@@ -122,7 +121,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     if (fromSupply && cx.supplyTotal < 0) cx.fail("M001", "from-supply:true, but the equipment declares no (supply ...)", `${ptr}/from-supply`, "a (supply total) item");
     const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
     return silent((s, c) => {
-      const site = at(c), owner = who(s, c);
+      const site = at(s, c), owner = who(s, c);
       if (s.owner[site] !== EMPTY) return;
       if (fromSupply) {
         if (s.supply[owner]! <= 0) return;
@@ -134,11 +133,11 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   promote: (n, ptr, cx) => {
     const at = siteOf(n.site as string, `${ptr}/site`, cx);
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
-    return silent((s, c) => s.setPiece(at(c), type));
+    return silent((s, c) => s.setPiece(at(s, c), type));
   },
   remove: (n, ptr, cx) => {
     const at = siteOf(n.site as string, `${ptr}/site`, cx);
-    return silent((s, c) => s.clear(at(c)));
+    return silent((s, c) => s.clear(at(s, c)));
   },
   "add-score": (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
@@ -172,7 +171,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const topology = cx.topology!;
     const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx));
     return silent((s, c) => {
-      convertOutflanked(topology, s, at(c), c.player, dirs);
+      convertOutflanked(topology, s, at(s, c), c.player, dirs);
     });
   },
   "swap-owners": (n, ptr, cx) => {
@@ -193,7 +192,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   "return-to-supply": (n, ptr, cx) => {
     const at = siteOf(n.site as string, `${ptr}/site`, cx);
     return silent((s, c) => {
-      const site = at(c), owner = s.owner[site]!;
+      const site = at(s, c), owner = s.owner[site]!;
       if (owner !== EMPTY && owner !== NEUTRAL) s.supply[owner]! += s.height[site]!;
     });
   },

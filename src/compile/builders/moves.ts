@@ -3,7 +3,7 @@
  */
 import type { Json } from "../../lang/bind.js";
 import { ChaseLimit } from "../../engine/chase.js";
-import { JumpGenerator, LineCountGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/generators.js";
+import { ANY_ORIGIN, BranchSource, JumpGenerator, LAST_TO, LineCountGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/generators.js";
 import type { LeafGenerator, MoveSource } from "../../engine/rules.js";
 import { directionsByPlayer } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
@@ -41,6 +41,12 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   },
   priority: (n, ptr, cx) => new PrioritySource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
   either: (n, ptr, cx) => new UnionSource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
+  branch: (n, ptr, cx) =>
+    new BranchSource(
+      inMoveScope(cx, () => compileBool(n.cond!, `${ptr}/cond`, cx)),
+      compileMoves(n.then!, `${ptr}/then`, cx),
+      n.else === undefined ? new UnionSource([]) : compileMoves(n.else, `${ptr}/else`, cx),
+    ),
   slide: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "slide");
     const cond = (key: string) => (n[key] === undefined ? null : inMoveScope(cx, () => compileBool(n[key]!, `${ptr}/${key}`, cx)));
@@ -165,12 +171,14 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
   const dirs = directionsByPlayer(n.dirs, `${ptr}/dirs`, cx);
   const effects = inMoveScope(cx, () => afterLanding(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)));
   const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
+  if (n.origin === "last-to") cx.readsLastMove = true;
   return {
     topology,
     kind,
     pieces,
     dirs,
     from,
+    origin: n.origin === "last-to" ? LAST_TO : ANY_ORIGIN,
     then: effects.map((e) => e.run),
     describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)),
   };

@@ -5,7 +5,7 @@
 import type { Json } from "../../lang/bind.js";
 import type { IntExpr } from "../../engine/rules.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
-import { compilePlayer, constant, siteIn, type Compiled } from "../expression.js";
+import { compilePlayer, constant, siteIn, siteRefIn, type Compiled } from "../expression.js";
 import { Flood, nearLists } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
 
@@ -21,10 +21,10 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       if (cx.scope !== "move") cx.fail("M004", "`self` (the moving piece) exists only inside a move", `${ptr}/of`);
       return { fn: (_s, c) => table[c.piece] ?? 0 };
     }
-    const at = siteIn({ ludeme: "attr", site: n.of as string }, ptr, cx);
+    const at = siteRefIn(n.of as string, `${ptr}/of`, cx);
     return {
       fn: (s, c) => {
-        const t = s.piece[at(c)]!;
+        const t = s.piece[at(s, c)]!;
         return t < 0 ? 0 : table[t]!;
       },
     };
@@ -39,7 +39,7 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
   },
   height: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
-    return { fn: (s, c) => s.height[at(c)]! };
+    return { fn: (s, c) => s.height[at(s, c)]! };
   },
   supply: (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
@@ -82,12 +82,12 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     };
   },
   "count-near": (n, ptr, cx) => {
-    const of = siteIn({ ludeme: "count-near", site: n.of as string }, `${ptr}/of`, cx);
+    const of = siteRefIn(n.of as string, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     const { start, list } = nearLists(cx, "adjacent");
     return {
       fn: (s, c) => {
-        const centre = of(c), saved = c.site;
+        const centre = of(s, c), saved = c.site;
         let k = 0;
         for (let j = start[centre]!, end = start[centre + 1]!; j < end; j++) {
           c.site = list[j]!;
@@ -99,20 +99,20 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     };
   },
   "group-corners": (n, ptr, cx) => {
-    const at = siteIn({ ludeme: "group-corners", site: n.at as string }, `${ptr}/at`, cx);
+    const at = siteRefIn(n.at as string, `${ptr}/at`, cx);
     const walker = cx.groupWalker();
-    return { fn: (s, c) => walker.touches(s, at(c), "corner") };
+    return { fn: (s, c) => walker.touches(s, at(s, c), "corner") };
   },
   "group-sides": (n, ptr, cx) => {
-    const at = siteIn({ ludeme: "group-sides", site: n.at as string }, `${ptr}/at`, cx);
+    const at = siteRefIn(n.at as string, `${ptr}/at`, cx);
     const walker = cx.groupWalker();
-    return { fn: (s, c) => walker.touches(s, at(c), "side") };
+    return { fn: (s, c) => walker.touches(s, at(s, c), "side") };
   },
   "group-size": (n, ptr, cx) => {
-    const of = siteIn({ ludeme: "group-size", site: n.of as string }, `${ptr}/of`, cx);
+    const of = siteRefIn(n.of as string, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     const flood = new Flood(cx);
-    return { fn: (s, c) => flood.fill(s, c, of(c), cond) };
+    return { fn: (s, c) => flood.fill(s, c, of(s, c), cond) };
   },
   "groups-count": (n, ptr, cx) => {
     const of = cx.withSite(() => compileBool(n.of!, `${ptr}/of`, cx));

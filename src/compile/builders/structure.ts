@@ -103,6 +103,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     link: (rt) => {
       cx.runtime.target = rt;
     },
+    readsLastMove: cx.readsLastMove,
     options,
   };
 }

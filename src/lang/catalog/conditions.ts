@@ -236,6 +236,20 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(all-passed)",
   },
   {
+    name: "same-turn",
+    category: "bool",
+    doc: "The decision being made continues the mover's turn: the same player made the previous decision of this turn (after `(move-again)`, or a later action of a turn with several). False for a turn's first decision.",
+    params: [],
+    example: "(same-turn)",
+  },
+  {
+    name: "can-move",
+    category: "bool",
+    doc: "The mover could now make at least one move of the given moves, in the present state (inside a move's consequences: the state after the move, with `last-to` its destination). Used to continue a turn only when the continuation exists: `(when (can-move (jump origin:last-to ...)) (move-again))`.",
+    params: [{ name: "moves", type: cat("moves"), doc: "The moves to look for (never made)." }],
+    example: "(can-move (jump origin:last-to over:(enemy over)))",
+  },
+  {
     name: "no-moves",
     category: "bool",
     doc: "The player, were it to act now, would have no legal move.",

@@ -157,6 +157,13 @@ export const effectLudemes: LudemeSpec[] = [
     example: "(convert-outflanked to)",
   },
   {
+    name: "move-again",
+    category: "effect",
+    doc: "The player who just acted takes another decision before the turn ends (the turn gains one decision): a second action such as shooting an arrow after moving, the next hop of a chain taken one hop per decision, a removal after forming a mill. `(same-turn)` tells the next decision that it continues the turn; `origin:last-to` makes the piece that just moved the only one that may move. Usually conditional: `(when (can-move ...) (move-again))`.",
+    params: [],
+    example: "(move-again)",
+  },
+  {
     name: "promote",
     category: "effect",
     doc: "The piece on the site becomes another type, keeping its owner, height and flags (a man crowned a king, a pawn become a queen). Nothing happens on an empty site.",

@@ -12,6 +12,7 @@ const moveCommon: ParamSpec[] = [
   { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions allowed (default: all of the board's directions): the board's names, or player-relative ones (`forward`, `forward-left`, `left` ... `backward-right`) that turn with each seat's forward direction (see `players`)." },
   { name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences applied after the move." },
   { name: "from", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the moving piece's site (`from`, `self`); default: any piece of the mover." },
+  { name: "origin", type: { t: "enum", values: ["any", "last-to"] }, namedOnly: true, optional: true, default: "any", doc: "`last-to`: only the piece standing where the last decision moved to may move -- a continuation, such as the next hop of a capture chain after `(move-again)`. Default `any`." },
 ];
 
 export const moveLudemes: LudemeSpec[] = [
@@ -144,6 +145,17 @@ export const moveLudemes: LudemeSpec[] = [
     doc: "The moves of the first source that has any; later sources count only when all before them have none (e.g. compulsory capture: `(priority (jump ...) (step ...))`).",
     params: [{ name: "sources", type: cat("moves"), rest: true, doc: "Move sources, most urgent first." }],
     example: "(priority (jump over:(enemy over)) (step))",
+  },
+  {
+    name: "branch",
+    category: "moves",
+    doc: "The moves of `then` when the condition holds for the mover, else those of `else` (no moves when it is absent). E.g. `(branch (same-turn) continuation first-moves)`, or a placement phase: `(branch (> (supply mover) 0) placing moving)`.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "The condition, evaluated for the mover before the moves are made." },
+      { name: "then", type: cat("moves"), doc: "The moves when it holds." },
+      { name: "else", type: cat("moves"), optional: true, doc: "The moves when it does not (default: none)." },
+    ],
+    example: "(branch (same-turn) (jump origin:last-to over:(enemy over)) (step))",
   },
   {
     name: "either",

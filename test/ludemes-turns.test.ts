@@ -1,0 +1,105 @@
+/**
+ * Ludemes of the turn: another decision for the same player (`(move-again)`), continuing from
+ * where the last decision ended (`origin:last-to`, `last-to`, `last-from`), asking whether a
+ * continuation exists (`(can-move ...)`), and moves chosen by a condition (`(branch ...)`,
+ * `(same-turn)`).
+ */
+import { describe, expect, it } from "vitest";
+import { loadPosition, toPosition } from "../src/engine/position.js";
+import { build, man, notations, play, playAll } from "./support/games.js";
+
+/** A piece steps, then (if it can) the same piece must step once more in the same turn. */
+const doubleStep = build({
+  board: "(square 4 4)",
+  play: "(branch (same-turn) (step origin:last-to) (step then:{(when (can-move (step origin:last-to)) then:{(move-again)})}))",
+  end: "(if (no-moves next) (win mover))",
+});
+
+describe("move-again and origin:last-to", () => {
+  it("gives the mover a second decision, in which only the piece that just moved may move", () => {
+    const s0 = loadPosition(doubleStep, { sites: { a1: man("P1"), d1: man("P1"), d4: man("P2") }, mover: "P1" });
+    const s1 = play(doubleStep, s0, "a1-b1");
+    expect(s1.mover).toBe(0);
+    expect(s1.actionInTurn).toBe(2);
+    expect(notations(doubleStep, s1)).toEqual(["b1-a1", "b1-b2", "b1-c1"]);
+    const s2 = play(doubleStep, s1, "b1-b2");
+    expect(s2.mover).toBe(1);
+    expect(s2.turn).toBe(s0.turn + 1);
+    expect(s2.actionInTurn).toBe(1);
+  });
+
+  it("continues only when (can-move ...) finds the continuation in the state after the move", () => {
+    // A step, then a capture by the same piece if one is open from where it landed.
+    const jump = "(jump origin:last-to over:(enemy over))";
+    const g = build({
+      board: "(square 4 1)",
+      play: `(branch (same-turn) ${jump} (step then:{(when (can-move ${jump}) then:{(move-again)})}))`,
+      end: "(if (no-moves next) (win mover))",
+    });
+    const open = play(g, loadPosition(g, { sites: { a1: man("P1"), c1: man("P2") }, mover: "P1" }), "a1-b1");
+    expect(open.mover).toBe(0);
+    expect(notations(g, open)).toEqual(["b1xd1"]);
+    const closed = play(g, loadPosition(g, { sites: { a1: man("P1"), d1: man("P2") }, mover: "P1" }), "a1-b1");
+    expect(closed.mover).toBe(1);
+    expect(closed.actionInTurn).toBe(1);
+  });
+
+  it("keeps where the last decision moved in saved positions and in the hash", () => {
+    const s0 = loadPosition(doubleStep, { sites: { a1: man("P1"), d1: man("P1"), d4: man("P2") }, mover: "P1" });
+    const s1 = play(doubleStep, s0, "a1-b1");
+    const pos = toPosition(doubleStep, s1);
+    expect(pos.last).toEqual({ from: "a1", to: "b1" });
+    const back = loadPosition(doubleStep, pos);
+    expect(notations(doubleStep, back)).toEqual(notations(doubleStep, s1));
+    expect(doubleStep.hash(back)).toBe(doubleStep.hash(s1));
+    const elsewhere = loadPosition(doubleStep, { ...pos, last: { from: "c1", to: "d1" } });
+    expect(doubleStep.hash(elsewhere)).not.toBe(doubleStep.hash(s1));
+    expect(notations(doubleStep, elsewhere)).toEqual(["d1-c1", "d1-d2"]);
+  });
+
+  it("reports a bad last field in a position", () => {
+    expect(() => loadPosition(doubleStep, { sites: {}, last: { to: "z9" } })).toThrow(/position\.last\.to: the board has no site 'z9'/);
+    expect(() => loadPosition(doubleStep, { sites: {}, last: { where: "a1" } as never })).toThrow(/position\.last\.where: unknown field/);
+  });
+
+  it("a game that never reads the last move leaves it out of positions", () => {
+    const g = build({ board: "(square 3 3)", play: "(step)", end: "(if (no-moves next) (win mover))" });
+    const s = play(g, loadPosition(g, { sites: { a1: man("P1"), c3: man("P2") }, mover: "P1" }), "a1-b1");
+    expect(toPosition(g, s).last).toBeUndefined();
+  });
+});
+
+describe("last-to and last-from in conditions", () => {
+  it("restrict a decision to sites next to where the last one ended (a removal beside the opponent's)", () => {
+    const g = build({
+      board: "(square 3 3)",
+      start: "(place man P1 (sites {a1 c1 a3 c3})) (place man P2 (sites {b1 a2 c2 b3}))",
+      play: "(lift from:(and (friend from) (adjacent from last-to)))",
+      end: "(if (no-moves next) (win mover))",
+    });
+    const s = loadPosition(g, { sites: { a1: man("P1"), c3: man("P1"), b1: man("P2"), a2: man("P2"), c2: man("P2") }, mover: "P2", last: { from: "a1", to: "a1" } });
+    expect(notations(g, s)).toEqual(["-a2", "-b1"]);
+  });
+});
+
+describe("branch and same-turn", () => {
+  it("chooses the moves by a condition on the state: a placement phase while the supply lasts", () => {
+    const g = build({
+      board: "(square 3 3)",
+      items: "(supply 2)",
+      play: "(branch (> (supply mover) 0) (add piece:man from-supply:true to:(empty to) prefix:\"\") (step))",
+      end: "(if (no-moves next) (win mover))",
+    });
+    let s = g.newGame();
+    expect(notations(g, s)).toHaveLength(9);
+    s = playAll(g, s, ["a1", "c3", "a2", "c2"]);
+    // Both placed: now the pieces step (orthogonally on this board).
+    expect(notations(g, s)).toEqual(["a1-b1", "a2-a3", "a2-b2"]);
+  });
+
+  it("without else: no moves when the condition fails", () => {
+    const g = build({ board: "(square 3 3)", play: "(branch (same-turn) (step))", end: "" });
+    const s = loadPosition(g, { sites: { a1: man("P1") }, mover: "P1" });
+    expect(notations(g, s)).toEqual([]);
+  });
+});
