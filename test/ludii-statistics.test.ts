@@ -15,6 +15,8 @@ import { loadGame } from "../src/compile/index.js";
 interface LudiiEntry {
   game: string;
   options: string[];
+  /** For an entry measured with Ludii options: the same variant's options here (e.g. `{"players": 3}`). */
+  ludexOptions?: Record<string, string | number | boolean>;
   games: number;
   meanLength: number;
   lengthCI95: [number, number];
@@ -24,7 +26,13 @@ interface LudiiEntry {
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const reference = JSON.parse(readFileSync(join(root, "test", "ludii", "reference.json"), "utf8")) as { entries: LudiiEntry[] };
+/**
+ * Games sampled per comparison: 4000, fewer for long games so that each comparison makes about
+ * DECISIONS decisions (the suite stays fast); the bounds below use the sample size actually taken.
+ */
 const GAMES = 4000;
+const DECISIONS = 400_000;
+const gamesFor = (entry: LudiiEntry): number => Math.max(100, Math.min(GAMES, Math.floor(DECISIONS / entry.meanLength)));
 /** Two-sided 99%: each figure is one of several compared, so a single 95% miss is no proof. */
 const Z = 2.576;
 
@@ -33,8 +41,8 @@ const Z = 2.576;
  * `fast`: the playouts that count nothing, where the engine may draw moves without generating
  * them all (see Game.playout) -- they must be the same game too.
  */
-function sample(name: string, games: number, fast = false) {
-  const game = loadGame(name);
+function sample(name: string, games: number, fast = false, options: LudiiEntry["ludexOptions"] = {}) {
+  const game = loadGame(name, { options });
   const lengths: number[] = [];
   const stats = { branching: 0 };
   const results: Record<string, number> = { draw: 0 };
@@ -49,7 +57,7 @@ function sample(name: string, games: number, fast = false) {
   const plies = lengths.reduce((a, b) => a + b, 0);
   const mean = plies / games;
   const sd = Math.sqrt(lengths.reduce((a, l) => a + (l - mean) ** 2, 0) / (games - 1));
-  return { mean, se: sd / Math.sqrt(games), branching: stats.branching / plies, results };
+  return { games, mean, se: sd / Math.sqrt(games), branching: stats.branching / plies, results };
 }
 
 /** Our sample and Ludii's agree within sampling error (99%), and in branching within 1.5%. */
@@ -60,17 +68,17 @@ function expectSameGame(ours: ReturnType<typeof sample>, entry: LudiiEntry, bran
   if (branching) expect(Math.abs(ours.branching / entry.meanBranching - 1), `branching ${ours.branching} vs ${entry.meanBranching}`).toBeLessThanOrEqual(0.015);
   for (const [outcome, { count }] of Object.entries(entry.results)) {
     const ourCount = ours.results[outcome] ?? 0;
-    const a = ourCount / GAMES, b = count / entry.games;
-    const pooled = (ourCount + count) / (GAMES + entry.games);
-    expect(Math.abs(a - b), `${outcome}: ${a} vs ${b}`).toBeLessThanOrEqual(Z * Math.sqrt(pooled * (1 - pooled) * (1 / GAMES + 1 / entry.games)) + 1e-9);
+    const a = ourCount / ours.games, b = count / entry.games;
+    const pooled = (ourCount + count) / (ours.games + entry.games);
+    expect(Math.abs(a - b), `${outcome}: ${a} vs ${b}`).toBeLessThanOrEqual(Z * Math.sqrt(pooled * (1 - pooled) * (1 / ours.games + 1 / entry.games)) + 1e-9);
   }
 }
 
 const builtins = readdirSync(join(root, "games")).filter((f) => f.endsWith(".game")).map((f) => f.replace(/\.game$/, ""));
+/** Each built-in game against every entry of its title: Ludii's defaults, and variants that say which options they are here. */
 const compared = builtins.flatMap((name) => {
   const title = loadGame(name).name;
-  const entry = reference.entries.find((e) => e.game === title && e.options.length === 0);
-  return entry ? [{ name, entry }] : [];
+  return reference.entries.filter((e) => e.game === title && (e.options.length === 0 || e.ludexOptions)).map((entry) => ({ name, entry }));
 });
 
 describe("random play matches Ludii 1.3.12's", () => {
@@ -79,7 +87,9 @@ describe("random play matches Ludii 1.3.12's", () => {
   });
 
   for (const { name, entry } of compared) {
-    it(`${name}: mean length, legal moves per decision and results agree`, () => expectSameGame(sample(name, GAMES), entry, true));
-    it(`${name}: mean length and results agree in fast playouts too`, () => expectSameGame(sample(name, GAMES, true), entry, false));
+    const options = entry.ludexOptions ?? {};
+    const label = entry.ludexOptions ? `${name} ${JSON.stringify(options)}` : name;
+    it(`${label}: mean length, legal moves per decision and results agree`, () => expectSameGame(sample(name, gamesFor(entry), false, options), entry, true));
+    it(`${label}: mean length and results agree in fast playouts too`, () => expectSameGame(sample(name, gamesFor(entry), true, options), entry, false));
   }
 });
