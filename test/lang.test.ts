@@ -894,12 +894,13 @@ async function transpileLang(): Promise<string> {
   mkdirSync(join(dir, "lang"));
   writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
-  for (const f of readdirSync(join(root, "src/lang"))) {
-    if (!f.endsWith(".ts")) continue;
-    const out = ts.transpileModule(readFileSync(join(root, "src/lang", f), "utf8"), {
+  // The language and the limits it shares with the engine (src/limits.ts).
+  const sources = [...readdirSync(join(root, "src/lang")).filter((f) => f.endsWith(".ts")).map((f) => `lang/${f}`), "limits.ts"];
+  for (const f of sources) {
+    const out = ts.transpileModule(readFileSync(join(root, "src", f), "utf8"), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     });
-    writeFileSync(join(dir, "lang", f.replace(/\.ts$/, ".js")), out.outputText);
+    writeFileSync(join(dir, f.replace(/\.ts$/, ".js")), out.outputText);
   }
   writeFileSync(
     join(dir, "run.js"),

@@ -145,13 +145,13 @@ describe("loadPosition: malformed positions", () => {
   it("refuses a bad height", () => {
     for (const height of [0, -1, 1.5, "2"]) {
       const p = problemsOf({ sites: { a1: { piece: "king", owner: "P1", height } } });
-      expect(p, String(height)).toEqual(["position.sites.a1.height: must be a whole number >= 1"]);
+      expect(p, String(height)).toEqual(["position.sites.a1.height: must be a whole number from 1 to 1000000"]);
     }
   });
 
   it("refuses an unknown counter and a non-integer counter value", () => {
     expect(problemsOf({ counters: { nope: 1 } })[0]).toMatch(/^position\.counters\.nope: no such counter/);
-    expect(problemsOf({ counters: { quiet: 1.5 } })).toEqual(["position.counters.quiet: must be a whole number"]);
+    expect(problemsOf({ counters: { quiet: 1.5 } })).toEqual(["position.counters.quiet: must be a whole number (of at most 15 digits)"]);
     expect(problemsOf({ counters: [1] })[0]).toMatch(/^position\.counters: /);
   });
 

@@ -7,7 +7,7 @@
  * file, bad move without a human to ask again), 2 a usage error (unknown flag or command, missing
  * argument, malformed value, unknown description option or bad option value).
  */
-import { readFileSync, statSync } from "node:fs";
+import { readTextFile as readText } from "../library/files.js";
 import { InvalidArgumentError, type Command } from "commander";
 import type { Game } from "../engine/game.js";
 
@@ -81,17 +81,14 @@ export function examples(cmd: Command, lines: string[]): Command {
 
 // --- loading descriptions ---
 
+/** Files the CLI reads (positions, records) are refused beyond this size; descriptions beyond MAX_SOURCE_BYTES. */
+export const MAX_INPUT_BYTES = 64_000_000;
+
 /** Reads a text file, turning file-system errors into a clear message (exit 1). */
-export function readTextFile(path: string, what: string): string {
-  try {
-    if (statSync(path).isDirectory()) throw new CliError(`cannot read ${what} '${path}': it is a directory`);
-    return readFileSync(path, "utf8");
-  } catch (e) {
-    if (e instanceof CliError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (e as Error).message;
-    throw new CliError(`cannot read ${what} '${path}': ${why}`);
-  }
+export function readTextFile(path: string, what: string, maxBytes = MAX_INPUT_BYTES): string {
+  const r = readText(path, maxBytes);
+  if ("error" in r) throw new CliError(`cannot read ${what} '${path}': ${r.error}`);
+  return r.text;
 }
 
 // --- display ---

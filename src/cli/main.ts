@@ -81,5 +81,6 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
 });
 
 main(process.argv).then((code) => {
-  process.exitCode = code;
+  // A command may have set its own code (130: stopped by a signal, after reporting what it did).
+  process.exitCode = code === EXIT_OK && process.exitCode ? process.exitCode : code;
 });

@@ -7,6 +7,7 @@ import type { Game } from "../engine/game.js";
 import { checkInvariants } from "../engine/invariants.js";
 import { nextInt } from "../engine/rng.js";
 import type { State } from "../engine/state.js";
+import { Interrupt } from "./interrupt.js";
 import { CliError, describeOptions, GAME_ARG_HELP, examples, integerArg, log, out, positiveNumberArg, round, seatLabel, withGameOptions } from "./common.js";
 
 const DEFAULT_MAX_PLIES = 10_000;
@@ -107,12 +108,16 @@ export function registerPlayout(program: Command): void {
     const game = loadGameFile(file, opts.option);
     const t = newTally(game.playerCount);
     const progress = new Progress(opts.count);
+    const interrupt = new Interrupt();
     const start = performance.now();
     for (let i = 0; i < opts.count; i++) {
       playOne(game, opts.seed + i, opts.maxPlies, t, opts.check);
       progress.update(i + 1);
+      if (await interrupt.poll()) break;
     }
     progress.finish();
+    interrupt.dispose();
+    if (interrupt.stopped) log(`interrupted after ${t.playouts} of ${opts.count} playouts; their statistics follow`);
     const elapsed = (performance.now() - start) / 1000;
     const report = {
       format: "ludex-playouts/1",
@@ -135,6 +140,7 @@ export function registerPlayout(program: Command): void {
       avgBranching: round(avg(t.branching, t.plies), 3),
       plies: t.plies,
       elapsedSeconds: round(elapsed, 3),
+      ...(interrupt.stopped ? { interrupted: true } : {}),
     };
     if (opts.json) {
       out(JSON.stringify(report, null, 2));
@@ -152,11 +158,15 @@ export function registerPlayout(program: Command): void {
   });
 }
 
-/** A progress line on stderr: redrawn with \r on a terminal, every 10% (after 2 s) otherwise. */
+/**
+ * A progress line on stderr: redrawn with \r on a terminal; otherwise (a log) a line every 10%
+ * or every 10 seconds, whichever comes first, once the run has taken 2 s.
+ */
 class Progress {
   private readonly tty = process.stderr.isTTY === true;
   private readonly start = performance.now();
   private lastDraw = 0;
+  private lastLine = performance.now();
   private drawn = false;
   private nextTenth = 1;
 
@@ -171,9 +181,13 @@ class Progress {
       process.stderr.write(`\rplayout ${done}/${this.total} (${Math.floor((100 * done) / this.total)}%)`);
       return;
     }
-    if (done * 10 < this.nextTenth * this.total) return;
+    const tenth = done * 10 >= this.nextTenth * this.total;
+    if (!tenth && now - this.lastLine < 10_000) return;
     while (this.nextTenth * this.total <= done * 10) this.nextTenth++;
-    if (now - this.start > 2000 && done < this.total) log(`playout ${done}/${this.total} (${Math.floor((100 * done) / this.total)}%)`);
+    if (now - this.start > 2000 && done < this.total) {
+      this.lastLine = now;
+      log(`playout ${done}/${this.total} (${Math.floor((100 * done) / this.total)}%)`);
+    }
   }
 
   finish(): void {
@@ -182,6 +196,9 @@ class Progress {
 }
 
 // --- ludex bench ---
+
+/** Per second, 0 when no time was measured (a bench interrupted during its warm-up). */
+const rate = (n: number, seconds: number): number => (seconds > 0 ? n / seconds : 0);
 
 interface BenchOptions {
   seconds: number;
@@ -206,11 +223,13 @@ export function registerBench(program: Command): void {
     const { loadGameFile } = await import("./load.js");
     const game = loadGameFile(file, opts.option);
     const warmup = Math.min(1, opts.seconds / 5);
+    // Ready for a signal before saying that the run begins.
+    const interrupt = new Interrupt();
     log(`bench ${game.name}: warm-up ${round(warmup)} s, then measuring for ${opts.seconds} s`);
     let seed = opts.seed;
     // CPU time is the process's (this thread and the garbage collector's helpers): on a shared,
     // loaded machine playouts per CPU second compare fairly where wall time does not.
-    const run = (seconds: number, countBranching: boolean): { tally: Tally; elapsed: number; cpu: number } => {
+    const run = async (seconds: number, countBranching: boolean): Promise<{ tally: Tally; elapsed: number; cpu: number }> => {
       const tally = newTally(game.playerCount);
       const cpu0 = process.cpuUsage();
       const start = performance.now();
@@ -219,13 +238,15 @@ export function registerBench(program: Command): void {
       do {
         playOne(game, seed++, opts.maxPlies, tally, false, countBranching);
         now = performance.now();
-      } while (now < end);
+      } while (now < end && !(await interrupt.poll()));
       const cpu = process.cpuUsage(cpu0);
       return { tally, elapsed: (now - start) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
     };
     // The warm-up counts legal moves (for the branching figure); the measure plays as fast as it can.
-    const { tally: warm } = run(warmup, true);
-    const { tally: t, elapsed, cpu } = run(opts.seconds, false);
+    const { tally: warm } = await run(warmup, true);
+    const { tally: t, elapsed, cpu } = interrupt.stopped ? { tally: newTally(game.playerCount), elapsed: 0, cpu: 0 } : await run(opts.seconds, false);
+    interrupt.dispose();
+    if (interrupt.stopped) log(`interrupted after ${t.playouts} measured playouts; the figures below cover them`);
     const report = {
       format: "ludex-bench/1",
       game: game.name,
@@ -234,14 +255,15 @@ export function registerBench(program: Command): void {
       seconds: round(elapsed, 3),
       playouts: t.playouts,
       plies: t.plies,
-      playoutsPerSec: round(t.playouts / elapsed, 1),
-      pliesPerSec: Math.round(t.plies / elapsed),
+      playoutsPerSec: round(rate(t.playouts, elapsed), 1),
+      pliesPerSec: Math.round(rate(t.plies, elapsed)),
       cpuSeconds: round(cpu, 3),
-      playoutsPerCpuSec: round(t.playouts / cpu, 1),
+      playoutsPerCpuSec: round(rate(t.playouts, cpu), 1),
       avgLength: round(avg(t.plies, t.playouts), 2),
       avgBranching: round(avg(warm.branching, warm.plies), 3),
       unfinished: t.unfinished,
       maxPlies: opts.maxPlies,
+      ...(interrupt.stopped ? { interrupted: true } : {}),
     };
     if (opts.json) {
       out(JSON.stringify(report, null, 2));

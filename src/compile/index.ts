@@ -2,11 +2,13 @@
  * The whole pipeline, text to Game: parse, expand, bind, validate against the schema, compile.
  * Every stage adds diagnostics; compilation stops before the engine when any stage found errors.
  */
-import { readFileSync, existsSync } from "node:fs";
+import { readTextFile } from "../library/files.js";
+import { MAX_SOURCE_BYTES } from "../limits.js";
 import { dirname, resolve } from "node:path";
 import { bindGame } from "../lang/bind.js";
 import type { Category } from "../lang/catalog.js";
 import { hasErrors, type Diagnostic } from "../lang/diagnostics.js";
+import type { Span } from "../lang/ast.js";
 import { expand, type OptionDecl } from "../lang/expand.js";
 import { parseText } from "../lang/parser.js";
 import { validateIr } from "../lang/schema.js";
@@ -50,27 +52,31 @@ export function compileGame(text: string, opts: CompileOptions = {}): CompileRes
   const sources = new Map([[file, text]]);
   if (hasErrors(parsed.diagnostics)) return { diagnostics: parsed.diagnostics, sources, options: [] };
 
-  const expanded = expand({ file: parsed.file, options: opts.options, readFile: opts.readFile ?? readFromDisk });
+  const expanded = guarded(file, () => expand({ file: parsed.file, options: opts.options, readFile: opts.readFile ?? readFromDisk }));
+  if ("failure" in expanded) return { diagnostics: [...parsed.diagnostics, expanded.failure], sources, options: [] };
   const diagnostics = [...parsed.diagnostics, ...expanded.diagnostics];
   const result: CompileResult = { diagnostics, sources: expanded.sources, options: expanded.options, playersOption: expanded.playersOption };
   if (!expanded.game || hasErrors(diagnostics)) return result;
+  const gameSpan = expanded.game.span;
 
-  const bound = bindGame(expanded.game);
+  const binding = guarded(file, () => bindGame(expanded.game!), gameSpan);
+  if ("failure" in binding) return { ...result, diagnostics: [...diagnostics, binding.failure] };
+  const bound = binding;
   // Schema errors are reported alongside binding errors (all errors of a file in one run), except
   // at nodes that already failed to bind.
-  diagnostics.push(...sortByPlace([...bound.diagnostics, ...validateIr(bound.ir, bound.spans, bound.failed)]));
+  const schema = guarded(file, () => validateIr(bound.ir, bound.spans, bound.failed), gameSpan);
+  diagnostics.push(...sortByPlace([...bound.diagnostics, ...("failure" in schema ? [schema.failure] : schema)]));
   if (hasErrors(diagnostics)) return result;
 
   const cx = new CompileContext(bound.spans);
-  let def;
-  try {
-    def = compileGameIr(bound.ir as IrNode, cx, expanded.optionValues);
-  } catch (e) {
-    // A builder met a shape the schema let through: report it rather than crash.
-    diagnostics.push({ code: "C001", severity: "error", message: `internal compiler error: ${(e as Error).message}` });
+  const compiled = guarded(file, () => compileGameIr(bound.ir as IrNode, cx, expanded.optionValues), gameSpan);
+  // The errors the compiler had raised come first: a failure after them is most likely their consequence.
+  diagnostics.push(...sortByPlace(cx.diagnostics));
+  if (compiled && "failure" in compiled) {
+    if (!hasErrors(cx.diagnostics)) diagnostics.push(compiled.failure);
     return result;
   }
-  diagnostics.push(...sortByPlace(cx.diagnostics));
+  const def = compiled;
   if (!def || hasErrors(diagnostics)) return result;
   return { ...result, game: new Game(def, { file, hash: descriptionHash(bound.ir) }) };
 }
@@ -83,8 +89,9 @@ export function compileGame(text: string, opts: CompileOptions = {}): CompileRes
 export function loadGame(ref: string, opts: Omit<CompileOptions, "file"> = {}): Game {
   const found = resolveGameRef(ref);
   if (!found) throw new GameNotFoundError(ref, unknownGameMessage(ref));
-  const text = readFileSync(found.path, "utf8");
-  const r = compileGame(text, { ...opts, file: found.path });
+  const read = readTextFile(found.path, MAX_SOURCE_BYTES + 1);
+  if ("error" in read) throw new GameNotFoundError(ref, `cannot read '${found.path}': ${read.error}`);
+  const r = compileGame(read.text, { ...opts, file: found.path });
   if (!r.game) throw new GameLoadError(r.diagnostics, r.sources);
   if (found.builtin) r.game.source.builtin = found.builtin;
   return r.game;
@@ -108,6 +115,20 @@ export class GameLoadError extends Error {
   }
 }
 
+/**
+ * Runs a stage of compilation; an exception (a shape the earlier stages let through) becomes an
+ * internal-error diagnostic at the game form, so no description makes compileGame throw.
+ */
+function guarded<T>(file: string, stage: () => T, at?: Span): T | { failure: Diagnostic } {
+  try {
+    return stage();
+  } catch (e) {
+    const span = at ?? { file, line: 1, col: 1, endLine: 1, endCol: 1, startOffset: 0, endOffset: 0 };
+    const why = e instanceof RangeError && /call stack/.test(e.message) ? "the description is nested too deeply" : (e as Error).message;
+    return { failure: { code: "C001", severity: "error", message: `internal compiler error: ${why}`, span } };
+  }
+}
+
 function sortByPlace(list: Diagnostic[]): Diagnostic[] {
   const key = (d: Diagnostic) => (d.span ? [d.span.file, d.span.startOffset] : ["", -1]) as [string, number];
   return [...list].sort((a, b) => {
@@ -116,10 +137,10 @@ function sortByPlace(list: Diagnostic[]): Diagnostic[] {
   });
 }
 
-function readFromDisk(path: string, from: string): { path: string; text: string } | undefined {
+function readFromDisk(path: string, from: string): { path: string; text: string } | { error: string } {
   const full = resolve(dirname(from), path);
-  if (!existsSync(full)) return undefined;
-  return { path: full, text: readFileSync(full, "utf8") };
+  const r = readTextFile(full, MAX_SOURCE_BYTES + 1);
+  return "error" in r ? r : { path: full, text: r.text };
 }
 
 /** Every (name, category) the compiler can build; a test keeps it equal to the catalog. */

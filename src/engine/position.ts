@@ -8,6 +8,7 @@
 import type { Game } from "./game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "./state.js";
 import { siteIndex } from "./topology.js";
+import { MAX_HEIGHT } from "../limits.js";
 
 export interface SitePiece {
   owner?: string;
@@ -122,7 +123,7 @@ export function loadPosition(game: Game, pos: unknown, seed = 0, opts: LoadOptio
   readPerPlayer(game, pos.scores, "position.scores", problems, s.score);
   // Without a supply the position has the game's usual one: what is neither on the board nor scored.
   if (pos.supply === undefined) game.fillSupplies(s);
-  else readPerPlayer(game, pos.supply, "position.supply", problems, s.supply);
+  else readPerPlayer(game, pos.supply, "position.supply", problems, s.supply, game.def.supplyTotal >= 0 ? [0, game.def.supplyTotal] : undefined);
   readCounters(game, pos.counters, s, problems);
   readMarkers(game, pos.markers, s, seed, problems);
   readMemory(game, pos.memory, s, problems);
@@ -224,7 +225,7 @@ function readCounters(game: Game, raw: unknown, s: State, problems: string[]): v
   for (const [name, v] of Object.entries(raw)) {
     const i = counters.indexOf(name);
     if (i < 0) problems.push(`position.counters.${name}: no such counter (${counters.join(", ") || "this game has none"})`);
-    else if (!Number.isInteger(v)) problems.push(`position.counters.${name}: must be a whole number`);
+    else if (!Number.isSafeInteger(v)) problems.push(`position.counters.${name}: must be a whole number (of at most 15 digits)`);
     else s.counters[i] = v as number;
   }
 }
@@ -292,7 +293,7 @@ function readFaceDown(game: Game, raw: Record<string, any>, at: string, s: State
   }
   if (raw.owner !== undefined) problems.push(`${at}.owner: a face-down piece of an observation has no owner anyone can see`);
   for (const k of Object.keys(raw)) if (!["owner", "piece", "height", "flags"].includes(k)) problems.push(`${at}.${k}: unknown field (owner, piece, height, flags)`);
-  const height = raw.height === undefined ? 1 : positiveInt(raw.height, `${at}.height`, problems) ?? 1;
+  const height = raw.height === undefined ? 1 : heightOf(raw.height, `${at}.height`, problems);
   const flags = readFlags(game, raw.flags, at, problems);
   if ((flags & def.concealFlags) === 0) {
     const names = def.flags.filter((_, bit) => def.concealFlags & (1 << bit));
@@ -326,7 +327,7 @@ function readSitePiece(game: Game, raw: unknown, at: string, problems: string[])
       return undefined;
     }
   }
-  const height = raw.height === undefined ? 1 : positiveInt(raw.height, `${at}.height`, problems) ?? 1;
+  const height = raw.height === undefined ? 1 : heightOf(raw.height, `${at}.height`, problems);
   return { owner, piece, height, flags: readFlags(game, raw.flags, at, problems) };
 }
 
@@ -477,7 +478,8 @@ function readConcealed(game: Game, raw: unknown, s: State, faceDown: number, pro
   s.rng.fill(0); // as in Game.observation: an observation carries no random future
 }
 
-function readPerPlayer(game: Game, v: unknown, at: string, problems: string[], into: Int32Array): void {
+/** Reads per-player numbers: whole numbers, within `range` when given (a supply: 0 to the game's total). */
+function readPerPlayer(game: Game, v: unknown, at: string, problems: string[], into: Float64Array, range?: [number, number]): void {
   if (v === undefined) return;
   if (!isObject(v)) {
     problems.push(`${at}: must be an object from player (P1..) to number`);
@@ -486,9 +488,17 @@ function readPerPlayer(game: Game, v: unknown, at: string, problems: string[], i
   for (const [pl, n] of Object.entries(v)) {
     const p = playerIndex(game, pl);
     if (p < 0) problems.push(`${at}.${pl}: not a player (P1..P${game.playerCount})`);
-    else if (!Number.isInteger(n)) problems.push(`${at}.${pl}: must be a whole number`);
+    else if (!Number.isSafeInteger(n)) problems.push(`${at}.${pl}: must be a whole number (of at most 15 digits)`);
+    else if (range && ((n as number) < range[0] || (n as number) > range[1])) problems.push(`${at}.${pl}: must be from ${range[0]} to ${range[1]} (the pieces each player owns)`);
     else into[p] = n as number;
   }
+}
+
+/** A stack height: 1 to MAX_HEIGHT (what the state stores without wrapping). */
+function heightOf(v: unknown, at: string, problems: string[]): number {
+  if (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_HEIGHT) return v as number;
+  problems.push(`${at}: must be a whole number from 1 to ${MAX_HEIGHT}`);
+  return 1;
 }
 
 function positiveInt(v: unknown, at: string, problems: string[]): number | undefined {
@@ -538,7 +548,7 @@ export function toPosition(game: Game, s: State): Position {
     const internal = s.flags[i]! & def.internalFlags;
     if (d && internal) internalFlags[labels[i]!] = def.flags.filter((_, bit) => internal & (1 << bit));
   }
-  const perPlayer = (a: Int32Array) => Object.fromEntries(Array.from(a, (v, p) => [playerName(p), v]));
+  const perPlayer = (a: Float64Array) => Object.fromEntries(Array.from(a, (v, p) => [playerName(p), v]));
   const pos: Position = { sites, mover: playerName(s.mover), actionInTurn: s.actionInTurn, actionsInTurn: s.actionsInTurn, turn: s.turn };
   if (Object.keys(internalFlags).length) pos.internalFlags = internalFlags;
   if (s.preludeLeft > 0) pos.preludeLeft = s.preludeLeft;

@@ -7,12 +7,16 @@
 export function seedRng(words: Uint32Array, seed: number): void {
   // splitmix32 spreads a small integer seed over the four words.
   let x = seed >>> 0;
+  // Seeds of 2^32 and above (up to 2^53) mix their high part in, so they never replay a smaller
+  // seed; below 2^32 nothing changes (recorded games keep their sequences).
+  const high = Number.isFinite(seed) && Math.abs(seed) >= 4294967296 ? Math.floor(Math.abs(seed) / 4294967296) >>> 0 : 0;
   for (let i = 0; i < 4; i++) {
     x = (x + 0x9e3779b9) >>> 0;
     let z = x;
     z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
     words[i] = (z ^ (z >>> 16)) >>> 0;
+    if (high !== 0) words[i] = (words[i]! ^ Math.imul(high + i + 1, 0x27d4eb2f)) >>> 0;
   }
   for (let i = 0; i < 12; i++) nextU32(words);
 }

@@ -35,16 +35,17 @@ export class State {
   /** Piece type per site (index into the game's piece list), EMPTY when no piece. */
   piece: Int8Array;
   /** Stack height per site (0 when empty). */
-  height: Int16Array;
+  height: Int32Array;
   /** Flag bits per site (the game's flags, e.g. king, hidden). */
   flags: Uint16Array;
   /** Pieces (sites occupied) per player, maintained by the board primitives. */
   pieceCount: Int16Array;
-  supply: Int32Array;
-  score: Int32Array;
+  /** Per player. Float64: whole numbers exact to 2^53, so no sum of scores or supplies ever wraps. */
+  supply: Float64Array;
+  score: Float64Array;
   /** markers[(m * players + p) * sites + s] = 1 when site s is in marker set m of player p. */
   markers: Uint8Array;
-  counters: Int32Array;
+  counters: Float64Array;
   /** Rule memory: words that rules such as a chase limit keep between decisions. */
   memory: Int32Array;
   /** The player to act. */
@@ -91,13 +92,13 @@ export class State {
     const { sites, players, counters, markers, memory } = shape;
     this.owner = new Int8Array(sites).fill(EMPTY);
     this.piece = new Int8Array(sites).fill(EMPTY);
-    this.height = new Int16Array(sites);
+    this.height = new Int32Array(sites);
     this.flags = new Uint16Array(sites);
     this.pieceCount = new Int16Array(players);
-    this.supply = new Int32Array(players);
-    this.score = new Int32Array(players);
+    this.supply = new Float64Array(players);
+    this.score = new Float64Array(players);
     this.markers = new Uint8Array(Math.max(1, markers * players * sites));
-    this.counters = new Int32Array(Math.max(1, counters));
+    this.counters = new Float64Array(Math.max(1, counters));
     this.memory = new Int32Array(Math.max(1, memory ?? 0));
     this.returns = new Float64Array(players);
     this.rng = new Uint32Array(4);
@@ -146,7 +147,7 @@ export class State {
 
   /** Plain JSON data (typed arrays as number arrays); `State.fromJSON` reads it back. */
   toJSON(): SerializedState {
-    return {
+    const out: SerializedState = {
       format: "ludex-state/1",
       shape: { ...this.shape },
       owner: Array.from(this.owner),
@@ -172,6 +173,9 @@ export class State {
       over: this.over,
       endRule: this.endRule,
     };
+    // An observation keeps its public pool of face-down identities (what determinize deals from).
+    if (this.concealedPool) out.concealedPool = Array.from(this.concealedPool);
+    return out;
   }
 
   static fromJSON(data: SerializedState): State {
@@ -202,6 +206,7 @@ export class State {
     s.preludeLeft = data.preludeLeft ?? 0;
     s.over = data.over;
     s.endRule = data.endRule ?? -1;
+    if (data.concealedPool) s.concealedPool = Int32Array.from(data.concealedPool);
     return s;
   }
 
@@ -296,4 +301,6 @@ export interface SerializedState {
   over: boolean;
   /** Absent in states saved before end rules were recorded. */
   endRule?: number;
+  /** Only in an observation: face-down pieces per (owner, type), see State.concealedPool. */
+  concealedPool?: number[];
 }

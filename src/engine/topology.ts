@@ -67,10 +67,15 @@ export function neighbours(topo: Topology, site: number): number[] {
   return out;
 }
 
-/** Column letters used in labels: a..z, then aa, ab ... for very wide boards. */
+/**
+ * Column letters used in labels: a..z, then aa, ab ... zz, then aaa ... (bijective base 26, as
+ * spreadsheet columns), so every column of any board has its own letters.
+ */
 export function fileLetter(i: number): string {
   const letters = "abcdefghijklmnopqrstuvwxyz";
-  return i < 26 ? letters[i]! : letters[Math.floor(i / 26) - 1]! + letters[i % 26]!;
+  let out = "";
+  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) out = letters[(n - 1) % 26]! + out;
+  return out;
 }
 
 /**

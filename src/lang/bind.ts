@@ -193,6 +193,11 @@ class Binder {
       return;
     }
     seen.add(key);
+    if (key === "__proto__" || key === "constructor" || key === "prototype") {
+      // Names an object's machinery, not an argument: refused before it could reach an object key.
+      this.diagnostics.push(error("B002", `(${spec.name} ...) has no argument '${key}'`, arg.nameSpan ?? arg.value.span, signature(spec)));
+      return;
+    }
     const param = spec.params.find((p) => p.name === key);
     const type: ArgType = param?.type ?? spec.extraNamed ?? { t: "name" };
     out[key] = this.bind(arg.value, type, `${ptr}/${key}`);
@@ -219,7 +224,8 @@ export function describeSlot(type: ArgType): string {
 export function describeType(type: ArgType): string {
   switch (type.t) {
     case "int":
-      return type.min !== undefined ? `a whole number >= ${type.min}` : "a whole number";
+      if (type.min !== undefined && type.max !== undefined) return `a whole number from ${type.min} to ${type.max}`;
+      return type.min !== undefined ? `a whole number >= ${type.min}` : type.max !== undefined ? `a whole number <= ${type.max}` : "a whole number";
     case "number":
       return "a number";
     case "bool":

@@ -44,7 +44,7 @@ export type Category =
   | "outcome";
 
 export type ArgType =
-  | { t: "int"; min?: number }
+  | { t: "int"; min?: number; max?: number }
   | { t: "number" }
   | { t: "bool" }
   | { t: "string" }

@@ -16,6 +16,8 @@ export type DiagnosticCode =
   | "L001" // unexpected character
   | "L002" // unterminated string
   | "L003" // unterminated block comment
+  | "L004" // number too large
+  | "L005" // file too large
   | "P001" // unexpected token
   | "P002" // missing closing bracket
   | "P003" // unexpected end of file
@@ -34,6 +36,7 @@ export type DiagnosticCode =
   | "M002" // inconsistent players
   | "M003" // duplicate definition
   | "M004" // semantic constraint violated
+  | "M005" // beyond a size limit (board sites, pieces, players; see lang/limits.ts)
   | "C001" // compilation failed
   | "W001"; // warning: an effect that can never act where it stands
 

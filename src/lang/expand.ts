@@ -7,6 +7,7 @@
 import type { Arg, FileNode, FormNode, Node, Origin, Span } from "./ast.js";
 import { error, type Diagnostic } from "./diagnostics.js";
 import { parseText } from "./parser.js";
+import { MAX_EXPANDED_DEPTH, MAX_EXPANDED_NODES, MAX_EXTENDS, MAX_MACRO_CALLS, MAX_MACRO_DEPTH } from "../limits.js";
 
 export type OptionValue = number | string | boolean;
 
@@ -37,8 +38,11 @@ export interface ExpandInput {
   file: FileNode;
   /** Options chosen by the user, as text (from `--option name=value`) or typed values. */
   options?: Record<string, string | number | boolean>;
-  /** Reads a file named by `(extends "...")`, resolved against the including file. */
-  readFile?: (path: string, from: string) => { path: string; text: string } | undefined;
+  /**
+   * Reads a file named by `(extends "...")`, resolved against the including file: its text, or
+   * why it cannot be read (missing, a directory, not permitted, too large); undefined: missing.
+   */
+  readFile?: (path: string, from: string) => { path: string; text: string } | { error: string } | undefined;
 }
 
 interface Define {
@@ -48,9 +52,6 @@ interface Define {
 }
 
 const META = new Set(["define", "option", "extends"]);
-const MAX_DEPTH = 64;
-/** Macro calls expanded in one description at most: stops defines that branch without end. */
-const MAX_CALLS = 20_000;
 
 export function expand(input: ExpandInput): Expanded {
   const diagnostics: Diagnostic[] = [];
@@ -87,7 +88,9 @@ function collect(
     }
   }
   if (games.length === 0) {
-    diagnostics.push(error("M004", `${file.file} has no (game ...) form`, undefined, '(game "Name" (players ...) (equipment {...}) (rules ...))'));
+    // Pointed at the file's start (line 1, column 1), so that even an empty file gets a location.
+    const start: Span = { file: file.file, line: 1, col: 1, endLine: 1, endCol: 1, startOffset: 0, endOffset: 0 };
+    diagnostics.push(error("M004", `${file.file} has no (game ...) form`, start, '(game "Name" (players ...) (equipment {...}) (rules ...))'));
     return undefined;
   }
   for (const extra of games.slice(1)) diagnostics.push(error("M003", "a file holds one (game ...)", extra.span));
@@ -140,9 +143,19 @@ function loadParent(
     diagnostics.push(error("X004", "(extends ...) needs the file to build on", node.span, '(extends "other.game")'));
     return undefined;
   }
-  const found = readFile?.(target.value, from);
-  if (!found) {
-    diagnostics.push(error("X004", `cannot read '${target.value}'`, target.span, "a .game file, relative to this file"));
+  if (chain.length + 1 >= MAX_EXTENDS) {
+    diagnostics.push(error("X004", `too many files extend one another (more than ${MAX_EXTENDS})`, target.span, `a chain of at most ${MAX_EXTENDS} files`));
+    return undefined;
+  }
+  let found: ReturnType<NonNullable<ExpandInput["readFile"]>>;
+  try {
+    found = readFile?.(target.value, from);
+  } catch (e) {
+    found = { error: e instanceof Error ? e.message : String(e) };
+  }
+  if (!found || "error" in found) {
+    const why = found && "error" in found ? `: ${found.error}` : "";
+    diagnostics.push(error("X004", `cannot read '${target.value}'${why}`, target.span, "a .game file, relative to this file"));
     return undefined;
   }
   if (chain.includes(found.path) || found.path === from) {
@@ -277,6 +290,9 @@ export function describeOption(d: OptionDecl): string {
 
 class Expander {
   private calls = 0;
+  /** Nodes made so far, and how deep the node being expanded lies (see MAX_EXPANDED_*). */
+  private nodes = 0;
+  private depth = 0;
   private exhausted = false;
 
   constructor(
@@ -286,19 +302,36 @@ class Expander {
   ) {}
 
   node(n: Node, stack: Origin[]): Node {
-    switch (n.kind) {
-      case "optionRef":
-        return this.option(n.name, n.span, stack);
-      case "list":
-        return { ...n, items: n.items.flatMap((i) => this.listItem(i, stack)) };
-      case "form": {
-        const def = this.defines.get(n.head);
-        if (def) return this.call(def, n, stack);
-        return { ...n, args: n.args.map((a) => ({ ...a, value: this.node(a.value, stack) })) };
-      }
-      default:
-        return n;
+    if (this.exhausted) return n;
+    if (++this.nodes > MAX_EXPANDED_NODES || this.depth >= MAX_EXPANDED_DEPTH) {
+      const why = this.depth >= MAX_EXPANDED_DEPTH ? `nests deeper than ${MAX_EXPANDED_DEPTH} levels` : `grows beyond ${MAX_EXPANDED_NODES} nodes`;
+      return this.stop(`the description ${why} once its defines are expanded${stack.length ? ` (in (${stack[0]!.macro} ...))` : ""}`, stack.length ? stack[stack.length - 1]!.callSpan : n.span, n);
     }
+    this.depth++;
+    try {
+      switch (n.kind) {
+        case "optionRef":
+          return this.option(n.name, n.span, stack);
+        case "list":
+          return { ...n, items: n.items.flatMap((i) => this.listItem(i, stack)) };
+        case "form": {
+          const def = this.defines.get(n.head);
+          if (def) return this.call(def, n, stack);
+          return { ...n, args: n.args.map((a) => ({ ...a, value: this.node(a.value, stack) })) };
+        }
+        default:
+          return n;
+      }
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** Stops expanding, with one error: every later node is left as it is. */
+  private stop(message: string, span: Span, n: Node): Node {
+    this.exhausted = true;
+    this.diagnostics.push(error("X006", message, span, "defines that do not call themselves, nor double their arguments at every level"));
+    return n;
   }
 
   /**
@@ -325,11 +358,9 @@ class Expander {
 
   private call(def: Define, call: FormNode, stack: Origin[]): Node {
     if (this.exhausted) return call;
-    if (stack.length >= MAX_DEPTH || ++this.calls > MAX_CALLS) {
-      this.exhausted = true;
-      const why = stack.length >= MAX_DEPTH ? "goes too deep" : `needs more than ${MAX_CALLS} expansions`;
-      this.diagnostics.push(error("X006", `expanding (${def.name} ...) ${why}: is the define recursive?`, call.span));
-      return call;
+    if (stack.length >= MAX_MACRO_DEPTH || ++this.calls > MAX_MACRO_CALLS) {
+      const why = stack.length >= MAX_MACRO_DEPTH ? "goes too deep" : `needs more than ${MAX_MACRO_CALLS} expansions`;
+      return this.stop(`expanding (${def.name} ...) ${why}: is the define recursive?`, call.span, call);
     }
     const args = call.args.map((a) => {
       if (a.name) this.diagnostics.push(error("X001", `(${def.name} ...) is a define and takes positional arguments only`, a.nameSpan ?? a.value.span));

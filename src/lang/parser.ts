@@ -29,14 +29,15 @@ import {
 import type { Arg, FileNode, FormNode, ListNode, Node, Span } from "./ast.js";
 import { error, type Diagnostic } from "./diagnostics.js";
 import * as T from "./lexer.js";
+import { MAX_NESTING, MAX_NUMBER, MAX_NUMBER_DIGITS, MAX_SOURCE_BYTES } from "../limits.js";
 
 // ============================================================================================
 // Grammar
 // ============================================================================================
 
-/** Brackets nested deeper than this are refused: the recursive-descent parser (and every later
- *  recursive stage) would otherwise run out of stack. Real games nest a few dozen levels. */
-export const MAX_NESTING = 200;
+/** Brackets nested deeper than MAX_NESTING are refused: the recursive-descent parser (and every
+ *  later recursive stage) would otherwise run out of stack. */
+export { MAX_NESTING };
 
 /** Human phrases for what Chevrotain expected; the parse-error translation refines them. */
 const expectedPhrases: IParserErrorMessageProvider = {
@@ -126,6 +127,10 @@ export function parseText(text: string, file: string): ParseResult {
   const src = new SourceText(text, file);
   const diagnostics: Diagnostic[] = [];
   let items: Node[] = [];
+  if (text.length > MAX_SOURCE_BYTES) {
+    diagnostics.push(error("L005", `the file is too large (${text.length} characters)`, src.span(0, 0), `a description of at most ${MAX_SOURCE_BYTES} characters`));
+    return { file: { file, text: text.slice(0, 10_000), items }, diagnostics };
+  }
   try {
     const { tokens, errorTokens } = T.lex(text);
     diagnostics.push(...lexicalDiagnostics(errorTokens, src));
@@ -479,6 +484,21 @@ function buildList(cst: CstNode, ctx: BuildContext): ListNode | undefined {
   return { kind: "list", items, span: enclosingSpan(open, token(cst, "RBrace"), lastSpan, ctx.src) };
 }
 
+/**
+ * A number literal, refused (with the value 0 in its place) beyond MAX_NUMBER_DIGITS digits or
+ * MAX_NUMBER: a longer one would lose precision or become Infinity and pass later checks.
+ */
+function numberAtom(tok: IToken, span: Span, ctx: BuildContext): Node {
+  const digits = tok.image.replace(/^-/, "").replace(".", "").length;
+  const value = digits > MAX_NUMBER_DIGITS ? Infinity : Number(tok.image);
+  if (!(Math.abs(value) <= MAX_NUMBER)) {
+    const shown = tok.image.length > 24 ? `${tok.image.slice(0, 20)}... (${tok.image.length} characters)` : tok.image;
+    ctx.diagnostics.push(error("L004", `number ${shown} is too large`, span, `a number from -${MAX_NUMBER} to ${MAX_NUMBER}`));
+    return { kind: "number", value: 0, text: "0", span };
+  }
+  return { kind: "number", value, text: tok.image, span };
+}
+
 function buildAtom(cst: CstNode, ctx: BuildContext): Node | undefined {
   const tok = firstToken(cst);
   if (!tok) return undefined;
@@ -487,9 +507,12 @@ function buildAtom(cst: CstNode, ctx: BuildContext): Node | undefined {
     case T.StringLiteral:
       return { kind: "string", value: stringValue(tok, ctx), span };
     case T.NumberLiteral:
-      return { kind: "number", value: Number(tok.image), text: tok.image, span };
-    case T.Param:
-      return { kind: "param", index: Number(tok.image.slice(1)), span };
+      return numberAtom(tok, span, ctx);
+    case T.Param: {
+      const index = tok.image.length > 4 ? Infinity : Number(tok.image.slice(1));
+      if (index > 99) ctx.diagnostics.push(error("L004", `macro parameter ${tok.image.slice(0, 8)}${tok.image.length > 8 ? "..." : ""} is too large`, span, "#1 to #99"));
+      return { kind: "param", index: index > 99 ? 1 : index, span };
+    }
     case T.OptionRef:
       return { kind: "optionRef", name: tok.image.slice(1), span };
     default:

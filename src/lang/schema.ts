@@ -24,7 +24,7 @@ type Schema = { [k: string]: unknown };
 function typeSchema(t: ArgType): Schema {
   switch (t.t) {
     case "int":
-      return t.min !== undefined ? { type: "integer", minimum: t.min } : { type: "integer" };
+      return { type: "integer", ...(t.min !== undefined ? { minimum: t.min } : {}), ...(t.max !== undefined ? { maximum: t.max } : {}) };
     case "number":
       return { type: "number" };
     case "bool":

@@ -168,7 +168,7 @@ export function checkThen(game: Game, s: State, then: Then): string[] {
   return why;
 }
 
-function comparePerPlayer(game: Game, what: string, got: Int32Array, want: Record<string, number> | undefined, why: string[]): void {
+function comparePerPlayer(game: Game, what: string, got: Float64Array, want: Record<string, number> | undefined, why: string[]): void {
   for (const [pl, v] of Object.entries(want ?? {})) {
     const p = playerIndex(game, pl);
     if (p < 0) why.push(`${what}: no player ${pl}`);

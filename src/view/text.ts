@@ -145,7 +145,7 @@ export function statusLine(game: Game, s: State, { width = SCREEN_WIDTH }: { wid
  */
 function statusFigures(game: Game, s: State): string[] {
   const def = game.def;
-  const perPlayer = (a: Int32Array) => Array.from(a, (v, p) => `${seatName(game, p)}:${v}`).join(" ");
+  const perPlayer = (a: Float64Array) => Array.from(a, (v, p) => `${seatName(game, p)}:${v}`).join(" ");
   const out: string[] = [];
   if (hasScores(game, s)) out.push(`score ${perPlayer(s.score)}`);
   if (def.supplyTotal >= 0) out.push(`supply ${perPlayer(s.supply)}`);

@@ -5,6 +5,7 @@
 import { dirIndex, type Topology } from "../../engine/topology.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { boardBuilders } from "./boards.js";
+import { MAX_FLAGS, MAX_PIECE_TYPES } from "../../limits.js";
 import { compileRegion } from "./regions.js";
 
 /** Items are compiled in two passes: the board first (regions need it), then the rest in order. */
@@ -25,6 +26,10 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       cx.fail("M003", `piece type '${name}' is declared twice`, ptr);
       return;
     }
+    if (cx.pieces.length === MAX_PIECE_TYPES) {
+      cx.fail("M005", `a game has at most ${MAX_PIECE_TYPES} piece types`, ptr);
+      return;
+    }
     const attrs: Record<string, number> = {};
     for (const [k, v] of Object.entries(n)) if (k !== "ludeme" && k !== "name" && typeof v === "number") attrs[k] = v;
     const symbols = n.symbols as string[] | undefined;
@@ -40,7 +45,7 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   flag: (n, ptr, cx) => {
     const name = n.name as string;
     if (cx.flags.includes(name)) return cx.fail("M003", `flag '${name}' is declared twice`, ptr);
-    if (cx.flags.length === 16) return cx.fail("M004", "a game has at most 16 flags", ptr);
+    if (cx.flags.length === MAX_FLAGS) return cx.fail("M005", `a game has at most ${MAX_FLAGS} flags`, ptr);
     cx.flags.push(name);
     if (n.internal === true) cx.internalFlags |= 1 << (cx.flags.length - 1);
     if (n.conceals === true) cx.concealFlags |= 1 << (cx.flags.length - 1);

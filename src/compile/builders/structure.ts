@@ -7,7 +7,8 @@
  */
 import type { Json } from "../../lang/bind.js";
 import type { Category } from "../../lang/catalog.js";
-import type { GameDef, TurnDef } from "../../engine/rules.js";
+import { newCtx, type Effect, type GameDef, type TurnDef } from "../../engine/rules.js";
+import { State } from "../../engine/state.js";
 import { UnionSource } from "../../engine/generators.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { presentationOf } from "../presentation.js";
@@ -24,6 +25,26 @@ export const STRUCTURAL: [string, Category][] = [
   ["rules", "rules"],
   ["turns", "turns"],
 ];
+
+/**
+ * With a supply, the start may not put on the board more pieces of a player (stack heights
+ * counted) than the player owns: the game would begin with a negative supply. Runs the start
+ * rules once on a scratch state of the game's shape (deals draw from seed 0; only counts matter).
+ */
+function checkStartFitsSupply(setup: Effect[], cx: CompileContext): void {
+  if (cx.supplyTotal < 0 || cx.diagnostics.some((d) => d.severity === "error")) return;
+  const s = new State({ sites: cx.topology!.n, players: cx.playerCount, counters: cx.counters.length, markers: cx.markers.length, memory: cx.memoryInit.length });
+  const c = newCtx();
+  for (const e of setup) e(s, c);
+  for (let p = 0; p < cx.playerCount; p++) {
+    let placed = 0;
+    for (let i = 0; i < s.owner.length; i++) if (s.owner[i] === p) placed += s.height[i]!;
+    if (placed > cx.supplyTotal) {
+      cx.fail("M005", `the start puts ${placed} pieces of P${p + 1} on the board, but each player owns ${cx.supplyTotal} (the supply)`, "/rules/start", `at most ${cx.supplyTotal} pieces per player, or a larger (supply ...)`);
+      return;
+    }
+  }
+}
 
 export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["options"]): GameDef | undefined {
   // Players.
@@ -58,6 +79,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     const ptr = `/rules/start/${i}`;
     return isNode(v) && startBuilders[v.ludeme] ? startBuilders[v.ludeme]!(v, ptr, cx) : () => {};
   });
+  checkStartFitsSupply(setup, cx);
   cx.scope = "move";
   const play = rules.play ? compileMoves(rules.play, "/rules/play", cx) : new UnionSource([]);
   const prelude = ((rules.prelude as Json[] | undefined) ?? []).map((v, i) => preludeBuilders.decide!(v as IrNode, `/rules/prelude/${i}`, cx));

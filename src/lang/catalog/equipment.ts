@@ -3,6 +3,7 @@
  * shapes and named regions.
  */
 import type { LudemeSpec } from "../catalog.js";
+import { MAX_PIECES } from "../../limits.js";
 import { name, cat, list, playerRef } from "./args.js";
 
 export const equipmentLudemes: LudemeSpec[] = [
@@ -58,7 +59,7 @@ export const equipmentLudemes: LudemeSpec[] = [
     name: "supply",
     category: "item",
     doc: "Each player owns `total` pieces in all. Those not on the board (counting a stack's height) and not scored are in the player's supply, from which `add ... from-supply:true` takes.",
-    params: [{ name: "total", type: { t: "int", min: 0 }, doc: "Pieces per player." }],
+    params: [{ name: "total", type: { t: "int", min: 0, max: MAX_PIECES }, doc: "Pieces per player." }],
     example: "(supply 12)",
   },
   {

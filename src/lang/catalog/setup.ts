@@ -3,6 +3,7 @@
  * the first turn (category `prelude`).
  */
 import type { LudemeSpec } from "../catalog.js";
+import { MAX_HEIGHT, MAX_SITES } from "../../limits.js";
 import { name, cat, list, playerRef } from "./args.js";
 
 export const setupLudemes: LudemeSpec[] = [
@@ -14,7 +15,7 @@ export const setupLudemes: LudemeSpec[] = [
       { name: "piece", type: name, doc: "Piece type." },
       { name: "owner", type: playerRef, doc: "Seat `P1`..`Pn`." },
       { name: "at", type: cat("region"), doc: "Where." },
-      { name: "height", type: { t: "int", min: 1 }, namedOnly: true, optional: true, default: 1, doc: "Stack height." },
+      { name: "height", type: { t: "int", min: 1, max: MAX_HEIGHT }, namedOnly: true, optional: true, default: 1, doc: "Stack height." },
       { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags the pieces start with." },
     ],
     example: "(place man P1 e2 flags:{king})",
@@ -38,7 +39,8 @@ export const setupLudemes: LudemeSpec[] = [
       { name: "at", type: cat("region"), doc: "The sites to fill (at least as many as pieces)." },
       { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags every dealt piece starts with (e.g. face down)." },
     ],
-    extraNamed: { t: "int", min: 0 },
+    // One piece per site: more than a board's sites can never be dealt.
+    extraNamed: { t: "int", min: 0, max: MAX_SITES },
     example: "(deal all flags:{hidden} king:1 soldier:5)",
   },
   {

@@ -3,6 +3,7 @@
  * structure (categories `game`, `players`, `rules`, `turns`).
  */
 import type { LudemeSpec } from "../catalog.js";
+import { MAX_PLAYERS } from "../../limits.js";
 import { name, cat, list } from "./args.js";
 
 export const structureLudemes: LudemeSpec[] = [
@@ -23,7 +24,7 @@ export const structureLudemes: LudemeSpec[] = [
     category: "players",
     doc: "The number of players, seated P1..Pn in turn order (P1 acts first), with optional display names.",
     params: [
-      { name: "count", type: { t: "int", min: 1 }, doc: "How many players." },
+      { name: "count", type: { t: "int", min: 1, max: MAX_PLAYERS }, doc: `How many players (at most ${MAX_PLAYERS}).` },
       { name: "names", type: list(name), namedOnly: true, optional: true, doc: "Display names, one per seat." },
       { name: "forward", type: list(name), namedOnly: true, optional: true, doc: "Each seat's forward direction on the board, P1 first. Moves may then name player-relative directions -- `forward`, `backward`, `left`, `right`, `forward-left`, `forward-right`, `backward-left`, `backward-right` -- which turn with each seat's forward, so one rule serves every seat." },
     ],

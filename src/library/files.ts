@@ -1,0 +1,36 @@
+/**
+ * Reading text files named by people (a description, its `extends`, a position or a record)
+ * without surprises: a missing file, a directory, a file one may not read or one too large
+ * (`/dev/zero` never ends) is a sentence saying so, never an exception.
+ */
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+
+export type ReadText = { text: string } | { error: string };
+
+/** The file's text (UTF-8), or why it cannot be read; reads at most `maxBytes`. */
+export function readTextFile(path: string, maxBytes: number): ReadText {
+  let fd: number | undefined;
+  try {
+    if (statSync(path).isDirectory()) return { error: "it is a directory" };
+    fd = openSync(path, "r");
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const chunk = Buffer.alloc(65536);
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > maxBytes) return { error: `it is larger than ${maxBytes} bytes` };
+      chunks.push(Buffer.from(chunk.subarray(0, n)));
+    }
+    return { text: Buffer.concat(chunks).toString("utf8") };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { error: "no such file" };
+    if (code === "EACCES" || code === "EPERM") return { error: "permission denied" };
+    if (code === "EISDIR") return { error: "it is a directory" };
+    return { error: e instanceof Error ? e.message : String(e) };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

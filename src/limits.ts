@@ -1,0 +1,46 @@
+/**
+ * Limits on what a description (and a position) may ask for, so that no input -- a typo, a mutated file, a text
+ * typed into an editor key by key -- can freeze, exhaust or crash the compiler. Each is far above
+ * what real games need (the figures say how far), and going beyond one is a located error.
+ */
+
+/** Bytes of a description file (the library's largest is about 6 KB). */
+export const MAX_SOURCE_BYTES = 1_000_000;
+
+/** Digits of a number literal, and its size: whole numbers up to a billion (board sizes, counts, scores). */
+export const MAX_NUMBER_DIGITS = 12;
+export const MAX_NUMBER = 1_000_000_000;
+
+/** Brackets nested in the text (real games nest a few dozen levels). */
+export const MAX_NESTING = 200;
+
+/**
+ * Nodes of the tree after expanding defines and options. Real games expand to a few thousand;
+ * the budget is checked while expanding, so a define that doubles its argument at every level
+ * stops early instead of growing without end.
+ */
+export const MAX_EXPANDED_NODES = 200_000;
+
+/** Depth of the tree after expansion (defines nested in defines), and of define calls within calls. */
+export const MAX_EXPANDED_DEPTH = 250;
+export const MAX_MACRO_DEPTH = 64;
+
+/** Macro calls expanded in one description (stops defines that branch without end). */
+export const MAX_MACRO_CALLS = 20_000;
+
+/** Files in an `(extends ...)` chain. */
+export const MAX_EXTENDS = 16;
+
+/** Players of a game (Ludex's largest has 6). */
+export const MAX_PLAYERS = 64;
+
+/** Sites of a board (the library's largest has a few hundred; 40,000 is a 200 x 200 square). */
+export const MAX_SITES = 40_000;
+
+/** Pieces put on the board or dealt by one start rule, and pieces in a player's supply. */
+export const MAX_PIECES = 1_000_000;
+
+/** Piece types, flags and stack height: what the state's arrays hold without wrapping. */
+export const MAX_PIECE_TYPES = 120;
+export const MAX_FLAGS = 16;
+export const MAX_HEIGHT = 1_000_000;

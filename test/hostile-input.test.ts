@@ -1,0 +1,169 @@
+/**
+ * Input made to hurt: descriptions that once froze, exhausted or crashed the compiler, positions
+ * that wrapped the state's numbers, and runs interrupted half way. Each must end in a located
+ * error (or be stored exactly), quickly and without an exception. A regression corpus: every case
+ * here failed once.
+ */
+import { spawn } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compileGame, loadGame } from "../src/compile/index.js";
+import { loadPosition, PositionError } from "../src/engine/position.js";
+import { squareBoard } from "../src/engine/boards.js";
+import { State } from "../src/engine/state.js";
+import { MAX_EXPANDED_NODES, MAX_PLAYERS, MAX_SITES } from "../src/limits.js";
+import { cli, root } from "./support/cli.js";
+import { build, man } from "./support/games.js";
+
+const game = (equipment: string, play = "(add piece:man to:(empty to))", extra = "") =>
+  `(game "T" (players 2) (equipment {(board (square 3 3)) (piece man) ${equipment}}) (rules (start {${extra}}) (play ${play}) (end {})))`;
+
+/** Compiles, expecting failure with located errors only; returns their codes and messages. */
+function refused(src: string, file = "t.game") {
+  const r = compileGame(src, { file });
+  expect(r.game, "the description must be refused").toBeUndefined();
+  const errors = r.diagnostics.filter((d) => d.severity === "error");
+  expect(errors.length).toBeGreaterThan(0);
+  for (const d of errors) expect(d.span, `${d.code} ${d.message} has a location`).toBeDefined();
+  return errors.map((d) => `${d.code} ${d.message}`);
+}
+
+describe("descriptions that grow or nest without end", () => {
+  it("a define that doubles its argument at every level stops at the node budget", () => {
+    let cond = "(empty to)";
+    for (let i = 0; i < 26; i++) cond = `(D ${cond})`;
+    const errors = refused(`(define "D" (and #1 #1))\n${game("", `(add piece:man to:${cond})`)}`);
+    expect(errors.join("\n")).toContain(`grows beyond ${MAX_EXPANDED_NODES} nodes`);
+  });
+
+  it("defines that nest deeply through a chain of calls are refused, not a stack overflow", () => {
+    const nest = (k: number, inner: string) => "(not ".repeat(k) + inner + ")".repeat(k);
+    let src = `(define "A" ${nest(180, "(empty to)")})\n(define "B" ${nest(180, "(A)")})\n`;
+    expect(refused(src + game("", "(add piece:man to:(B))")).join("\n")).toMatch(/nests deeper than \d+ levels/);
+    src = `(define "A" ${nest(180, "(empty to)")})\n`;
+    for (let i = 1; i < 12; i++) src += `(define "B${i}" ${nest(180, i > 1 ? `(B${i - 1})` : "(A)")})\n`;
+    expect(refused(src + game("", "(add piece:man to:(B11))")).join("\n")).toMatch(/X006/);
+  });
+
+  it("brackets nested beyond the limit in the text itself", () => {
+    expect(refused(game("", `(add piece:man to:${"(not ".repeat(300)}(empty to)${")".repeat(300)})`)).join("\n")).toMatch(/P001 brackets nested too deeply/);
+  });
+});
+
+describe("sizes and numbers", () => {
+  it("refuses boards beyond the site limit before building them", () => {
+    const square = refused(`(game "T" (players 2) (equipment {(board (square 10000 10000)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`);
+    expect(square.join("\n")).toContain(`M005 the board would have 100000000 sites, more than the ${MAX_SITES}`);
+    const hex = refused(`(game "T" (players 2) (equipment {(board (hex 1000)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`);
+    expect(hex.join("\n")).toContain("M005 the board would have 2997001 sites");
+  });
+
+  it("refuses numbers too long or too large for whole numbers, instead of Infinity", () => {
+    expect(refused(game(`(supply ${"9".repeat(400)})`)).join("\n")).toMatch(/L004 number 9{20}\.\.\. \(400 characters\) is too large/);
+    expect(refused(`(game "T" (players ${"9".repeat(400)}) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`)[0]).toMatch(/^L004/);
+    expect(refused(`(game "T" (players 2147483647 names:{Red Blue}) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`)[0]).toMatch(/^L004/);
+  });
+
+  it("bounds the number of players, deals and heights in the schema", () => {
+    expect(refused(`(game "T" (players 200) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`).join("\n")).toMatch(/S00\d.*players|count/);
+    expect(MAX_PLAYERS).toBeLessThan(100); // owners are stored in 8 bits beside NEUTRAL = 100
+    expect(refused(game("", undefined, "(deal (sites {a1}) man:100000000)")).join("\n")).toMatch(/S00\d/);
+    expect(refused(game("", undefined, "(place man P1 (sites {a1}) height:40000000)")).join("\n")).toMatch(/S00\d/);
+  });
+
+  it("refuses a start that puts more pieces on the board than a player owns", () => {
+    expect(refused(game("(supply 2)", undefined, "(place man P1 (sites {a1 a2 a3}))")).join("\n")).toContain("M005 the start puts 3 pieces of P1 on the board, but each player owns 2");
+  });
+
+  it("labels every column of a wide board uniquely", () => {
+    const topo = squareBoard(800, 1, "none");
+    expect(new Set(topo.labels).size).toBe(800);
+    expect(topo.labels[26]).toBe("aa1");
+    expect(topo.labels[702]).toBe("aaa1");
+    expect(topo.labels.every((l) => /^[a-z]+\d+$/.test(l))).toBe(true);
+  });
+
+  it("stores heights, scores, supplies and counters without wrapping", () => {
+    const s = new State({ sites: 1, players: 1, counters: 1, markers: 0, memory: 0 });
+    s.put(0, 0, 0, 40_000);
+    s.score[0] = 2 ** 31;
+    s.supply[0] = 2_147_483_648;
+    s.counters[0] = 1e12;
+    expect([s.height[0], s.score[0], s.supply[0], s.counters[0]]).toEqual([40_000, 2 ** 31, 2_147_483_648, 1e12]);
+  });
+});
+
+describe("positions beyond what the state holds", () => {
+  const g = build({ board: "(square 3 3)", items: "(supply 5)", play: "(add piece:man from-supply:true to:(empty to))", end: "" });
+  const problems = (pos: object): string => {
+    try {
+      loadPosition(g, pos);
+    } catch (e) {
+      expect(e).toBeInstanceOf(PositionError);
+      return (e as Error).message;
+    }
+    throw new Error("the position was accepted");
+  };
+
+  it("refuses heights above the limit, and supplies outside 0..total", () => {
+    expect(problems({ sites: { a1: man("P1", 1e9) } })).toMatch(/position\.sites\.a1\.height: must be a whole number from 1 to/);
+    expect(problems({ sites: {}, supply: { P1: 6 } })).toMatch(/position\.supply\.P1: must be from 0 to 5/);
+    expect(problems({ sites: {}, supply: { P1: -1 } })).toMatch(/position\.supply\.P1: must be from 0 to 5/);
+    expect(problems({ sites: {}, scores: { P1: 1e20 } })).toMatch(/position\.scores\.P1: must be a whole number \(of at most 15 digits\)/);
+  });
+});
+
+describe("files and names", () => {
+  it("extends of a directory is a diagnostic at the form, through the library API", () => {
+    const errors = refused(`(game "T" (extends "${tmpdir()}") (players 2))`);
+    expect(errors.join("\n")).toContain("it is a directory");
+  });
+
+  it("an empty file gets a location (line 1, column 1)", () => {
+    const r = compileGame("", { file: "empty.game" });
+    expect(r.diagnostics[0]!.span).toMatchObject({ line: 1, col: 1 });
+  });
+
+  it("refuses a file larger than the limit at once", () => {
+    expect(refused(" ".repeat(1_000_001) + game("")).join("\n")).toMatch(/L005 the file is too large/);
+  });
+
+  it("refuses __proto__ and its kin as argument names", () => {
+    expect(refused(game("", "(step __proto__:1)"))).toEqual([expect.stringMatching(/^B002 \(step \.\.\.\) has no argument '__proto__'/)]);
+    expect(refused(game("", "(step constructor:1)"))[0]).toMatch(/^B002/);
+  });
+});
+
+describe("seeds and observations", () => {
+  it("seeds of 2^32 and above do not replay smaller seeds", () => {
+    const g = loadGame("reversi");
+    const a = g.newGame({ seed: 5 }), b = g.newGame({ seed: 2 ** 32 + 5 });
+    expect(Array.from(b.rng)).not.toEqual(Array.from(a.rng));
+  });
+
+  it("an observation keeps its pool of face-down pieces through serialize and deserialize", () => {
+    const g = loadGame("blind-kings");
+    const s = g.newGame({ seed: 3 });
+    const o = g.observation(s, 0);
+    expect(o.concealedPool).toBeDefined();
+    const back = g.deserialize(JSON.parse(JSON.stringify(g.serialize(o))));
+    expect(Array.from(back.concealedPool!)).toEqual(Array.from(o.concealedPool!));
+  });
+});
+
+describe("interrupted runs", () => {
+  it("bench reports the playouts it finished and exits 130 on SIGINT", async () => {
+    const child = spawn(process.execPath, [cli, "bench", "reversi", "--seconds", "100000", "--json"], { cwd: root });
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d));
+    // The signal is sent once the run says it has begun (its handlers are in place by then).
+    await new Promise<void>((resolve) => child.stderr.once("data", () => resolve()));
+    child.kill("SIGINT");
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code).toBe(130);
+    const report = JSON.parse(stdout) as { interrupted: boolean; playouts: number };
+    expect(report.interrupted).toBe(true);
+    expect(report.playouts).toBeGreaterThanOrEqual(0);
+  });
+});
