@@ -1,8 +1,10 @@
 /**
  * Reading a `dirs:{...}` argument: the board's direction names, and player-relative ones
  * (`forward`, `forward-left` ...) that turn with each seat's forward direction, declared with
- * `(players ... forward:{N S})`. Absent: every direction of the board.
+ * `(players ... forward:{N S})`. Absent: every direction of the board. In moves of a piece,
+ * `onward` (alone) is the direction of the last decision's move, resolved at play time.
  */
+import { ONWARD, OnwardDirections } from "../engine/onward.js";
 import { dirIndex, NO_SITE, type Topology } from "../engine/topology.js";
 import type { CompileContext } from "./context.js";
 
@@ -26,6 +28,7 @@ export function directionsIn(names: unknown, ptr: string, cx: CompileContext): n
   (names as string[]).forEach((d, i) => {
     const di = dirIndex(topology, d);
     if (di >= 0) dirs.push(di);
+    else if (d === ONWARD) cx.fail("M004", `'${ONWARD}' (the direction of the last move) is for moves of a piece; this form cannot use it`, `${ptr}/${i}`, `one of: ${topology.dirNames.join(" ")}`);
     else if (d in RELATIVE) cx.fail("M004", `'${d}' is a player-relative direction, which this form cannot use`, `${ptr}/${i}`, `one of: ${topology.dirNames.join(" ")}`);
     else cx.fail("M001", `the board has no direction '${d}'`, `${ptr}/${i}`, `one of: ${topology.dirNames.join(" ")}`);
   });
@@ -49,6 +52,7 @@ export function directionsByPlayer(names: unknown, ptr: string, cx: CompileConte
       for (const list of lists) list.push(di);
       return;
     }
+    if (d === ONWARD) return; // resolved at play time (see onwardIn)
     const rel = RELATIVE[d];
     if (!rel) {
       const relative = cx.forwardNames.length ? Object.keys(RELATIVE) : [];
@@ -122,4 +126,21 @@ function angleOf(topology: Topology, d: number): number {
     return (Math.atan2(-(topology.drawY[t]! - topology.drawY[s]!), topology.drawX[t]! - topology.drawX[s]!) * 180) / Math.PI;
   }
   return NaN;
+}
+
+/**
+ * The play-time direction of a piece move whose `dirs:` is `{onward}`: the way the last decision's
+ * move went. Null when the list does not name `onward` (a board direction of that name wins);
+ * `onward` with other names is an error (it is the one direction the move may take).
+ */
+export function onwardIn(names: unknown, ptr: string, cx: CompileContext): OnwardDirections | null {
+  const topology = cx.topology!;
+  if (!Array.isArray(names) || dirIndex(topology, ONWARD) >= 0) return null;
+  const at = (names as string[]).indexOf(ONWARD);
+  if (at < 0) return null;
+  if (names.length > 1) {
+    cx.fail("M004", `'${ONWARD}' (the direction of the last move) cannot be combined with other directions`, `${ptr}/${at === 0 ? 1 : 0}`, `dirs:{${ONWARD}} alone`);
+    return null;
+  }
+  return new OnwardDirections(topology);
 }

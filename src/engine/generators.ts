@@ -8,6 +8,7 @@ import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { NONE, UNKNOWN, newCtx, type Ctx, type Effect, type LeafGenerator, type MoveSource, type Pred, type SampleResult } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
+import { directionsNow, lastMoveDirection, type OnwardDirections } from "./onward.js";
 
 /**
  * Per-site lists of the sites reachable in the allowed directions, precomputed so generation never
@@ -38,6 +39,21 @@ function adjacency(topo: Topology, dirs: Int32Array, reach: 1 | 2): Adjacency {
   }
   start[n] = first.length;
   return { start, first: Int32Array.from(first), second: Int32Array.from(second) };
+}
+
+/**
+ * Tables for a move whose direction is the last move's (`onward`): one per board direction, null
+ * for moves with fixed directions.
+ */
+function onwardAdjacency(o: PieceMoveOptions, reach: 1 | 2): Adjacency[] | null {
+  return o.onward ? o.onward.single.map((d) => adjacency(o.topology, d, reach)) : null;
+}
+
+/** The neighbour table a piece move uses now: the player's, or that of the last move's direction. */
+function adjacencyNow(o: PieceMoveOptions, fixed: Adjacency[], onward: Adjacency[] | null, none: Adjacency, s: State, p: number): Adjacency {
+  if (onward === null) return fixed[p]!;
+  const d = lastMoveDirection(o.topology, s);
+  return d < 0 ? none : onward[d]!;
 }
 
 /** One table per player, built once per distinct direction list (usually one for all). */
@@ -99,6 +115,11 @@ export interface PieceMoveOptions {
    * description names player-relative directions (`forward` ...), which differ by seat.
    */
   dirs: Int32Array[];
+  /**
+   * Set when the directions are `onward`: the move goes only the way the last decision's move went
+   * (resolved at play time; `dirs` is then unused).
+   */
+  onward?: OnwardDirections | null;
   /** Condition on the moving piece's site (c.from), null: any piece of the mover. */
   from: Pred | null;
   /** Which pieces may move at all: any of the mover's (ANY_ORIGIN) or only the one where the last decision ended (LAST_TO). */
@@ -114,6 +135,9 @@ export class StepGenerator implements LeafGenerator {
   id = -1;
   /** Neighbours per player (their directions may differ). */
   private readonly adj: Adjacency[];
+  /** Neighbours per board direction, for `onward` moves (else null), and the table of no direction. */
+  private readonly adjOnward: Adjacency[] | null;
+  private readonly adjNone: Adjacency;
 
   constructor(
     protected readonly o: PieceMoveOptions,
@@ -121,11 +145,13 @@ export class StepGenerator implements LeafGenerator {
     protected readonly to: Pred | null,
   ) {
     this.adj = perPlayer(o.dirs, (dirs) => adjacency(o.topology, dirs, 1));
+    this.adjOnward = onwardAdjacency(o, 1);
+    this.adjNone = adjacency(o.topology, new Int32Array(0), 1);
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const kind = this.o.kind;
-    const { start, first: next } = this.adj[c.player]!;
+    const { start, first: next } = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, c.player);
     const n = this.o.topology.n, owner = s.owner;
     const p = c.player;
     for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
@@ -190,7 +216,7 @@ export class LineCountGenerator extends StepGenerator {
     const { topology, kind } = this.o;
     const n = topology.n, step = topology.step, opposite = topology.opposite, owner = s.owner;
     const p = c.player, through = this.through;
-    const dirs = this.o.dirs[p]!;
+    const dirs = directionsNow(this.o, s, p);
     for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
@@ -244,6 +270,10 @@ export type ChainRule = "none" | "must" | "may";
 export class JumpGenerator implements LeafGenerator {
   id = -1;
   private readonly adj: Adjacency[];
+  private readonly adjOnward: Adjacency[] | null;
+  private readonly adjNone: Adjacency;
+  /** The table of the generation under way (the player's, or the last move's direction). */
+  private current: Adjacency;
   private readonly path: Int32Array;
   private readonly caps: Int32Array;
   // Saved contents of jumped sites, restored when the search backs up.
@@ -262,6 +292,9 @@ export class JumpGenerator implements LeafGenerator {
   ) {
     const n = o.topology.n;
     this.adj = perPlayer(o.dirs, (dirs) => adjacency(o.topology, dirs, 2));
+    this.adjOnward = onwardAdjacency(o, 2);
+    this.adjNone = adjacency(o.topology, new Int32Array(0), 2);
+    this.current = this.adjNone;
     this.path = new Int32Array(n + 1);
     this.caps = new Int32Array(n + 1);
     this.savedOwner = new Int8Array(n + 1);
@@ -273,6 +306,7 @@ export class JumpGenerator implements LeafGenerator {
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const n = this.o.topology.n, owner = s.owner;
     const p = c.player;
+    this.current = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, p);
     for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
@@ -306,7 +340,7 @@ export class JumpGenerator implements LeafGenerator {
   /** Depth-first search of jumps from `at`; returns whether any jump was possible there. */
   private search(s: State, c: Ctx, out: MoveBuffer, origin: number, at: number, depth: number): boolean {
     const kind = this.o.kind;
-    const { start, first: overs, second: lands } = this.adj[c.player]!;
+    const { start, first: overs, second: lands } = this.current;
     const owner = s.owner;
     let found = false;
     for (let k = start[at]!, end = start[at + 1]!; k < end; k++) {
@@ -398,7 +432,7 @@ export class ScreenJumpGenerator implements LeafGenerator {
     const { topology, kind } = this.o;
     const n = topology.n, step = topology.step, owner = s.owner;
     const p = c.player;
-    const dirs = this.o.dirs[p]!;
+    const dirs = directionsNow(this.o, s, p);
     for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;

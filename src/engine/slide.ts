@@ -11,6 +11,7 @@ import type { Ctx, Effect, LeafGenerator, Pred } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
 import { originEnd, originStart, type Origin } from "./generators.js";
+import { directionsNow, type OnwardDirections } from "./onward.js";
 
 /** How many pieces of a stack of height h travel: all h, part (1..h-1) or any (1..h). */
 export type TakeRule = "all" | "part" | "any";
@@ -21,6 +22,8 @@ export interface SlideOptions {
   pieces: Uint8Array | null;
   /** Direction ids per player (see PieceMoveOptions.dirs). */
   dirs: Int32Array[];
+  /** Set when the directions are `onward` (the last move's direction; see PieceMoveOptions.onward). */
+  onward?: OnwardDirections | null;
   take: TakeRule;
   /** Farthest distance: the number of travelling pieces (`count`), or a fixed number of sites. */
   range: "count" | number;
@@ -56,7 +59,7 @@ export class SlideGenerator implements LeafGenerator {
     const n = o.topology.n, step = o.topology.step, owner = s.owner, height = s.height;
     const portals = o.portals, to = o.to, through = o.through;
     const p = c.player;
-    const dirs = o.dirs[p]!;
+    const dirs = directionsNow(o, s, p);
     const portalBase = p * this.dirCount;
     for (let site = originStart(o.origin, s), last = originEnd(o.origin, s, n); site < last; site++) {
       if (owner[site] !== p) continue;

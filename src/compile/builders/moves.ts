@@ -5,7 +5,7 @@ import type { Json } from "../../lang/bind.js";
 import { ChaseLimit } from "../../engine/chase.js";
 import { ANY_ORIGIN, BranchSource, JumpGenerator, LAST_TO, LineCountGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/generators.js";
 import type { LeafGenerator, MoveSource } from "../../engine/rules.js";
-import { directionsByPlayer } from "../directions.js";
+import { directionsByPlayer, onwardIn } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compileEffects, flagMask } from "./effects.js";
 import { compileBool } from "./conditions.js";
@@ -172,11 +172,14 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
   const effects = inMoveScope(cx, () => afterLanding(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)));
   const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
   if (n.origin === "last-to") cx.readsLastMove = true;
+  const onward = onwardIn(n.dirs, `${ptr}/dirs`, cx);
+  if (onward) cx.readsLastMove = true;
   return {
     topology,
     kind,
     pieces,
     dirs,
+    onward,
     from,
     origin: n.origin === "last-to" ? LAST_TO : ANY_ORIGIN,
     then: effects.map((e) => e.run),
