@@ -23,8 +23,10 @@ type Schema = { [k: string]: unknown };
 
 function typeSchema(t: ArgType): Schema {
   switch (t.t) {
-    case "int":
-      return t.min !== undefined ? { type: "integer", minimum: t.min } : { type: "integer" };
+    case "int": {
+      const num = t.min !== undefined ? { type: "integer", minimum: t.min } : { type: "integer" };
+      return t.words ? { anyOf: [num, { enum: t.words }] } : num;
+    }
     case "number":
       return { type: "number" };
     case "bool":
