@@ -25,7 +25,8 @@ function typeSchema(t: ArgType): Schema {
   switch (t.t) {
     case "int": {
       const num = t.min !== undefined ? { type: "integer", minimum: t.min } : { type: "integer" };
-      return t.words ? { anyOf: [num, { enum: t.words }] } : num;
+      // One schema, not anyOf (whose every branch would report): minimum binds numbers only, pattern strings only.
+      return t.words ? { ...num, type: ["integer", "string"], pattern: `^(${t.words.join("|")})$` } : num;
     }
     case "number":
       return { type: "number" };
@@ -199,6 +200,8 @@ function toDiagnostic(e: ErrorObject, ir: Json, spans: ReadonlyMap<string, Span>
       return error("S001", `${argText}: '${String(valueAt(ir, segs))}' is not allowed here`, spanAt(spans, path), `one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => `'${v}'`).join(", ")}`);
     case "minimum":
       return error("S001", `${argText} is too small`, spanAt(spans, path), `a number ${(e.params as { comparison: string }).comparison} ${(e.params as { limit: number }).limit}`);
+    case "pattern":
+      return error("S001", `${argText}: '${String(valueAt(ir, segs))}' is not allowed here`, spanAt(spans, path), expectedType ? describeType(expectedType) : e.message);
     case "type":
     case "minLength":
       return error("S001", `${argText} has the wrong type`, spanAt(spans, path), expectedType ? describeType(expectedType) : e.message);
