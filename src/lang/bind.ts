@@ -223,9 +223,17 @@ export function describeSlot(type: ArgType): string {
 
 export function describeType(type: ArgType): string {
   switch (type.t) {
-    case "int":
-      if (type.min !== undefined && type.max !== undefined) return `a whole number from ${type.min} to ${type.max}`;
-      return type.min !== undefined ? `a whole number >= ${type.min}` : type.max !== undefined ? `a whole number <= ${type.max}` : "a whole number";
+    case "int": {
+      const num =
+        type.min !== undefined && type.max !== undefined
+          ? `a whole number from ${type.min} to ${type.max}`
+          : type.min !== undefined
+            ? `a whole number >= ${type.min}`
+            : type.max !== undefined
+              ? `a whole number <= ${type.max}`
+              : "a whole number";
+      return type.words ? `${num} or ${type.words.map((w) => `\`${w}\``).join(" or ")}` : num;
+    }
     case "number":
       return "a number";
     case "bool":

@@ -44,7 +44,8 @@ export type Category =
   | "outcome";
 
 export type ArgType =
-  | { t: "int"; min?: number; max?: number }
+  /** `words`: names also accepted in place of a number (e.g. `any` for an unlimited distance). */
+  | { t: "int"; min?: number; max?: number; words?: string[] }
   | { t: "number" }
   | { t: "bool" }
   | { t: "string" }

@@ -23,8 +23,11 @@ type Schema = { [k: string]: unknown };
 
 function typeSchema(t: ArgType): Schema {
   switch (t.t) {
-    case "int":
-      return { type: "integer", ...(t.min !== undefined ? { minimum: t.min } : {}), ...(t.max !== undefined ? { maximum: t.max } : {}) };
+    case "int": {
+      const num = { type: "integer", ...(t.min !== undefined ? { minimum: t.min } : {}), ...(t.max !== undefined ? { maximum: t.max } : {}) };
+      // One schema, not anyOf (whose every branch would report): minimum binds numbers only, pattern strings only.
+      return t.words ? { ...num, type: ["integer", "string"], pattern: `^(${t.words.join("|")})$` } : num;
+    }
     case "number":
       return { type: "number" };
     case "bool":
@@ -197,6 +200,8 @@ function toDiagnostic(e: ErrorObject, ir: Json, spans: ReadonlyMap<string, Span>
       return error("S001", `${argText}: '${String(valueAt(ir, segs))}' is not allowed here`, spanAt(spans, path), `one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => `'${v}'`).join(", ")}`);
     case "minimum":
       return error("S001", `${argText} is too small`, spanAt(spans, path), `a number ${(e.params as { comparison: string }).comparison} ${(e.params as { limit: number }).limit}`);
+    case "pattern":
+      return error("S001", `${argText}: '${String(valueAt(ir, segs))}' is not allowed here`, spanAt(spans, path), expectedType ? describeType(expectedType) : e.message);
     case "type":
     case "minLength":
       return error("S001", `${argText} has the wrong type`, spanAt(spans, path), expectedType ? describeType(expectedType) : e.message);

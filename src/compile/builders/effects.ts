@@ -8,6 +8,7 @@ import type { Ctx, Effect } from "../../engine/rules.js";
 import { EMPTY, NEUTRAL, type State } from "../../engine/state.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { convertOutflanked } from "../../engine/lines.js";
+import { flankedFrom, surroundedFrom } from "../../engine/custodial.js";
 import { directionsIn } from "../directions.js";
 import { compilePlayer, siteRefIn, type SiteReader } from "../expression.js";
 import { Flood } from "../neighbours.js";
@@ -196,7 +197,32 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       if (owner !== EMPTY && owner !== NEUTRAL) s.supply[owner]! += s.height[site]!;
     });
   },
+  custodial: (n, ptr, cx) => captureFrom(n, ptr, cx, "anvil", flankedFrom),
+  surround: (n, ptr, cx) => captureFrom(n, ptr, cx, "hostile", surroundedFrom),
 };
+
+/**
+ * `custodial` and `surround`: the sites captured from one site, found first (into a buffer made
+ * once), then the effects run for each with `site` bound.
+ */
+function captureFrom(n: IrNode, ptr: string, cx: CompileContext, condKey: string, find: typeof flankedFrom): CompiledEffect {
+  const at = siteOf(n.at as string, `${ptr}/at`, cx);
+  const topology = cx.topology!;
+  const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx));
+  const target = cx.withSite(() => compileBool(n.target!, `${ptr}/target`, cx));
+  const other = cx.withSite(() => compileBool(n[condKey]!, `${ptr}/${condKey}`, cx));
+  const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
+  const found = new Int32Array(Math.max(1, dirs.length));
+  return silent((s, c) => {
+    const saved = c.site;
+    const k = find(topology, dirs, s, c, at(s, c), target, other, found);
+    for (let j = 0; j < k; j++) {
+      c.site = found[j]!;
+      for (const e of body) e(s, c);
+    }
+    c.site = saved;
+  });
+}
 
 /**
  * `groups`: connected groups of one player's pieces (board adjacency, no portals) that reach every

@@ -58,7 +58,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       new SlideGenerator({
         ...o,
         take: ((n.take as TakeRule | undefined) ?? "all"),
-        range: (n.range as number | undefined) ?? "count",
+        // `any`: a straight path never needs more steps than the board has sites (even through portals).
+        range: n.range === "any" ? cx.topology!.n : ((n.range as number | undefined) ?? "count"),
         through,
         to: cond("to")!,
         portals: n.portals === true ? cx.portals : null,

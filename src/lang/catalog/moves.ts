@@ -56,7 +56,7 @@ export const moveLudemes: LudemeSpec[] = [
     params: [
       ...moveCommon,
       { name: "take", type: { t: "enum", values: ["all", "part", "any"] }, namedOnly: true, optional: true, default: "all", doc: "How many pieces of the stack travel." },
-      { name: "range", type: { t: "int", min: 1 }, namedOnly: true, optional: true, doc: "Farthest distance (default: the number of travelling pieces)." },
+      { name: "range", type: { t: "int", min: 1, words: ["any"] }, namedOnly: true, optional: true, doc: "Farthest distance: a number of sites, or `any` (no limit but the path's own: the board's edge, `through:`); default: the number of travelling pieces." },
       { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition for passing over `site` (default: any site)." },
       { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the landing site (`to`, with `(count)` and `(crossed)`)." },
       { name: "portals", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Follow the mover's portal edges." },

@@ -1,0 +1,94 @@
+/**
+ * Captures found from the site a piece just moved to: `(custodial ...)` (a target between the
+ * moved piece and an anvil just beyond it) and `(surround ...)` (a target whose every neighbour
+ * is the moved piece or hostile); and slides of any distance (`range:any`).
+ */
+import { describe, expect, it } from "vitest";
+import { loadPosition } from "../src/engine/position.js";
+import { block, build, man, onlyError, notations, play, site } from "./support/games.js";
+
+/** Rook moves over empty squares, then a custodial capture against a friend or a corner. */
+const custodial = build({
+  board: "(square 5 5)",
+  play: `(slide range:any through:(empty site) to:(empty to)
+    then:{(custodial to target:(enemy site) anvil:(or (friend site) (in site corners)) do:{(remove site)})})`,
+});
+
+describe("slide range:any", () => {
+  it("slides as far as the path allows, stopping before the first piece", () => {
+    const s = loadPosition(custodial, { sites: { a1: man("P1"), a4: man("P2"), e5: man("P2") }, mover: "P1" });
+    expect(notations(custodial, s)).toEqual(["a1-a2", "a1-a3", "a1-b1", "a1-c1", "a1-d1", "a1-e1"]);
+  });
+
+  it("rejects a word other than any, and a number below 1", () => {
+    const base = (range: string) => `(game "T" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (slide range:${range} to:(empty to))) (end {})))`;
+    expect(onlyError(base("far"), "S001", "far").expected).toBe("a whole number >= 1 or `any`");
+    expect(onlyError(base("0"), "S001", "0", "range:0").message).toContain("too small");
+    expect(() => build(base("2"))).not.toThrow();
+  });
+});
+
+describe("custodial", () => {
+  it("captures an enemy between the moved piece and a friend, along every line from it at once", () => {
+    const s0 = loadPosition(custodial, {
+      sites: { a3: man("P1"), c4: man("P2"), c5: man("P1"), d3: man("P2"), e3: man("P1"), c2: man("P2") },
+      mover: "P1",
+    });
+    const s1 = play(custodial, s0, "a3-c3");
+    expect(site(custodial, s1, "c4")).toBeNull();
+    expect(site(custodial, s1, "d3")).toBeNull();
+    // c2 has nothing hostile beyond it (c1 is empty): it stays.
+    expect(site(custodial, s1, "c2")).toEqual(man("P2"));
+  });
+
+  it("uses the anvil condition: a corner counts, an empty square does not", () => {
+    const s0 = loadPosition(custodial, { sites: { c1: man("P1"), b2: man("P2"), e5: man("P2") }, mover: "P1" });
+    // c1-c2: b2 has a2, empty, beyond it.
+    expect(site(custodial, play(custodial, s0, "c1-c2"), "b2")).toEqual(man("P2"));
+    const s1 = loadPosition(custodial, { sites: { c3: man("P1"), b1: man("P2"), e5: man("P2") }, mover: "P1" });
+    // c3-c1: b1 lies between c1 and the corner a1.
+    expect(site(custodial, play(custodial, s1, "c3-c1"), "b1")).toBeNull();
+  });
+
+  it("takes only targets: never the mover's own pieces, nor a piece that moves in between two enemies", () => {
+    const own = loadPosition(custodial, { sites: { e2: man("P1"), b2: man("P1"), a2: man("P1"), e5: man("P2") }, mover: "P1" });
+    expect(site(custodial, play(custodial, own, "e2-c2"), "b2")).toEqual(man("P1"));
+    const between = loadPosition(custodial, { sites: { a2: man("P2"), b1: man("P1"), b3: man("P1"), e5: man("P2") }, mover: "P2" });
+    expect(site(custodial, play(custodial, between, "a2-b2"), "b2")).toEqual(man("P2"));
+  });
+});
+
+describe("surround", () => {
+  /** A king is taken when every neighbour of it on the board is an enemy piece or the centre. */
+  const surround = build({
+    board: "(square 5 5)",
+    items: "(piece king)",
+    play: `(slide range:any through:(empty site) to:(empty to)
+      then:{(surround to target:(and (enemy site) (is-piece site king)) hostile:(or (friend site) (in site centre)) do:{(remove site)})})`,
+  });
+  const king = (owner: string) => ({ piece: "king", owner, height: 1, flags: [] });
+
+  it("captures when the moved piece closes the last side, and not before", () => {
+    const sites = { b2: king("P2"), a2: man("P1"), c2: man("P1"), b1: man("P1"), e3: man("P1"), e5: man("P2") };
+    expect(site(surround, play(surround, loadPosition(surround, { sites, mover: "P1" }), "e3-b3"), "b2")).toBeNull();
+    const { b1: _gap, ...rest } = sites;
+    const open = loadPosition(surround, { sites: { ...rest, d1: man("P1") }, mover: "P1" });
+    expect(site(surround, play(surround, open, "e3-b3"), "b2")).toEqual(king("P2"));
+  });
+
+  it("counts the hostile condition's squares (here the centre) as enclosing", () => {
+    const s0 = loadPosition(surround, { sites: { b3: king("P2"), a3: man("P1"), b2: man("P1"), d4: man("P1"), e5: man("P2") }, mover: "P1" });
+    expect(site(surround, play(surround, s0, "d4-b4"), "b3")).toBeNull();
+  });
+
+  it("ignores sides off the board: a king on the edge has three", () => {
+    const s0 = loadPosition(surround, { sites: { a3: king("P2"), a2: man("P1"), a4: man("P1"), c1: man("P1"), e5: man("P2") }, mover: "P1" });
+    expect(site(surround, play(surround, s0, "c1-c3"), "a3")).toEqual(king("P2"));
+    expect(site(surround, play(surround, play(surround, play(surround, s0, "c1-b1"), "e5-e4"), "b1-b3"), "a3")).toBeNull();
+  });
+
+  it("needs the target next to the moved piece, and an enemy target", () => {
+    const s0 = loadPosition(surround, { sites: { b3: king("P1"), a3: man("P1"), b2: man("P1"), b4: man("P1"), e3: man("P1"), e5: block }, mover: "P1" });
+    expect(site(surround, play(surround, s0, "e3-c3"), "b3")).toEqual(king("P1"));
+  });
+});
