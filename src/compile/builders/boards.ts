@@ -22,21 +22,27 @@ function compileGraphBoard(n: IrNode, ptr: string, cx: CompileContext): Topology
   const at = n.at as number[][] | undefined;
   const points: GraphPoint[] = [];
   const index = new Map<string, number>();
+  /** Points already reported (lines naming them are not reported again). */
+  const reported = new Set<string>();
   labels.forEach((label, i) => {
     const key = label.toLowerCase();
+    const fail = (...args: Parameters<CompileContext["fail"]>) => {
+      reported.add(key);
+      cx.fail(...args);
+    };
     if (index.has(key)) return cx.fail("M003", `the point '${label}' is listed twice`, `${ptr}/points/${i}`);
     let pos: { x: number; y: number } | null;
     if (at) {
       const xy = at[i];
       pos = xy && xy.length === 2 ? { x: xy[0]!, y: xy[1]! } : null;
-      if (!pos && xy) return cx.fail("M004", `the position of '${label}' is not two numbers`, `${ptr}/at/${i}`, "{x y}");
-      if (!pos) return cx.fail("M004", `no position for the point '${label}' (${labels.length} points, ${at.length} positions)`, `${ptr}/at`, "one {x y} per point, in the order of the points");
+      if (!pos && xy) return fail("M004", `the position of '${label}' is not two numbers`, `${ptr}/at/${i}`, "{x y}");
+      if (!pos) return fail("M004", `no position for the point '${label}' (${labels.length} points, ${at.length} positions)`, `${ptr}/at`, "one {x y} per point, in the order of the points");
     } else {
       pos = latticePosition(label);
-      if (!pos) return cx.fail("M004", `'${label}' is not a lattice label (letters, then a row number), and no at: gives the points' positions`, `${ptr}/points/${i}`, "a label such as a1 or d7, or positions given with at:{{x y} ...}");
+      if (!pos) return fail("M004", `'${label}' is not a lattice label (letters, then a row number), and no at: gives the points' positions`, `${ptr}/points/${i}`, "a label such as a1 or d7, or positions given with at:{{x y} ...}");
     }
     const clash = points.find((p) => p.x === pos!.x && p.y === pos!.y);
-    if (clash) return cx.fail("M003", `'${label}' and '${clash.label}' stand at the same place`, at ? `${ptr}/at/${i}` : `${ptr}/points/${i}`);
+    if (clash) return fail("M003", `'${label}' and '${clash.label}' stand at the same place`, at ? `${ptr}/at/${i}` : `${ptr}/points/${i}`);
     index.set(key, points.length);
     points.push({ label, ...pos });
   });
@@ -47,7 +53,7 @@ function compileGraphBoard(n: IrNode, ptr: string, cx: CompileContext): Topology
     if (line.length < 2) return cx.fail("M004", "a line joins at least two points", `${ptr}/lines/${i}`, "{a1 d1 g1}");
     const ids = line.map((label, j) => {
       const id = index.get(label.toLowerCase());
-      if (id === undefined) cx.fail("M001", `the line names '${label}', which is not one of the board's points`, `${ptr}/lines/${i}/${j}`, "a label listed in the points");
+      if (id === undefined && !reported.has(label.toLowerCase())) cx.fail("M001", `the line names '${label}', which is not one of the board's points`, `${ptr}/lines/${i}/${j}`, "a label listed in the points");
       return id;
     });
     for (let j = 1; j < ids.length; j++) {
