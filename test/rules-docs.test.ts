@@ -124,8 +124,8 @@ interface LudiiSource {
   lud?: string;
   version?: string;
 }
-// Ludii file names may hold spaces ("Lines of Action.lud").
-const ludPattern = /([\w-]+(?:\/[\w-]+)*\/[\w.-]+(?: [\w.-]+)*\.lud)\b/g;
+// Ludii file names may hold spaces and apostrophes ("Lines of Action.lud", "Nine Men's Morris.lud").
+const ludPattern = /([\w-]+(?:\/[\w-]+)*\/[\w.'-]+(?: [\w.'-]+)*\.lud)\b/g;
 const ludiiVersionPattern = /\bLudii\s+(\d+(?:\.\d+)+)/g;
 /** The first Ludii source a text names. */
 function ludiiSource(text: string): LudiiSource {
@@ -170,6 +170,10 @@ describe("helpers of the rules-document checks", () => {
     });
     expect(ludiiSource("Ludii's description, `board/space/territory/Reversi.lud` in Ludii\n1.3.12")).toEqual({
       lud: "board/space/territory/Reversi.lud",
+      version: "1.3.12",
+    });
+    expect(ludiiSource("as Ludii 1.3.12 plays it (board/space/line/Nine Men's Morris.lud).")).toEqual({
+      lud: "board/space/line/Nine Men's Morris.lud",
       version: "1.3.12",
     });
     expect(ludiiSource("no source here")).toEqual({ lud: undefined, version: undefined });

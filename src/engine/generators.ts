@@ -5,7 +5,8 @@
  * nothing.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import { NONE, UNKNOWN, newCtx, type Ctx, type Effect, type LeafGenerator, type MoveSource, type Pred, type SampleResult } from "./rules.js";
+import { nextInt } from "./rng.js";
+import { NONE, SAMPLED, UNKNOWN, newCtx, type Ctx, type Effect, type LeafGenerator, type MoveSource, type Pred, type SampleResult } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
 import { directionsNow, lastMoveDirection, type OnwardDirections } from "./onward.js";
@@ -130,6 +131,9 @@ export interface PieceMoveOptions {
   describeThen: (s: State, c: Ctx) => PrimitiveAction[];
 }
 
+/** Random (piece, neighbour) pairs a step's `sample` tries before leaving the choice to full generation. */
+const STEP_SAMPLE_TRIES = 16;
+
 /** A step to a neighbouring site; by default the site must be empty. */
 export class StepGenerator implements LeafGenerator {
   id = -1;
@@ -139,6 +143,11 @@ export class StepGenerator implements LeafGenerator {
   private readonly adjOnward: Adjacency[] | null;
   private readonly adjNone: Adjacency;
 
+  /** Per player: the most neighbours any site has (the slots `sample` draws from). */
+  private readonly maxDegree: number[];
+  /** The movable pieces found by `sample` (reused: no allocation per call). */
+  private readonly origins: Int32Array;
+
   constructor(
     protected readonly o: PieceMoveOptions,
     /** Condition on the destination (c.to), null: it must be empty. */
@@ -147,6 +156,45 @@ export class StepGenerator implements LeafGenerator {
     this.adj = perPlayer(o.dirs, (dirs) => adjacency(o.topology, dirs, 1));
     this.adjOnward = onwardAdjacency(o, 1);
     this.adjNone = adjacency(o.topology, new Int32Array(0), 1);
+    this.maxDegree = this.adj.map(({ start }) => {
+      let most = 0;
+      for (let site = 0; site + 1 < start.length; site++) most = Math.max(most, start[site + 1]! - start[site]!);
+      return most;
+    });
+    this.origins = new Int32Array(o.topology.n);
+  }
+
+  /** Whether random moves may be drawn without generating them all (not for subclasses that move otherwise). */
+  get canSample(): boolean {
+    // An onward step's direction depends on the last move: it is generated, never drawn.
+    return this.adjOnward === null;
+  }
+
+  /**
+   * A uniformly random step: the mover's movable pieces are listed, then random (piece, neighbour
+   * slot) pairs are drawn until one is a legal step (every legal step equally likely). When the
+   * tries run out the caller generates every move instead.
+   */
+  sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
+    const { start, first: next } = this.adj[c.player]!;
+    const n = this.o.topology.n, owner = s.owner, p = c.player, slots = this.maxDegree[p]!;
+    let k = 0;
+    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
+      if (owner[site] === p && canMove(this.o, s, c, site)) this.origins[k++] = site;
+    }
+    if (k === 0 || slots === 0) return NONE;
+    for (let tries = 0; tries < STEP_SAMPLE_TRIES; tries++) {
+      const site = this.origins[k === 1 ? 0 : nextInt(s.rng, k)]!;
+      const slot = nextInt(s.rng, slots);
+      if (slot >= start[site + 1]! - start[site]!) continue;
+      const t = next[start[site]! + slot]!;
+      if (!canMove(this.o, s, c, site)) continue;
+      if (this.to === null ? owner[t] !== EMPTY : ((c.to = t), !this.to(s, c))) continue;
+      const row = out.add(this.id, this.o.kind, site, t, 1, c.piece);
+      if (owner[t] !== EMPTY) out.setCapture(row, t);
+      return SAMPLED;
+    }
+    return UNKNOWN;
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
@@ -210,6 +258,14 @@ export class LineCountGenerator extends StepGenerator {
     private readonly through: Pred | null,
   ) {
     super(o, to);
+  }
+
+  override get canSample(): boolean {
+    return false;
+  }
+
+  override sample(): SampleResult {
+    return UNKNOWN;
   }
 
   override generate(s: State, c: Ctx, out: MoveBuffer): void {
@@ -477,7 +533,7 @@ export class PrioritySource implements MoveSource {
   /** Sampling can succeed only when the first tier samples (otherwise it would always give up). */
   readonly canSample: boolean;
   constructor(private readonly tiers: MoveSource[]) {
-    this.canSample = tiers[0]?.sample !== undefined;
+    this.canSample = tiers[0] !== undefined && sampleable(tiers[0]);
   }
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const start = out.size;
@@ -506,7 +562,8 @@ export class BranchSource implements MoveSource {
     private readonly yes: MoveSource,
     private readonly no: MoveSource,
   ) {
-    this.canSample = sampleable(yes) && sampleable(no);
+    // One sampleable branch is enough: the other answers UNKNOWN and the caller generates.
+    this.canSample = sampleable(yes) || sampleable(no);
   }
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     (this.cond(s, c) ? this.yes : this.no).generate(s, c, out);

@@ -3,6 +3,7 @@
  */
 import { hexBoard, squareBoard, type HexLayout, type SquareDiagonals } from "../../engine/boards.js";
 import type { Topology } from "../../engine/topology.js";
+import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/graph-board.js";
 import type { CompileContext, IrNode } from "../context.js";
 import { MAX_SITES } from "../../limits.js";
 
@@ -17,6 +18,7 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     if (tooLarge(3 * size * (size - 1) + 1, ptr, cx)) return placeholder();
     return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined);
   },
+  graph: (n, ptr, cx) => (tooLarge((n.points as string[]).length, ptr, cx) ? placeholder() : compileGraphBoard(n, ptr, cx)),
 };
 
 /**
@@ -30,3 +32,66 @@ export function tooLarge(sites: number, ptr: string, cx: CompileContext): boolea
 }
 
 const placeholder = (): Topology => squareBoard(1, 1, "none");
+
+/**
+ * `(graph points lines at:)`: checks the points (distinct labels, positions from lattice labels or
+ * `at:`) and the lines (known points), then builds the board; a join the board cannot give a
+ * direction of its own is reported where it is written and left out.
+ */
+function compileGraphBoard(n: IrNode, ptr: string, cx: CompileContext): Topology {
+  const labels = n.points as string[];
+  const at = n.at as number[][] | undefined;
+  const points: GraphPoint[] = [];
+  const index = new Map<string, number>();
+  /** Points already reported (lines naming them are not reported again). */
+  const reported = new Set<string>();
+  labels.forEach((label, i) => {
+    const key = label.toLowerCase();
+    const fail = (...args: Parameters<CompileContext["fail"]>) => {
+      reported.add(key);
+      cx.fail(...args);
+    };
+    if (index.has(key)) return cx.fail("M003", `the point '${label}' is listed twice`, `${ptr}/points/${i}`);
+    let pos: { x: number; y: number } | null;
+    if (at) {
+      const xy = at[i];
+      pos = xy && xy.length === 2 ? { x: xy[0]!, y: xy[1]! } : null;
+      if (!pos && xy) return fail("M004", `the position of '${label}' is not two numbers`, `${ptr}/at/${i}`, "{x y}");
+      if (!pos) return fail("M004", `no position for the point '${label}' (${labels.length} points, ${at.length} positions)`, `${ptr}/at`, "one {x y} per point, in the order of the points");
+    } else {
+      pos = latticePosition(label);
+      if (!pos) return fail("M004", `'${label}' is not a lattice label (letters, then a row number), and no at: gives the points' positions`, `${ptr}/points/${i}`, "a label such as a1 or d7, or positions given with at:{{x y} ...}");
+    }
+    const clash = points.find((p) => p.x === pos!.x && p.y === pos!.y);
+    if (clash) return fail("M003", `'${label}' and '${clash.label}' stand at the same place`, at ? `${ptr}/at/${i}` : `${ptr}/points/${i}`);
+    index.set(key, points.length);
+    points.push({ label, ...pos });
+  });
+  if (at && at.length > labels.length) cx.fail("M004", `${at.length} positions for ${labels.length} points`, `${ptr}/at`, "one {x y} per point, in the order of the points");
+  const joins: [number, number][] = [];
+  const joinPtrs: string[] = [];
+  (n.lines as string[][]).forEach((line, i) => {
+    if (line.length < 2) return cx.fail("M004", "a line joins at least two points", `${ptr}/lines/${i}`, "{a1 d1 g1}");
+    const ids = line.map((label, j) => {
+      const id = index.get(label.toLowerCase());
+      if (id === undefined && !reported.has(label.toLowerCase())) cx.fail("M001", `the line names '${label}', which is not one of the board's points`, `${ptr}/lines/${i}/${j}`, "a label listed in the points");
+      return id;
+    });
+    for (let j = 1; j < ids.length; j++) {
+      const a = ids[j - 1], b = ids[j];
+      if (a === undefined || b === undefined) continue;
+      joins.push([a, b]);
+      joinPtrs.push(`${ptr}/lines/${i}/${j}`);
+    }
+  });
+  for (;;) {
+    try {
+      return graphBoard(points, joins);
+    } catch (e) {
+      if (!(e instanceof GraphBoardError)) throw e;
+      cx.fail("M004", e.message, joinPtrs[e.join]!);
+      joins.splice(e.join, 1);
+      joinPtrs.splice(e.join, 1);
+    }
+  }
+}

@@ -12,6 +12,7 @@ import { compileBool } from "./conditions.js";
 import { SlideGenerator, type TakeRule } from "../../engine/slide.js";
 import { PassGenerator } from "../../engine/pass.js";
 import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../../engine/place.js";
+import { FlyGenerator } from "../../engine/fly.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
@@ -119,6 +120,11 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const rule = new ChaseLimit(inner, n.limit as number, counted, cx.topology!, cx.playerCount, base);
     cx.moveHooks.push((s, kind, from, to, player) => rule.record(s, kind, from, to, player));
     return rule;
+  },
+  fly: (n, ptr, cx) => {
+    const { topology, kind, pieces, from, then, describeThen } = pieceMoveOptions(n, ptr, cx, "fly");
+    const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
+    return register(cx, new FlyGenerator({ topology, kind, pieces, from, to, then, describeThen }));
   },
 };
 

@@ -46,8 +46,15 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     return { fn: (s, c) => s.supply[who(s, c)]! };
   },
   "count-sites": (n, ptr, cx) => {
+    const errors = cx.diagnostics.length;
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     const N = cx.topology!.n;
+    // The sites a player owns: the count the engine keeps up to date, no scan.
+    const inner = n.cond;
+    if (isNode(inner) && inner.ludeme === "owner" && inner.site === "site" && inner.player !== "any" && cx.diagnostics.length === errors) {
+      const who = compilePlayer(inner.player as string, `${ptr}/cond/player`, cx);
+      return { fn: (s, c) => s.pieceCount[who(s, c)]! };
+    }
     return {
       fn: (s, c) => {
         const saved = c.site;

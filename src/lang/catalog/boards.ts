@@ -2,7 +2,7 @@
  * Board shapes (category `board`), each built into a graph of sites.
  */
 import type { LudemeSpec } from "../catalog.js";
-import { name, list } from "./args.js";
+import { name, list, int } from "./args.js";
 
 export const boardLudemes: LudemeSpec[] = [
   {
@@ -26,5 +26,16 @@ export const boardLudemes: LudemeSpec[] = [
       { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Renames the six directions, in the layout's order." },
     ],
     example: "(hex 5 layout:columns)",
+  },
+  {
+    name: "graph",
+    category: "board",
+    doc: "A board given as points and the lines drawn between them, e.g. concentric squares joined at their midpoints. Each point is named by a lattice label -- its letters the column (a = 0), its number the row (1 = bottom) -- which is also where it stands, unless `at:` gives the positions (then any labels do). Each line is a chain of points, every point joined to the next (`{a1 d1 g1}` joins a1 to d1 and d1 to g1); joins are the board's adjacency. A join's direction (N NE E SE S SW W NW) is the compass direction nearest to it, so a line through a point goes straight on along joins of the same direction: `(line ...)`, slides and jumps follow the drawn lines. Two joins leaving a point in the same direction are an error. Regions: `all`, `corners` (the points with the fewest neighbours), `centre` (those nearest the middle).",
+    params: [
+      { name: "points", type: list(name), doc: "The points' labels, e.g. `{a1 d1 g1}`." },
+      { name: "lines", type: list(list(name)), doc: "The lines, each a chain of points joined in order." },
+      { name: "at", type: list(list(int)), namedOnly: true, optional: true, doc: "Each point's position `{x y}` (whole numbers, y upwards), in the order of `points` (default: from the labels)." },
+    ],
+    example: "(graph {a1 b1 c1 a2 b2} lines:{{a1 b1 c1} {a1 a2} {b1 b2}})",
   },
 ];

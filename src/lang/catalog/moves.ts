@@ -164,4 +164,14 @@ export const moveLudemes: LudemeSpec[] = [
     params: [{ name: "sources", type: cat("moves"), rest: true, doc: "Move sources." }],
     example: "(either (step) (jump over:(enemy over)))",
   },
+  {
+    name: "fly",
+    category: "moves",
+    doc: "A piece of the mover goes from its site to any site of the board where `to:` holds (default: an empty site), however far and whatever stands between: a move not along the board's lines, e.g. for a player left with few pieces. Landing on a piece (when `to:` allows it) captures it. Notation `from-to`, or `fromxto` when it captures.",
+    params: [
+      ...moveCommon.filter((p) => p.name !== "dirs" && p.name !== "origin"),
+      { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the destination (sites `from`, `to`); default `(empty to)`." },
+    ],
+    example: "(fly kind:fly from:(friend from))",
+  },
 ];

@@ -1,0 +1,132 @@
+/**
+ * Boards given as a graph: points at positions on the plane and the joins drawn between them
+ * (boards of concentric squares, of triangles, irregular boards). Each join gets a compass
+ * direction from the two points' positions, so the board compiles to the same direction tables as
+ * a grid (`step[d * n + s]`): a line through a point continues straight along joins of one
+ * direction, and lines, slides and jumps work unchanged. Nothing here knows a game.
+ */
+import { NO_SITE, type Topology } from "./topology.js";
+
+export interface GraphPoint {
+  label: string;
+  /** Position on the plane, y upwards (whole numbers: they are also the drawing's). */
+  x: number;
+  y: number;
+}
+
+/** The eight compass directions, counter-clockwise from east: sector k covers k * 45 degrees +-22.5. */
+const COMPASS = ["E", "NE", "N", "NW", "W", "SW", "S", "SE"] as const;
+/** The order directions are numbered in (as on square grids: orthogonal first, then diagonal). */
+const ORDER = ["N", "E", "S", "W", "NE", "SE", "SW", "NW"] as const;
+
+/** The compass direction (index into COMPASS) nearest to the vector (dx, dy), y upwards. */
+export function compassSector(dx: number, dy: number): number {
+  const turns = Math.atan2(dy, dx) / (Math.PI / 4);
+  return ((Math.round(turns) % 8) + 8) % 8;
+}
+
+/** A join that cannot be given a direction of its own; `join` indexes the joins as given. */
+export class GraphBoardError extends Error {
+  constructor(
+    message: string,
+    readonly join: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses a lattice label: its letters are the column (a = 0, ..., z = 25, aa = 26 ...), its number the row (1 = bottom). */
+export function latticePosition(label: string): { x: number; y: number } | null {
+  const m = /^([a-z]+)(\d+)$/i.exec(label);
+  if (!m) return null;
+  const letters = m[1]!.toLowerCase();
+  let x = 0;
+  for (const ch of letters) x = x * 26 + (ch.charCodeAt(0) - 96);
+  return { x: x - 1, y: Number(m[2]) - 1 };
+}
+
+/**
+ * Builds the topology of a graph board. `joins` are pairs of point indices; every join is usable
+ * both ways. Throws GraphBoardError when two joins of one point point the same way (the board
+ * would have no single straight continuation) or a join joins a point to itself.
+ */
+export function graphBoard(points: readonly GraphPoint[], joins: readonly (readonly [number, number])[]): Topology {
+  const n = points.length;
+  // Direction per join end, then only the directions some join uses, in the usual order.
+  const bySector = new Int32Array(8 * n).fill(NO_SITE);
+  joins.forEach(([a, b], j) => {
+    const pa = points[a]!, pb = points[b]!;
+    if (a === b || (pa.x === pb.x && pa.y === pb.y)) throw new GraphBoardError(`a line joins ${pa.label} to ${a === b ? "itself" : `${pb.label}, drawn at the same place`}`, j);
+    for (const [from, to] of [[a, b], [b, a]] as const) {
+      const sector = compassSector(points[to]!.x - points[from]!.x, points[to]!.y - points[from]!.y);
+      const had = bySector[sector * n + from]!;
+      if (had !== NO_SITE && had !== to) {
+        throw new GraphBoardError(
+          `${points[from]!.label} is joined to both ${points[had]!.label} and ${points[to]!.label} in one direction (${COMPASS[sector]}); each point's lines must leave it in different compass directions`,
+          j,
+        );
+      }
+      bySector[sector * n + from] = to;
+    }
+  });
+  const used = ORDER.filter((name) => {
+    const sector = COMPASS.indexOf(name);
+    for (let s = 0; s < n; s++) if (bySector[sector * n + s] !== NO_SITE) return true;
+    return false;
+  });
+  const D = used.length;
+  const step = new Int32Array(D * n).fill(NO_SITE);
+  used.forEach((name, d) => step.set(bySector.subarray(COMPASS.indexOf(name) * n, (COMPASS.indexOf(name) + 1) * n), d * n));
+  const opposite = new Int8Array(D).fill(-1);
+  used.forEach((name, d) => {
+    opposite[d] = used.indexOf(COMPASS[(COMPASS.indexOf(name) + 4) % 8]!);
+  });
+
+  const lineEnd = new Int32Array(D * n).fill(NO_SITE);
+  for (let d = 0; d < D; d++) {
+    const back = opposite[d]!;
+    if (back < 0) continue;
+    for (let s = 0; s < n; s++) {
+      if (step[d * n + s] !== NO_SITE) continue;
+      let end = s;
+      for (let t = step[back * n + end]!; t !== NO_SITE && t !== s; t = step[back * n + end]!) end = t;
+      if (end !== s) lineEnd[d * n + s] = end;
+    }
+  }
+
+  const minX = Math.min(...points.map((p) => p.x)), maxY = Math.max(...points.map((p) => p.y));
+  const regions = new Map<string, Int32Array>();
+  regions.set("all", Int32Array.from(points.map((_, i) => i)));
+  regions.set("corners", fewestNeighbours(n, D, step));
+  regions.set("centre", nearestMiddle(points));
+  return {
+    n,
+    labels: points.map((p) => p.label),
+    drawX: Int16Array.from(points.map((p) => p.x - minX)),
+    drawY: Int16Array.from(points.map((p) => maxY - p.y)),
+    dirNames: used,
+    step,
+    opposite,
+    lineEnd,
+    regions,
+    shape: "graph",
+  };
+}
+
+/** The points with the fewest distinct neighbours (the corners of a board of squares). */
+function fewestNeighbours(n: number, D: number, step: Int32Array): Int32Array {
+  if (n === 0) return new Int32Array(0);
+  const degree = Array.from({ length: n }, (_, s) => new Set(Array.from({ length: D }, (_, d) => step[d * n + s]!).filter((t) => t !== NO_SITE)).size);
+  const fewest = Math.min(...degree);
+  return Int32Array.from(degree.flatMap((k, s) => (k === fewest ? [s] : [])));
+}
+
+/** The points nearest the middle of the points' bounding box. */
+function nearestMiddle(points: readonly GraphPoint[]): Int32Array {
+  if (!points.length) return new Int32Array(0);
+  const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
+  const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+  const dist = points.map((p) => (p.x - cx) ** 2 + (p.y - cy) ** 2);
+  const nearest = Math.min(...dist);
+  return Int32Array.from(dist.flatMap((d, i) => (d - nearest < 1e-9 ? [i] : [])));
+}
