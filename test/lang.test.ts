@@ -559,7 +559,7 @@ describe("schema validation (S001)", () => {
     const d = single(text, "S001");
     expectAt(d, text, "(square 6)");
     expect(d.message).toContain("'rows'");
-    expect(d.expected).toBe("(square cols:int rows:int [diagonals:enum])");
+    expect(d.expected).toBe("(square cols:int rows:int [diagonals:enum] [holes:region])");
   });
 
   it("reports an unknown named argument at its name", () => {
@@ -574,7 +574,7 @@ describe("schema validation (S001)", () => {
   it("names the ludeme and its signature for an unknown named argument", () => {
     const d = single(mini({ board: "(square 6 7 foo:1)" }), "S001");
     expect(d.message).toContain("(square ...)");
-    expect(d.expected).toBe("(square cols:int rows:int [diagonals:enum])");
+    expect(d.expected).toBe("(square cols:int rows:int [diagonals:enum] [holes:region])");
   });
 
   it("reports a bad enum value", () => {
@@ -582,7 +582,7 @@ describe("schema validation (S001)", () => {
     const d = single(text, "S001");
     expectAt(d, text, "some");
     expect(d.message).toContain("'some'");
-    expect(d.expected).toBe("one of 'none', 'all', 'centres'");
+    expect(d.expected).toBe("one of 'none', 'all', 'centres', 'alternating'");
   });
 
   it("reports a number below the minimum", () => {

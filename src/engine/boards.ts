@@ -3,9 +3,10 @@
  * points, and hexhex boards in the two labelling conventions our games use. Each builder turns a
  * few parameters into a Topology; nothing here knows a game.
  */
+import { cutHoles } from "./outline.js";
 import { buildLattice, fileLetter, type LatticeDirection, type LatticeSite, type Topology } from "./topology.js";
 
-export type SquareDiagonals = "none" | "all" | "centres";
+export type SquareDiagonals = "none" | "all" | "centres" | "alternating";
 
 const ORTHOGONAL = (unit: number): LatticeDirection[] => [
   { name: "N", dx: 0, dy: unit },
@@ -28,20 +29,28 @@ const DIAGONAL: LatticeDirection[] = [
  *    both diagonals, which cross at a centre point. Coordinates are doubled so centre points get
  *    labels of their own (`b2` is the centre of the square a1-c3). Centre points join only the four
  *    corners of their square: no orthogonal line passes through them.
+ *  - `alternating`: diagonal lines through every other site, those of a1's colour (x + y even),
+ *    so each square of the grid has one diagonal, in alternating directions (an alquerque board).
+ * `holes` (labels) are grid sites left out of the board (see outline.ts).
  */
-export function squareBoard(cols: number, rows: number, diagonals: SquareDiagonals): Topology {
-  if (diagonals === "centres") return alquerqueBoard(cols, rows);
+export function squareBoard(cols: number, rows: number, diagonals: SquareDiagonals, holes: ReadonlySet<string> = new Set()): Topology {
+  if (diagonals === "centres") return alquerqueBoard(cols, rows, holes);
   const sites: LatticeSite[] = [];
   for (let y = 0; y < rows; y++) {
     for (let x = 0; x < cols; x++) {
       sites.push({ x, y, label: `${fileLetter(x)}${y + 1}`, drawX: x, drawY: rows - 1 - y, regions: edgeRegions(x, y, cols - 1, rows - 1) });
     }
   }
+  const kept = cutHoles(sites, holes, 1);
+  if (diagonals === "alternating") {
+    const onDiagonal = (s: LatticeSite, d: LatticeDirection) => d.dx === 0 || d.dy === 0 || (s.x + s.y) % 2 === 0;
+    return buildLattice("square-alternating", kept, [...ORTHOGONAL(1), ...DIAGONAL], onDiagonal);
+  }
   const dirs = diagonals === "all" ? [...ORTHOGONAL(1), ...DIAGONAL] : ORTHOGONAL(1);
-  return buildLattice(diagonals === "all" ? "square-diagonals" : "square", sites, dirs);
+  return buildLattice(diagonals === "all" ? "square-diagonals" : "square", kept, dirs);
 }
 
-function alquerqueBoard(cols: number, rows: number): Topology {
+function alquerqueBoard(cols: number, rows: number, holes: ReadonlySet<string>): Topology {
   const maxX = 2 * (cols - 1);
   const maxY = 2 * (rows - 1);
   const sites: LatticeSite[] = [];
@@ -55,8 +64,9 @@ function alquerqueBoard(cols: number, rows: number): Topology {
     }
   }
   const dirs = [...ORTHOGONAL(2), ...DIAGONAL];
+  const kept = cutHoles(sites, holes, 2);
   const isCentre = (s: LatticeSite) => s.x % 2 === 1;
-  return buildLattice("square-centres", sites, dirs, (s, d) => !(isCentre(s) && (d.dx === 0 || d.dy === 0)));
+  return buildLattice("square-centres", kept, dirs, (s, d) => !(isCentre(s) && (d.dx === 0 || d.dy === 0)));
 }
 
 function edgeRegions(x: number, y: number, maxX: number, maxY: number): string[] {

@@ -6,12 +6,22 @@ import type { Topology } from "../../engine/topology.js";
 import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/graph-board.js";
 import type { CompileContext, IrNode } from "../context.js";
 import { MAX_SITES } from "../../limits.js";
+import type { Json } from "../../lang/bind.js";
+import { compileRegion } from "./regions.js";
 
 export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Topology> = {
   square: (n, ptr, cx) => {
     const cols = n.cols as number, rows = n.rows as number;
     if (tooLarge(cols * rows, ptr, cx)) return placeholder();
-    return squareBoard(cols, rows, ((n.diagonals as string | undefined) ?? "none") as SquareDiagonals);
+    const diagonals = ((n.diagonals as string | undefined) ?? "none") as SquareDiagonals;
+    const full = squareBoard(cols, rows, diagonals);
+    if (n.holes === undefined) return full;
+    const holes = holeLabels(full, n.holes, `${ptr}/holes`, cx);
+    if (holes.size >= full.n) {
+      cx.fail("M004", "the holes leave no site on the board", `${ptr}/holes`, "a region that keeps some sites of the grid");
+      return full;
+    }
+    return squareBoard(cols, rows, diagonals, holes);
   },
   hex: (n, ptr, cx) => {
     const size = n.size as number;
@@ -93,5 +103,21 @@ function compileGraphBoard(n: IrNode, ptr: string, cx: CompileContext): Topology
       joins.splice(e.join, 1);
       joinPtrs.splice(e.join, 1);
     }
+  }
+}
+
+/**
+ * The labels of a `holes:` region, read on the whole grid (its labels and regions: `all`, `edge`,
+ * `corners` ...); a label that is not on the grid is an error there.
+ */
+function holeLabels(full: Topology, region: Json, ptr: string, cx: CompileContext): Set<string> {
+  const saved = cx.regions;
+  cx.topology = full;
+  cx.regions = new Map(full.regions);
+  try {
+    return new Set(Array.from(compileRegion(region, ptr, cx), (s) => full.labels[s]!.toLowerCase()));
+  } finally {
+    cx.topology = undefined;
+    cx.regions = saved;
   }
 }
