@@ -24,6 +24,7 @@ export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {
     if (n.ludeme === "slide" || (n.ludeme === "place" && typeof n.height === "number" && n.height > 1)) stacks = true;
     if (n.ludeme === "add" && n.owner === "neutral") neutral.add(n.piece as string);
     else if (n.ludeme === "add" || n.ludeme === "place" || n.ludeme === "put") owned.add(n.piece as string);
+    else if (n.ludeme === "shoot") (n.owner === "neutral" ? neutral : owned).add(n.shot as string);
     else if (n.ludeme === "deal") for (const k of Object.keys(n)) if (k !== "ludeme" && k !== "at" && k !== "flags") owned.add(k);
   });
   const neutralPieces = cx.pieces.flatMap((p, i) => (neutral.has(p.name) && !owned.has(p.name) ? [i] : []));

@@ -218,8 +218,10 @@ export function describeSlot(type: ArgType): string {
 
 export function describeType(type: ArgType): string {
   switch (type.t) {
-    case "int":
-      return type.min !== undefined ? `a whole number >= ${type.min}` : "a whole number";
+    case "int": {
+      const number = type.min !== undefined ? `a whole number >= ${type.min}` : "a whole number";
+      return type.words?.length ? `${number} or ${type.words.map((w) => `'${w}'`).join(", ")}` : number;
+    }
     case "number":
       return "a number";
     case "bool":

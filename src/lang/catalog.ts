@@ -44,7 +44,8 @@ export type Category =
   | "outcome";
 
 export type ArgType =
-  | { t: "int"; min?: number }
+  /** A whole number, or (with `words`) one of these words instead (e.g. `any` for no limit). */
+  | { t: "int"; min?: number; words?: string[] }
   | { t: "number" }
   | { t: "bool" }
   | { t: "string" }

@@ -12,6 +12,7 @@ import { compileBool } from "./conditions.js";
 import { SlideGenerator, type TakeRule } from "../../engine/slide.js";
 import { PassGenerator } from "../../engine/pass.js";
 import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../../engine/place.js";
+import { ShootGenerator } from "../../engine/shoot.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
@@ -58,7 +59,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       new SlideGenerator({
         ...o,
         take: ((n.take as TakeRule | undefined) ?? "all"),
-        range: (n.range as number | undefined) ?? "count",
+        // No limit: at most as many sites as the board has (only a path through portals could go on).
+        range: n.range === "any" ? cx.topology!.n : ((n.range as number | undefined) ?? "count"),
         through,
         to: cond("to")!,
         portals: n.portals === true ? cx.portals : null,
@@ -118,6 +120,24 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const rule = new ChaseLimit(inner, n.limit as number, counted, cx.topology!, cx.playerCount, base);
     cx.moveHooks.push((s, kind, from, to, player) => rule.record(s, kind, from, to, player));
     return rule;
+  },
+  shoot: (n, ptr, cx) => {
+    const o = pieceMoveOptions(n, ptr, cx, "shoot");
+    const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
+    const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
+    return register(
+      cx,
+      new ShootGenerator({
+        ...o,
+        shot: cx.pieceIndex(n.shot as string, `${ptr}/shot`),
+        shotName: n.shot as string,
+        neutral: n.owner === "neutral",
+        range: n.range === undefined || n.range === "any" ? cx.topology!.n : (n.range as number),
+        to,
+        through,
+        separator: (n.separator as string | undefined) ?? "/",
+      }),
+    );
   },
 };
 
