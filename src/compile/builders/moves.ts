@@ -66,6 +66,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
         portals: n.portals === true ? cx.portals : null,
         onCapture: onCapture.map((e) => e.run),
         separator: (n.separator as string | undefined) ?? "-",
+        open: isEmptyAt(n.to, "to") && (isEmptyAt(n.through, "site") || (n.through === undefined && n.range === 1)),
       }),
     );
   },
@@ -202,4 +203,9 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
     then: effects.map((e) => e.run),
     describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)),
   };
+}
+
+/** Whether a condition is `(empty <site>)`, which generators can test inline. */
+function isEmptyAt(v: Json | undefined, site: string): boolean {
+  return v !== undefined && isNode(v) && v.ludeme === "empty" && v.site === site;
 }
