@@ -11,9 +11,9 @@ import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { UNKNOWN, type Ctx, type LeafGenerator, type MoveSource, type SampleResult } from "./rules.js";
 import type { State } from "./state.js";
 
-/** Whether the swap is offered in `s`: the second turn's first decision, past any prelude. */
+/** Whether the swap is offered in `s`: the second player's decision that begins turn 2, past any prelude. */
 export function swapOffered(s: State): boolean {
-  return s.turn === 2 && s.actionInTurn === 1 && s.preludeLeft === 0;
+  return s.turn === 2 && s.actionInTurn === 1 && s.mover === 1 && s.preludeLeft === 0;
 }
 
 /** The swap itself: the two players exchange sides. */
