@@ -21,9 +21,10 @@ export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {
   const neutral = new Set<string>(), owned = new Set<string>();
   walk(ir, (n) => {
     if (n.ludeme === "add-score" || n.ludeme === "score") scored = true;
-    if (n.ludeme === "slide" || (n.ludeme === "place" && typeof n.height === "number" && n.height > 1)) stacks = true;
+    if ((n.ludeme === "slide" && !wholeToEmpty(n)) || (n.ludeme === "place" && typeof n.height === "number" && n.height > 1)) stacks = true;
     if (n.ludeme === "add" && n.owner === "neutral") neutral.add(n.piece as string);
     else if (n.ludeme === "add" || n.ludeme === "place" || n.ludeme === "put") owned.add(n.piece as string);
+    else if (n.ludeme === "shoot") (n.owner === "neutral" ? neutral : owned).add(n.shot as string);
     else if (n.ludeme === "deal") for (const k of Object.keys(n)) if (k !== "ludeme" && k !== "at" && k !== "flags") owned.add(k);
   });
   const neutralPieces = cx.pieces.flatMap((p, i) => (neutral.has(p.name) && !owned.has(p.name) ? [i] : []));
@@ -169,4 +170,10 @@ function describeKey(v: Json, cx: CompileContext, shown: Presentation): string |
       return shown.counterLabels[cx.counters.indexOf(v.name as string)] ?? (v.name as string);
   }
   return null;
+}
+
+/** A slide of whole stacks onto empty sites only (a queen's move): it never makes a stack. */
+function wholeToEmpty(n: IrNode): boolean {
+  const to = n.to;
+  return (n.take === undefined || n.take === "all") && isNode(to) && to.ludeme === "empty" && to.site === "to";
 }

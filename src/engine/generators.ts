@@ -85,7 +85,7 @@ export function originEnd(origin: Origin, s: State, n: number): number {
  * Whether the mover's piece on `site` may make a move with these options (piece filter and from:
  * condition); sets the context for it (origin, type, flags, height, nothing crossed).
  */
-function canMove(o: PieceMoveOptions, s: State, c: Ctx, site: number): boolean {
+export function canMove(o: PieceMoveOptions, s: State, c: Ctx, site: number): boolean {
   const type = s.piece[site]!;
   if (o.pieces !== null && o.pieces[type] === 0) return false;
   c.from = site;

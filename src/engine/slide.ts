@@ -42,6 +42,11 @@ export interface SlideOptions {
   then: Effect[];
   /** Written between the two sites in the notation (a capture writes `x`). */
   separator: string;
+  /**
+   * Set when `to` is `(empty to)` and `through` is `(empty site)` or absent with range 1 (a queen's
+   * or rook's move): generation then tests emptiness inline rather than calling the conditions.
+   */
+  open?: boolean;
 }
 
 const CROSSED = 1;
@@ -55,6 +60,10 @@ export class SlideGenerator implements LeafGenerator {
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
+    if (this.o.open === true && this.o.portals === null && this.o.take === "all") {
+      this.generateOpen(s, c, out);
+      return;
+    }
     const o = this.o;
     const n = o.topology.n, step = o.topology.step, owner = s.owner, height = s.height;
     const portals = o.portals, to = o.to, through = o.through;
@@ -106,6 +115,38 @@ export class SlideGenerator implements LeafGenerator {
             }
             cur = next;
           }
+        }
+      }
+    }
+  }
+
+  /** Whole stacks onto empty sites over empty sites, no portals: the same moves as generate, tested inline. */
+  private generateOpen(s: State, c: Ctx, out: MoveBuffer): void {
+    const o = this.o;
+    const n = o.topology.n, step = o.topology.step, owner = s.owner, height = s.height;
+    const p = c.player, id = this.id, kind = o.kind;
+    const dirs = directionsNow(o, s, p);
+    for (let site = originStart(o.origin, s), last = originEnd(o.origin, s, n); site < last; site++) {
+      if (owner[site] !== p) continue;
+      const type = s.piece[site]!;
+      if (o.pieces !== null && o.pieces[type] === 0) continue;
+      const h = height[site]!;
+      if (o.from !== null) {
+        c.from = site;
+        c.piece = type;
+        c.selfFlags = s.flags[site]!;
+        c.count = h;
+        c.crossed = false;
+        if (!o.from(s, c)) continue;
+      }
+      const maxDist = o.range === "count" ? h : o.range;
+      for (let k = 0; k < dirs.length; k++) {
+        const base = dirs[k]! * n;
+        let next = step[base + site]!;
+        for (let dist = 1; dist <= maxDist && next >= 0 && owner[next] === EMPTY; dist++) {
+          const row = out.add(id, kind, site, next, h, type);
+          out.extra[row] = h << 1;
+          next = step[base + next]!;
         }
       }
     }

@@ -173,7 +173,9 @@ export function validateIr(ir: Json, spans: ReadonlyMap<string, Span>, skip: rea
 
 /** Drops ajv's follow-on errors (the failed `if` of categories that also accept atoms). */
 function relevant(errors: ErrorObject[]): ErrorObject[] {
-  return errors.filter((e) => e.keyword !== "if");
+  // An argument that is a number or a word (`range:any`) failed both: one error, saying what fits.
+  const either = errors.filter((e) => e.keyword === "anyOf" && /\/properties\/[^/]+\/anyOf$/.test(e.schemaPath)).map((e) => e.schemaPath + "/");
+  return errors.filter((e) => e.keyword !== "if" && !either.some((p) => e.schemaPath.startsWith(p)));
 }
 
 function toDiagnostic(e: ErrorObject, ir: Json, spans: ReadonlyMap<string, Span>): Diagnostic {
@@ -198,6 +200,8 @@ function toDiagnostic(e: ErrorObject, ir: Json, spans: ReadonlyMap<string, Span>
     }
     case "enum":
       return error("S001", `${argText}: '${String(valueAt(ir, segs))}' is not allowed here`, spanAt(spans, path), `one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => `'${v}'`).join(", ")}`);
+    case "anyOf":
+      return error("S001", `${argText}: '${String(valueAt(ir, segs))}' is not allowed here`, spanAt(spans, path), expectedType ? describeType(expectedType) : undefined);
     case "minimum":
       return error("S001", `${argText} is too small`, spanAt(spans, path), `a number ${(e.params as { comparison: string }).comparison} ${(e.params as { limit: number }).limit}`);
     case "pattern":

@@ -13,6 +13,7 @@ import { SlideGenerator, type TakeRule } from "../../engine/slide.js";
 import { PassGenerator } from "../../engine/pass.js";
 import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../../engine/place.js";
 import { FlyGenerator } from "../../engine/fly.js";
+import { ShootGenerator } from "../../engine/shoot.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
@@ -66,6 +67,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
         portals: n.portals === true ? cx.portals : null,
         onCapture: onCapture.map((e) => e.run),
         separator: (n.separator as string | undefined) ?? "-",
+        open: isEmptyAt(n.to, "to") && (isEmptyAt(n.through, "site") || (n.through === undefined && n.range === 1)),
       }),
     );
   },
@@ -125,6 +127,24 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const { topology, kind, pieces, from, then, describeThen } = pieceMoveOptions(n, ptr, cx, "fly");
     const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     return register(cx, new FlyGenerator({ topology, kind, pieces, from, to, then, describeThen }));
+  },
+  shoot: (n, ptr, cx) => {
+    const o = pieceMoveOptions(n, ptr, cx, "shoot");
+    const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
+    const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
+    return register(
+      cx,
+      new ShootGenerator({
+        ...o,
+        shot: cx.pieceIndex(n.shot as string, `${ptr}/shot`),
+        shotName: n.shot as string,
+        neutral: n.owner === "neutral",
+        range: n.range === undefined || n.range === "any" ? cx.topology!.n : (n.range as number),
+        to,
+        through,
+        separator: (n.separator as string | undefined) ?? "/",
+      }),
+    );
   },
 };
 
@@ -192,4 +212,9 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
     then: effects.map((e) => e.run),
     describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)),
   };
+}
+
+/** Whether a condition is `(empty <site>)`, which generators can test inline. */
+function isEmptyAt(v: Json | undefined, site: string): boolean {
+  return v !== undefined && isNode(v) && v.ludeme === "empty" && v.site === site;
 }

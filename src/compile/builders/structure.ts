@@ -17,6 +17,8 @@ import { describeEnd, endBuilders } from "./end.js";
 import { itemBuilders } from "./equipment.js";
 import { compileMoves } from "./moves.js";
 import { preludeBuilders, startBuilders } from "./setup.js";
+import { SwapGenerator, SwapSource } from "../../engine/swap.js";
+import type { MoveSource } from "../../engine/rules.js";
 
 /** Ludemes compiled inline by compileGameIr rather than through a builder table. */
 export const STRUCTURAL: [string, Category][] = [
@@ -81,7 +83,8 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   });
   checkStartFitsSupply(setup, cx);
   cx.scope = "move";
-  const play = rules.play ? compileMoves(rules.play, "/rules/play", cx) : new UnionSource([]);
+  let play = rules.play ? compileMoves(rules.play, "/rules/play", cx) : new UnionSource([]);
+  if (rules.swap === true) play = withSwap(play, cx);
   const prelude = ((rules.prelude as Json[] | undefined) ?? []).map((v, i) => preludeBuilders.decide!(v as IrNode, `/rules/prelude/${i}`, cx));
   // After-action and after-turn effects see the player who acted as `mover`, and no move sites.
   cx.scope = "end";
@@ -128,4 +131,13 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     readsLastMove: cx.readsLastMove,
     options,
   };
+}
+
+/** The play rules with the swap (pie) rule: a two-player rule, the swap offered at the second player's first decision. */
+function withSwap(play: MoveSource, cx: CompileContext): MoveSource {
+  if (cx.playerCount !== 2) cx.fail("M002", `swap:true is a rule of two-player games; this one has ${cx.playerCount} players`, "/rules/swap", "(players 2)");
+  const swap = new SwapGenerator(cx.kindIndex("swap"), "swap");
+  swap.id = cx.generators.length;
+  cx.generators.push(swap);
+  return new SwapSource(play, swap);
 }

@@ -52,7 +52,7 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "slide",
     category: "moves",
-    doc: "A stack of the mover, or part of it, travels in a straight line 1 to `range` sites (default: as many sites as pieces travel) and lands where `to:` allows; it never ends on its origin. `take:all` moves the whole stack, `part` 1..h-1 of its h pieces, `any` 1..h. Landing on another player's or a neutral piece runs `on-capture:` then removes it (capture by replacement); landing on a friendly stack merges (heights add, flags combine); on an empty site the travelling part makes a new stack carrying the source's flags. The path passes over a site only while `through:` holds for it (as `site`). With `portals:true` the path follows the mover's portal edges; `(crossed)` tells whether it did. Notation `from-to` (`separator:` replaces `-`), `x` for a capture, `^` after a path through a portal, `/n` when n pieces of a taller stack travel: `e3-e5`, `e3xe5`, `e9-e2^`, `e3+e4/1`.",
+    doc: "A stack of the mover, or part of it, travels in a straight line 1 to `range` sites (default: as many sites as pieces travel; `range:any`: any distance) and lands where `to:` allows; it never ends on its origin. `take:all` moves the whole stack, `part` 1..h-1 of its h pieces, `any` 1..h. Landing on another player's or a neutral piece runs `on-capture:` then removes it (capture by replacement); landing on a friendly stack merges (heights add, flags combine); on an empty site the travelling part makes a new stack carrying the source's flags. The path passes over a site only while `through:` holds for it (as `site`). With `portals:true` the path follows the mover's portal edges; `(crossed)` tells whether it did. Notation `from-to` (`separator:` replaces `-`), `x` for a capture, `^` after a path through a portal, `/n` when n pieces of a taller stack travel: `e3-e5`, `e3xe5`, `e9-e2^`, `e3+e4/1`.",
     params: [
       ...moveCommon,
       { name: "take", type: { t: "enum", values: ["all", "part", "any"] }, namedOnly: true, optional: true, default: "all", doc: "How many pieces of the stack travel." },
@@ -173,5 +173,20 @@ export const moveLudemes: LudemeSpec[] = [
       { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the destination (sites `from`, `to`); default `(empty to)`." },
     ],
     example: "(fly kind:fly from:(friend from))",
+  },
+  {
+    name: "shoot",
+    category: "moves",
+    doc: "A piece of the mover shoots: without moving, it puts a new piece (`piece:`, the mover's or a neutral one) on a site along a straight line from it in one of the allowed directions, any distance up to `range`. The line goes on past each site reached while `through:` holds for it (as `site`; default: while it is empty), and every site reached where `to:` holds (default: an empty site) is a move; an occupied site it allows is emptied first. With `origin:last-to` only the piece the last decision moved shoots: a second action of the turn after `(move-again)`, such as an arrow shot from where a piece landed. Notation: the shooter's site, `separator`, the target: `d7/g7`.",
+    params: [
+      ...moveCommon,
+      { name: "shot", type: name, namedOnly: true, doc: "The piece type put down." },
+      { name: "owner", type: { t: "enum", values: ["mover", "neutral"] }, namedOnly: true, optional: true, default: "mover", doc: "Whose piece it is." },
+      { name: "range", type: { t: "int", min: 1, words: ["any"] }, namedOnly: true, optional: true, default: "any", doc: "Farthest distance along the line; `any`: no limit." },
+      { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition for the line to go on past `site`; default `(empty site)`." },
+      { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on a target site (`to`); default `(empty to)`." },
+      { name: "separator", type: { t: "string" }, namedOnly: true, optional: true, default: "/", doc: "Notation between the shooter's site and the target." },
+    ],
+    example: "(shoot shot:arrow owner:neutral origin:last-to)",
   },
 ];

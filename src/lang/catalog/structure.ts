@@ -42,6 +42,7 @@ export const structureLudemes: LudemeSpec[] = [
       { name: "prelude", type: list(cat("prelude")), namedOnly: true, optional: true, doc: "Decisions before the first turn, in order." },
       { name: "after-action", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences run after every decision, in order, before the end rules." },
       { name: "after-turn", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences run when a turn ends." },
+      { name: "swap", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "The swap (pie) rule, for two players: at the second player's first decision (the start of turn 2; a loaded position says `turn` 2 and mover P2), besides the moves of `play`, the move `swap` (kind `swap`): the players exchange sides -- every piece on the board changes hands, supplies, scores and marker sets are exchanged -- and the turn passes as after any move, so the first player moves next against the position they made. Seats and results keep their numbering." },
     ],
     example: "(rules (start {(place man P1 a1)}) (play (step)) (end {(if (no-moves next) (win mover))}) turns:(turns 2 first:1))",
   },
