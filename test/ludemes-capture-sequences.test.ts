@@ -150,3 +150,29 @@ describe("at-edge", () => {
     expect(play(g, edge, "d2-d3").over).toBe(true);
   });
 });
+
+describe("International Draughts, move by move with Ludii", () => {
+  it("has Ludii's legal moves (their number at every decision), its chains and its ends in 30 of Ludii's random games", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { loadGame } = await import("../src/compile/index.js");
+    const g = loadGame("international-draughts");
+    const games = readFileSync(new URL("./ludii/international-draughts-games.txt", import.meta.url), "utf8")
+      .split("\n")
+      .filter((l) => l.trim() && !l.startsWith("#"));
+    expect(games).toHaveLength(30);
+    for (const [i, line] of games.entries()) {
+      const [moves, winner] = line.split(" | ");
+      let s = g.newGame({ seed: 1 });
+      for (const [d, item] of moves!.split(" ").entries()) {
+        const [pick, count] = item.split(":");
+        const legal = g.legalMoves(s);
+        expect(legal.length, `game ${i + 1}, decision ${d + 1}`).toBe(Number(count));
+        const m = legal.find((x) => `${x.from}-${x.to}` === pick);
+        expect(m, `game ${i + 1}, decision ${d + 1}: ${pick}`).toBeDefined();
+        s = g.apply(s, m!);
+      }
+      expect(s.over, `game ${i + 1} ends`).toBe(true);
+      expect(`P${g.winners(s)![0]! + 1}`).toBe(winner);
+    }
+  });
+});

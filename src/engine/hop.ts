@@ -9,6 +9,7 @@ import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { newCtx, type Ctx, type LeafGenerator, type Pred } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
 import { originEnd, originStart, type PieceMoveOptions } from "./generators.js";
+import type { Topology } from "./topology.js";
 
 export interface HopOptions extends PieceMoveOptions {
   /** Condition on the jumped site (c.over): the first piece on the line within reach. */
@@ -22,46 +23,107 @@ export interface HopOptions extends PieceMoveOptions {
   markName: string;
 }
 
+/**
+ * Per site, the lines a hop may follow: for site s, entries start[s]..start[s+1]-1 hold the
+ * neighbour in each allowed direction (`first`), the site beyond it (`second`) and the direction.
+ * Only lines with both sites on the board are listed.
+ */
+interface HopLines {
+  start: Int32Array;
+  first: Int32Array;
+  second: Int32Array;
+  dir: Int32Array;
+}
+
+function hopLines(topo: Topology, dirs: Int32Array): HopLines {
+  const n = topo.n, step = topo.step;
+  const start = new Int32Array(n + 1);
+  const first: number[] = [], second: number[] = [], dir: number[] = [];
+  for (let site = 0; site < n; site++) {
+    start[site] = first.length;
+    for (const d of dirs) {
+      const a = step[d * n + site]!;
+      const b = a < 0 ? -1 : step[d * n + a]!;
+      if (b < 0) continue;
+      first.push(a);
+      second.push(b);
+      dir.push(d);
+    }
+  }
+  start[n] = first.length;
+  return { start, first: Int32Array.from(first), second: Int32Array.from(second), dir: Int32Array.from(dir) };
+}
+
 export class HopGenerator implements LeafGenerator {
   id = -1;
+  /** The lines of each player's directions (shared between seats with the same list). */
+  private readonly lines: HopLines[];
 
-  constructor(private readonly o: HopOptions) {}
+  constructor(private readonly o: HopOptions) {
+    const made = new Map<Int32Array, HopLines>();
+    this.lines = o.dirs.map((d) => {
+      if (!made.has(d)) made.set(d, hopLines(o.topology, d));
+      return made.get(d)!;
+    });
+  }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const o = this.o;
     const n = o.topology.n, step = o.topology.step, owner = s.owner;
-    const p = c.player, before = o.before, after = o.after, over = o.over, kind = o.kind;
-    const dirs = o.dirs[p]!;
+    const p = c.player, before = o.before, after = o.after, over = o.over, kind = o.kind, from = o.from;
     const pieces = o.pieces;
+    const { start, first, second, dir } = this.lines[p]!;
     for (let site = originStart(o.origin, s), last = originEnd(o.origin, s, n); site < last; site++) {
       if (owner[site] !== p) continue;
       const type = s.piece[site]!;
       if (pieces !== null && pieces[type] === 0) continue;
-      c.from = site;
-      c.piece = type;
-      c.selfFlags = s.flags[site]!;
-      c.count = s.height[site]!;
-      c.crossed = false;
-      if (o.from !== null && !o.from(s, c)) continue;
-      for (let k = 0; k < dirs.length; k++) {
-        const base = dirs[k]! * n;
-        // Up to `before` empty sites, then the piece to jump.
-        let t = step[base + site]!;
-        for (let gap = 0; t >= 0 && owner[t] === EMPTY && gap < before; gap++) t = step[base + t]!;
-        if (t < 0 || owner[t] === EMPTY) continue;
-        let land = step[base + t]!;
-        // The cheap test first: most hops fail on a missing or occupied landing.
-        if (land < 0 || owner[land] !== EMPTY) continue;
+      // The context of the moving piece is set only once a condition needs it.
+      let ready = false;
+      if (from !== null) {
+        this.setPiece(s, c, site, type);
+        ready = true;
+        if (!from(s, c)) continue;
+      }
+      for (let k = start[site]!, end = start[site + 1]!; k < end; k++) {
+        let t = first[k]!, land = second[k]!;
+        if (owner[t] === EMPTY) {
+          if (before === 0) continue;
+          // Up to `before` empty sites, then the piece to jump.
+          const base = dir[k]! * n;
+          for (let gap = 1; gap < before && land >= 0 && owner[land] === EMPTY; gap++) land = step[base + land]!;
+          if (land < 0 || owner[land] === EMPTY) continue;
+          t = land;
+          land = step[base + t]!;
+          if (land < 0) continue;
+        }
+        // The cheap test first: most hops fail on an occupied landing.
+        if (owner[land] !== EMPTY) continue;
+        if (!ready) {
+          this.setPiece(s, c, site, type);
+          ready = true;
+        }
         c.over = t;
         c.to = land;
         if (!over(s, c)) continue;
-        // Every empty site beyond, up to after + 1 of them, stopping at the first occupied one.
-        for (let further = 0; further <= after && land >= 0 && owner[land] === EMPTY; further++) {
+        out.setCapture(out.add(this.id, kind, site, land, 1, type), t);
+        // Further empty sites beyond, up to `after` more, stopping at the first occupied one.
+        if (after === 0) continue;
+        const base = dir[k]! * n;
+        land = step[base + land]!;
+        for (let further = 1; further <= after && land >= 0 && owner[land] === EMPTY; further++) {
           out.setCapture(out.add(this.id, kind, site, land, 1, type), t);
           land = step[base + land]!;
         }
       }
     }
+  }
+
+  private setPiece(s: State, c: Ctx, site: number, type: number): void {
+    c.from = site;
+    c.piece = type;
+    c.selfFlags = s.flags[site]!;
+    c.count = s.height[site]!;
+    c.crossed = false;
   }
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
