@@ -6,8 +6,9 @@
  * A move's length is counted in decisions: 1 for a move after which the turn ends, else 1 plus
  * the length of the longest move of the continuation (the legal moves of the state after it, the
  * same player deciding again). The search is depth first on scratch states, one per depth, made
- * once and reused; it applies moves with the engine's own rules (consequences and turn
- * bookkeeping, not the end rules, which never end a turn that goes on in the games this serves).
+ * once and reused; it applies moves with the engine's own rules (consequences, after-action
+ * effects and turn bookkeeping). End rules are not consulted in the middle of a turn: a turn
+ * that goes on is counted to its end.
  * While a search runs, every longest-sequence filter of the same game lets its moves through:
  * the longest of all continuations is the longest of the longest ones, so nothing is filtered
  * twice.

@@ -331,8 +331,8 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const dir = Int32Array.from(dirs);
     return {
       fn: (s, c) => {
-        const d = dir[c.player] ?? -1;
-        return d >= 0 && step[d * n1 + at(s, c)]! < 0;
+        const d = dir[c.player] ?? -1, site = at(s, c);
+        return d >= 0 && site >= 0 && step[d * n1 + site]! < 0;
       },
     };
   },
