@@ -6,6 +6,7 @@ import type { Span } from "../lang/ast.js";
 import type { Json } from "../lang/bind.js";
 import { error, type Diagnostic, type DiagnosticCode } from "../lang/diagnostics.js";
 import type { LeafGenerator, MoveHook, PieceDef, Runtime } from "../engine/rules.js";
+import type { MoveBuffer } from "../engine/moves.js";
 import type { State } from "../engine/state.js";
 import type { Topology } from "../engine/topology.js";
 import { boardOutline, GroupWalker } from "../engine/connection.js";
@@ -177,5 +178,11 @@ export class RuntimeLink implements Runtime {
   target?: Runtime;
   hasMoves(s: State, player: number): boolean {
     return this.target!.hasMoves(s, player);
+  }
+  movesInto(s: State, out: MoveBuffer): void {
+    this.target!.movesInto(s, out);
+  }
+  applyInTurn(s: State, buf: MoveBuffer, row: number): boolean {
+    return this.target!.applyInTurn(s, buf, row);
   }
 }

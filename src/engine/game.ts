@@ -171,6 +171,39 @@ export class Game implements Runtime {
     return this.generateFor(s, player).size > 0;
   }
 
+  /** Contexts of look-ahead searches (see Runtime.movesInto), apart from those of play. */
+  private readonly searchCtx: Ctx = newCtx();
+  private readonly searchEndCtx: Ctx = newCtx();
+
+  movesInto(s: State, out: MoveBuffer): void {
+    if (s.over) return;
+    this.searchCtx.player = s.mover;
+    const prelude = this.def.prelude;
+    const source = s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play;
+    source.generate(s, this.searchCtx, out);
+  }
+
+  applyInTurn(s: State, buf: MoveBuffer, row: number): boolean {
+    const c = this.searchCtx;
+    c.player = s.mover;
+    const kind = buf.kind[row]!, from = buf.from[row]!, to = buf.to[row]!;
+    s.lastFrom = from;
+    s.lastTo = to;
+    this.def.generators[buf.gen[row]!]!.apply(s, buf, row, c);
+    for (const hook of this.def.moveHooks) hook(s, kind, from, to, c.player);
+    const e = this.searchEndCtx;
+    e.player = s.mover;
+    e.from = from;
+    e.to = to;
+    for (const effect of this.def.afterAction) effect(s, e);
+    s.lastMover = s.mover;
+    s.ply++;
+    s.touch();
+    if (s.preludeLeft > 0 || s.actionInTurn >= s.actionsInTurn) return false;
+    s.actionInTurn++;
+    return true;
+  }
+
   /** Applies row `row` of `buf` (a buffer filled for `s`) to `s` in place. */
   applyRow(s: State, buf: MoveBuffer, row: number): void {
     const c = this.ctx;

@@ -175,4 +175,15 @@ export type MoveHook = (s: State, kind: number, from: number, to: number, player
 /** Services the engine gives rules that need to look at legal moves (e.g. "no moves" ends). */
 export interface Runtime {
   hasMoves(s: State, player: number): boolean;
+  /**
+   * For look-ahead searches: adds the legal moves of the player to act in `s` to `out` (not the
+   * engine's cached buffer, which may be being filled).
+   */
+  movesInto(s: State, out: MoveBuffer): void;
+  /**
+   * For look-ahead searches: makes move `row` of `buf` in `s` (its consequences, after-action
+   * effects and the turn's bookkeeping; no after-turn effects, no end rules) and returns whether
+   * the same player decides again in this turn.
+   */
+  applyInTurn(s: State, buf: MoveBuffer, row: number): boolean;
 }

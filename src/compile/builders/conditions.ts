@@ -10,7 +10,7 @@ import { EMPTY, NEUTRAL } from "../../engine/state.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer, constant, siteIn, siteRefIn, type Compiled } from "../expression.js";
 import { hasLineOfExactly, lineAxes, longestLine, outflanksAny } from "../../engine/lines.js";
-import { directionsIn } from "../directions.js";
+import { directionsByPlayer, directionsIn } from "../directions.js";
 import { nearLists } from "../neighbours.js";
 import { compileIntC } from "./numbers.js";
 import { compileRegion } from "./regions.js";
@@ -321,6 +321,20 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     const rt = cx.runtime;
     return { fn: (s, c) => !rt.hasMoves(s, who(s, c)) };
+  },
+  "at-edge": (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    const topology = cx.topology!;
+    const n1 = topology.n, step = topology.step;
+    // The direction per player (-1: the board has none for that seat).
+    const dirs = directionsByPlayer([n.dir as string], `${ptr}/dir`, cx).map((l) => (l.length ? l[0]! : -1));
+    const dir = Int32Array.from(dirs);
+    return {
+      fn: (s, c) => {
+        const d = dir[c.player] ?? -1, site = at(s, c);
+        return d >= 0 && site >= 0 && step[d * n1 + site]! < 0;
+      },
+    };
   },
 };
 

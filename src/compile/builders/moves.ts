@@ -14,6 +14,8 @@ import { PassGenerator } from "../../engine/pass.js";
 import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../../engine/place.js";
 import { FlyGenerator } from "../../engine/fly.js";
 import { ShootGenerator } from "../../engine/shoot.js";
+import { HopGenerator } from "../../engine/hop.js";
+import { LongestSequenceSource, type LookaheadShared } from "../../engine/longest.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
@@ -146,7 +148,23 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       }),
     );
   },
+  hop: (n, ptr, cx) => {
+    const o = pieceMoveOptions(n, ptr, cx, "hop");
+    const over = inMoveScope(cx, () => compileBool(n.over!, `${ptr}/over`, cx));
+    const markName = n.mark as string | undefined;
+    const mark = markName === undefined ? 0 : cx.flagBit(markName, `${ptr}/mark`);
+    return register(cx, new HopGenerator({ ...o, over, before: (n.before as number | undefined) ?? 0, after: (n.after as number | undefined) ?? 0, mark, markName: markName ?? "" }));
+  },
+  "longest-sequence": (n, ptr, cx) => {
+    const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);
+    let shared = lookaheads.get(cx);
+    if (!shared) lookaheads.set(cx, (shared = { searching: 0 }));
+    return new LongestSequenceSource(inner, cx.runtime, shared);
+  },
 };
+
+/** Per compiled game: whether a longest-sequence search is running (its filters then let moves through). */
+const lookaheads = new WeakMap<CompileContext, LookaheadShared>();
 
 /** The arguments of moves that choose a site: kind, condition, effects, notation prefix. */
 function siteChoice(n: IrNode, ptr: string, cx: CompileContext, defaultKind: string, defaultPrefix: string): SiteChoiceOptions {

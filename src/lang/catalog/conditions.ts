@@ -256,4 +256,14 @@ export const conditionLudemes: LudemeSpec[] = [
     params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
     example: "(no-moves next)",
   },
+  {
+    name: "at-edge",
+    category: "bool",
+    doc: "The site is on the board's edge in the direction: one step from it that way would leave the board. The direction may be player-relative (`forward` ... for the mover, see `players`), so `(at-edge to forward)` is the mover's far row on a square board. False when the board has no such direction for the mover.",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "dir", type: name, doc: "A direction: the board's name, or player-relative (`forward`, `backward-left` ...)." },
+    ],
+    example: "(at-edge to forward)",
+  },
 ];

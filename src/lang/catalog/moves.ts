@@ -189,4 +189,24 @@ export const moveLudemes: LudemeSpec[] = [
     ],
     example: "(shoot shot:arrow owner:neutral origin:last-to)",
   },
+  {
+    name: "hop",
+    category: "moves",
+    doc: "One jump of a piece of the mover over one piece, as a decision of its own: along a line, past at most `before` empty sites, over the first piece there (which `over:` must accept), landing on one of the empty sites just beyond it -- the first, or up to `after` further ones, stopping at the first occupied site. With `before` and `after` as long as the board's lines the jump flies (a flying king's capture). The jumped piece is removed at once, or with `mark:` only given that flag (a capture that takes effect later, e.g. with `(forall (flag site f) {(remove site)})` in `after-turn:`; `over:` should then refuse marked pieces, so that none is jumped twice). A chain is several decisions: `then:{(when (can-move (hop origin:last-to ...)) then:{(move-again)})}` and a continuation with `origin:last-to`. Notation `fromxto`.",
+    params: [
+      ...moveCommon,
+      { name: "over", type: cat("bool"), namedOnly: true, doc: "Condition on the jumped site `over` (and `self`)." },
+      { name: "before", type: { t: "int", min: 0 }, namedOnly: true, optional: true, default: 0, doc: "Most empty sites between the piece and the piece it jumps (0: adjacent)." },
+      { name: "after", type: { t: "int", min: 0 }, namedOnly: true, optional: true, default: 0, doc: "Most further empty sites it may land beyond the first one after the jumped piece (0: only just beyond)." },
+      { name: "mark", type: name, namedOnly: true, optional: true, doc: "A flag given to the jumped piece, which then stays on the board (default: it is removed at once)." },
+    ],
+    example: "(hop piece:{king} before:9 after:9 over:(and (enemy over) (not (flag over captured))) mark:captured)",
+  },
+  {
+    name: "longest-sequence",
+    category: "moves",
+    doc: "The moves of `moves` that begin a longest sequence of decisions in the turn; the others are not legal (the majority capture rule, with one hop per decision). A move counts 1 decision if the turn ends after it, else 1 plus the longest continuation: the player's legal moves in the state after it, searched depth first to the end of the turn (consequences and after-action effects applied; end rules are not consulted mid-turn). So a chain of five hops is 5, a quiet move 1.",
+    params: [{ name: "moves", type: cat("moves"), doc: "The moves to filter." }],
+    example: "(longest-sequence (hop over:(enemy over) then:{(when (can-move (hop origin:last-to over:(enemy over))) then:{(move-again)})}))",
+  },
 ];

@@ -1,0 +1,165 @@
+/**
+ * Hops: one jump over one piece per decision, possibly from afar and landing afar (a flying
+ * capture). Chains are made of several decisions (`(move-again)` in the consequences and a
+ * continuation from `last-to`), not built here. The jumped piece is removed at once, or only
+ * marked with a flag (e.g. captured pieces that leave the board when the turn ends and may not be
+ * jumped twice meanwhile). The inner loops read typed arrays and allocate nothing.
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import { newCtx, type Ctx, type LeafGenerator, type Pred } from "./rules.js";
+import { EMPTY, type State } from "./state.js";
+import { originEnd, originStart, type PieceMoveOptions } from "./generators.js";
+import type { Topology } from "./topology.js";
+
+export interface HopOptions extends PieceMoveOptions {
+  /** Condition on the jumped site (c.over): the first piece on the line within reach. */
+  over: Pred;
+  /** Most empty sites between the piece and the one it jumps (0: adjacent). */
+  before: number;
+  /** Most further empty sites the piece may go beyond the first one after the jumped piece (0: just beyond). */
+  after: number;
+  /** Flag bit given to the jumped piece instead of removing it (0: removed at once), and its name. */
+  mark: number;
+  markName: string;
+}
+
+/**
+ * Per site, the lines a hop may follow: for site s, entries start[s]..start[s+1]-1 hold the
+ * neighbour in each allowed direction (`first`), the site beyond it (`second`) and the direction.
+ * Only lines with both sites on the board are listed.
+ */
+interface HopLines {
+  start: Int32Array;
+  first: Int32Array;
+  second: Int32Array;
+  dir: Int32Array;
+}
+
+function hopLines(topo: Topology, dirs: Int32Array): HopLines {
+  const n = topo.n, step = topo.step;
+  const start = new Int32Array(n + 1);
+  const first: number[] = [], second: number[] = [], dir: number[] = [];
+  for (let site = 0; site < n; site++) {
+    start[site] = first.length;
+    for (const d of dirs) {
+      const a = step[d * n + site]!;
+      const b = a < 0 ? -1 : step[d * n + a]!;
+      if (b < 0) continue;
+      first.push(a);
+      second.push(b);
+      dir.push(d);
+    }
+  }
+  start[n] = first.length;
+  return { start, first: Int32Array.from(first), second: Int32Array.from(second), dir: Int32Array.from(dir) };
+}
+
+export class HopGenerator implements LeafGenerator {
+  id = -1;
+  /** The lines of each player's directions (shared between seats with the same list). */
+  private readonly lines: HopLines[];
+
+  constructor(private readonly o: HopOptions) {
+    const made = new Map<Int32Array, HopLines>();
+    this.lines = o.dirs.map((d) => {
+      if (!made.has(d)) made.set(d, hopLines(o.topology, d));
+      return made.get(d)!;
+    });
+  }
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const o = this.o;
+    const n = o.topology.n, step = o.topology.step, owner = s.owner;
+    const p = c.player, before = o.before, after = o.after, over = o.over, kind = o.kind, from = o.from;
+    const pieces = o.pieces;
+    const { start, first, second, dir } = this.lines[p]!;
+    for (let site = originStart(o.origin, s), last = originEnd(o.origin, s, n); site < last; site++) {
+      if (owner[site] !== p) continue;
+      const type = s.piece[site]!;
+      if (pieces !== null && pieces[type] === 0) continue;
+      // The context of the moving piece is set only once a condition needs it.
+      let ready = false;
+      if (from !== null) {
+        this.setPiece(s, c, site, type);
+        ready = true;
+        if (!from(s, c)) continue;
+      }
+      for (let k = start[site]!, end = start[site + 1]!; k < end; k++) {
+        let t = first[k]!, land = second[k]!;
+        if (owner[t] === EMPTY) {
+          if (before === 0) continue;
+          // Up to `before` empty sites, then the piece to jump.
+          const base = dir[k]! * n;
+          for (let gap = 1; gap < before && land >= 0 && owner[land] === EMPTY; gap++) land = step[base + land]!;
+          if (land < 0 || owner[land] === EMPTY) continue;
+          t = land;
+          land = step[base + t]!;
+          if (land < 0) continue;
+        }
+        // The cheap test first: most hops fail on an occupied landing.
+        if (owner[land] !== EMPTY) continue;
+        if (!ready) {
+          this.setPiece(s, c, site, type);
+          ready = true;
+        }
+        c.over = t;
+        c.to = land;
+        if (!over(s, c)) continue;
+        out.setCapture(out.add(this.id, kind, site, land, 1, type), t);
+        // Further empty sites beyond, up to `after` more, stopping at the first occupied one.
+        if (after === 0) continue;
+        const base = dir[k]! * n;
+        land = step[base + land]!;
+        for (let further = 1; further <= after && land >= 0 && owner[land] === EMPTY; further++) {
+          out.setCapture(out.add(this.id, kind, site, land, 1, type), t);
+          land = step[base + land]!;
+        }
+      }
+    }
+  }
+
+  private setPiece(s: State, c: Ctx, site: number, type: number): void {
+    c.from = site;
+    c.piece = type;
+    c.selfFlags = s.flags[site]!;
+    c.count = s.height[site]!;
+    c.crossed = false;
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const from = buf.from[row]!, to = buf.to[row]!, over = buf.pool[buf.capStart[row]!]!;
+    c.from = from;
+    c.to = to;
+    c.over = over;
+    c.piece = s.piece[from]!;
+    c.selfFlags = s.flags[from]!;
+    c.count = s.height[from]!;
+    c.crossed = false;
+    if (this.o.mark !== 0) {
+      s.flags[over]! |= this.o.mark;
+      s.touch();
+    } else s.clear(over);
+    s.relocate(from, to);
+    for (const e of this.o.then) e(s, c);
+  }
+
+  /** `fromxto`: the jumped piece is the only one on the line between them. */
+  notation(buf: MoveBuffer, row: number): string {
+    const l = this.o.topology.labels;
+    return `${l[buf.from[row]!]}x${l[buf.to[row]!]}`;
+  }
+
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    const l = this.o.topology.labels;
+    const from = buf.from[row]!, to = buf.to[row]!, over = buf.pool[buf.capStart[row]!]!;
+    const out: PrimitiveAction[] = [this.o.mark !== 0 ? { op: "flag", at: l[over]!, flag: this.o.markName, set: true } : { op: "remove", at: l[over]! }];
+    out.push({ op: "move", from: l[from]!, to: l[to]! });
+    const c = newCtx();
+    c.player = s.mover;
+    c.from = from;
+    c.to = to;
+    c.over = over;
+    c.piece = buf.piece[row]!;
+    return [...out, ...this.o.describeThen(s, c)];
+  }
+}
