@@ -14,6 +14,7 @@ import { Flood } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
 import { compileInt } from "./numbers.js";
 import { compileRegion } from "./regions.js";
+import { visitedWords } from "../seats.js";
 
 export interface CompiledEffect {
   run: Effect;
@@ -194,6 +195,14 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     return silent((s, c) => {
       const site = at(s, c), owner = s.owner[site]!;
       if (owner !== EMPTY && owner !== NEUTRAL) s.supply[owner]! += s.height[site]!;
+    });
+  },
+  visit: (n, ptr, cx) => {
+    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const base = visitedWords(cx);
+    return silent((s, c) => {
+      const site = at(s, c);
+      if (site >= 0) s.memory[base + (site >>> 5)]! |= 1 << (site & 31);
     });
   },
 };

@@ -12,6 +12,7 @@ import { compileBool } from "./conditions.js";
 import { SlideGenerator, type TakeRule } from "../../engine/slide.js";
 import { PassGenerator } from "../../engine/pass.js";
 import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../../engine/place.js";
+import { HopGenerator } from "../../engine/hop.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
@@ -118,6 +119,12 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const rule = new ChaseLimit(inner, n.limit as number, counted, cx.topology!, cx.playerCount, base);
     cx.moveHooks.push((s, kind, from, to, player) => rule.record(s, kind, from, to, player));
     return rule;
+  },
+  hop: (n, ptr, cx) => {
+    const o = pieceMoveOptions(n, ptr, cx, "hop");
+    const over = n.over === undefined ? null : inMoveScope(cx, () => compileBool(n.over!, `${ptr}/over`, cx));
+    const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
+    return register(cx, new HopGenerator(o, over, to));
   },
 };
 

@@ -16,6 +16,7 @@ import { describeEnd, endBuilders } from "./end.js";
 import { itemBuilders } from "./equipment.js";
 import { compileMoves } from "./moves.js";
 import { preludeBuilders, startBuilders } from "./setup.js";
+import { placeWordsIfAny } from "../seats.js";
 
 /** Ludemes compiled inline by compileGameIr rather than through a builder table. */
 export const STRUCTURAL: [string, Category][] = [
@@ -105,5 +106,6 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     },
     readsLastMove: cx.readsLastMove,
     options,
+    placeWord: placeWordsIfAny(cx),
   };
 }

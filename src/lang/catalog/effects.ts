@@ -190,4 +190,11 @@ export const effectLudemes: LudemeSpec[] = [
     params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
     example: "(return-to-supply to)",
   },
+  {
+    name: "visit",
+    category: "effect",
+    doc: "Marks the site as visited in the current turn, for `(visited ...)`; every mark is cleared when the turn ends. E.g. a chain of hops taken one per decision marks where each hop left and landed, `then:{(visit from) (visit to) ...}`, so that it never comes back.",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(visit to)",
+  },
 ];

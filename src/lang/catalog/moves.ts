@@ -164,4 +164,15 @@ export const moveLudemes: LudemeSpec[] = [
     params: [{ name: "sources", type: cat("moves"), rest: true, doc: "Move sources." }],
     example: "(either (step) (jump over:(enemy over)))",
   },
+  {
+    name: "hop",
+    category: "moves",
+    doc: "A piece of the mover hops over the adjacent site `over` (by default: any piece, anyone's) to the next site `to` on the same line (by default: it must be empty). Nothing is captured. One hop per move; a hop that may go on is written with `(move-again)` and `origin:last-to`, the next hop being a decision of its own. Notation `from-to`.",
+    params: [
+      ...moveCommon,
+      { name: "over", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the hopped site `over` (and `from`, `to`); default `(occupied over)`." },
+      { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the landing site `to` (and `from`, `over`); default `(empty to)`." },
+    ],
+    example: "(hop kind:hop to:(and (empty to) (not (visited to))))",
+  },
 ];
