@@ -271,6 +271,6 @@ export const conditionLudemes: LudemeSpec[] = [
     category: "bool",
     doc: "The site was marked by `(visit ...)` in the current turn (a turn continued with `(move-again)`, or a turn of several actions): a chain of hops taken one per decision may not come back to where it has been. A new turn starts with no site visited.",
     params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
-    example: "(not (visited to))",
+    example: "(visited to)",
   },
 ];
