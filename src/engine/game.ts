@@ -140,8 +140,12 @@ export class Game implements Runtime {
   /** The winners of an ended game (empty for a draw), or null while it goes on. */
   winners(s: State): number[] | null {
     if (!s.over) return null;
+    // The best placed: every winner has the highest return (+1); places below the first may
+    // have positive returns too in games where players finish one by one.
+    let best = 0;
+    s.returns.forEach((r) => (best = Math.max(best, r)));
     const w: number[] = [];
-    s.returns.forEach((r, p) => r > 0 && w.push(p));
+    if (best > 0) s.returns.forEach((r, p) => r === best && w.push(p));
     return w;
   }
 
@@ -242,7 +246,7 @@ export class Game implements Runtime {
       turnBegan = false;
     } else {
       for (const e of def.afterTurn) e(s, c);
-      s.mover = (s.mover + 1) % def.players.count;
+      s.mover = this.nextSeat(s, s.mover);
       s.turn++;
       s.actionInTurn = 1;
       s.actionsInTurn = def.turn.actions;
@@ -255,18 +259,68 @@ export class Game implements Runtime {
       const rule = end[i]!;
       if (rule.atTurnStart && !turnBegan) continue;
       if (!rule.when(s, c)) continue;
-      this.finish(s, rule.outcome(s, c), i);
+      const winners = rule.outcome(s, c);
+      if (winners === null) {
+        this.leaveIfFinished(s);
+        continue;
+      }
+      this.finish(s, winners, i);
       return;
     }
+  }
+
+  /** The seat after `p` in turn order, skipping players who have finished. */
+  private nextSeat(s: State, p: number): number {
+    const count = this.def.players.count, w = this.def.placeWord ?? -1;
+    let q = (p + 1) % count;
+    if (w >= 0) for (let k = 0; k < count && s.memory[w + q] !== 0; k++) q = (q + 1) % count;
+    return q;
+  }
+
+  /** A player who finished in the middle of its turn (it had another decision) stops there. */
+  private leaveIfFinished(s: State): void {
+    const w = this.def.placeWord ?? -1;
+    if (w < 0 || s.memory[w + s.mover] === 0) return;
+    s.mover = this.nextSeat(s, s.mover);
+    s.turn++;
+    s.actionInTurn = 1;
+    s.actionsInTurn = this.def.turn.actions;
+    s.touch();
   }
 
   /** Ends the game with the given winners (none: a draw), recording which end rule fired. */
   private finish(s: State, winners: number[], rule: number): void {
     s.over = true;
     s.endRule = rule;
-    s.returns.fill(winners.length ? -1 : 0);
-    for (const w of winners) s.returns[w] = 1;
+    if ((this.def.placeWord ?? -1) >= 0) this.returnsByPlace(s, winners);
+    else {
+      s.returns.fill(winners.length ? -1 : 0);
+      for (const w of winners) s.returns[w] = 1;
+    }
     s.touch();
+  }
+
+  /**
+   * Returns by place in games where players finish one by one: those who finished keep their
+   * places; of the others, the winners share the next places and the rest the places left. Place
+   * q of n is worth 1 - 2(q - 1)/(n - 1) (+1 first, -1 last); a shared place, the average.
+   */
+  private returnsByPlace(s: State, winners: number[]): void {
+    const n = this.def.players.count, w = this.def.placeWord!;
+    let taken = 0;
+    for (let p = 0; p < n; p++) if (s.memory[w + p] !== 0) taken++;
+    const worth = (place: number) => (n > 1 ? 1 - (2 * (place - 1)) / (n - 1) : 1);
+    const share = (group: number[]) => {
+      // Places taken+1 .. taken+k, averaged.
+      const k = group.length;
+      const value = worth(taken + (k + 1) / 2);
+      for (const p of group) s.returns[p] = value;
+      taken += k;
+    };
+    for (let p = 0; p < n; p++) if (s.memory[w + p] !== 0) s.returns[p] = worth(s.memory[w + p]!);
+    const open = Array.from({ length: n }, (_, p) => p).filter((p) => s.memory[w + p] === 0);
+    share(open.filter((p) => winners.includes(p)));
+    share(open.filter((p) => !winners.includes(p)));
   }
 
   /**

@@ -12,8 +12,12 @@ import { originEnd, originStart, type PieceMoveOptions } from "./generators.js";
 import type { Topology } from "./topology.js";
 
 export interface HopOptions extends PieceMoveOptions {
-  /** Condition on the jumped site (c.over): the first piece on the line within reach. */
-  over: Pred;
+  /** Condition on the jumped site (c.over): the first piece on the line within reach (null: any piece). */
+  over: Pred | null;
+  /** Further condition on the (empty) landing site (c.to), null: none. */
+  to: Pred | null;
+  /** Whether the jumped piece is captured (removed or marked); false: it stays (a race game's hop). */
+  capture: boolean;
   /** Most empty sites between the piece and the one it jumps (0: adjacent). */
   before: number;
   /** Most further empty sites the piece may go beyond the first one after the jumped piece (0: just beyond). */
@@ -70,7 +74,7 @@ export class HopGenerator implements LeafGenerator {
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const o = this.o;
     const n = o.topology.n, step = o.topology.step, owner = s.owner;
-    const p = c.player, before = o.before, after = o.after, over = o.over, kind = o.kind, from = o.from;
+    const p = c.player, before = o.before, after = o.after, over = o.over, to = o.to, kind = o.kind, from = o.from;
     const pieces = o.pieces;
     const { start, first, second, dir } = this.lines[p]!;
     for (let site = originStart(o.origin, s), last = originEnd(o.origin, s, n); site < last; site++) {
@@ -104,18 +108,27 @@ export class HopGenerator implements LeafGenerator {
         }
         c.over = t;
         c.to = land;
-        if (!over(s, c)) continue;
-        out.setCapture(out.add(this.id, kind, site, land, 1, type), t);
+        if (over !== null && !over(s, c)) continue;
+        if (to === null || to(s, c)) this.add(out, kind, site, land, type, t);
         // Further empty sites beyond, up to `after` more, stopping at the first occupied one.
         if (after === 0) continue;
         const base = dir[k]! * n;
         land = step[base + land]!;
         for (let further = 1; further <= after && land >= 0 && owner[land] === EMPTY; further++) {
-          out.setCapture(out.add(this.id, kind, site, land, 1, type), t);
+          c.to = land;
+          c.over = t;
+          if (to === null || to(s, c)) this.add(out, kind, site, land, type, t);
           land = step[base + land]!;
         }
       }
     }
+  }
+
+  /** A hop from `site` to `land` over `over`: a capture row, or a plain move keeping the jumped site in `extra`. */
+  private add(out: MoveBuffer, kind: number, site: number, land: number, type: number, over: number): void {
+    const row = out.add(this.id, kind, site, land, 1, type);
+    if (this.o.capture) out.setCapture(row, over);
+    else out.extra[row] = over;
   }
 
   private setPiece(s: State, c: Ctx, site: number, type: number): void {
@@ -127,7 +140,7 @@ export class HopGenerator implements LeafGenerator {
   }
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
-    const from = buf.from[row]!, to = buf.to[row]!, over = buf.pool[buf.capStart[row]!]!;
+    const from = buf.from[row]!, to = buf.to[row]!, over = this.overOf(buf, row);
     c.from = from;
     c.to = to;
     c.over = over;
@@ -135,7 +148,9 @@ export class HopGenerator implements LeafGenerator {
     c.selfFlags = s.flags[from]!;
     c.count = s.height[from]!;
     c.crossed = false;
-    if (this.o.mark !== 0) {
+    if (!this.o.capture) {
+      // A hop over a piece that stays.
+    } else if (this.o.mark !== 0) {
       s.flags[over]! |= this.o.mark;
       s.touch();
     } else s.clear(over);
@@ -143,16 +158,20 @@ export class HopGenerator implements LeafGenerator {
     for (const e of this.o.then) e(s, c);
   }
 
-  /** `fromxto`: the jumped piece is the only one on the line between them. */
+  private overOf(buf: MoveBuffer, row: number): number {
+    return this.o.capture ? buf.pool[buf.capStart[row]!]! : buf.extra[row]!;
+  }
+
+  /** `fromxto` for a capture (the jumped piece is the only one on the line between), else `from-to`. */
   notation(buf: MoveBuffer, row: number): string {
     const l = this.o.topology.labels;
-    return `${l[buf.from[row]!]}x${l[buf.to[row]!]}`;
+    return `${l[buf.from[row]!]}${this.o.capture ? "x" : "-"}${l[buf.to[row]!]}`;
   }
 
   actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
     const l = this.o.topology.labels;
-    const from = buf.from[row]!, to = buf.to[row]!, over = buf.pool[buf.capStart[row]!]!;
-    const out: PrimitiveAction[] = [this.o.mark !== 0 ? { op: "flag", at: l[over]!, flag: this.o.markName, set: true } : { op: "remove", at: l[over]! }];
+    const from = buf.from[row]!, to = buf.to[row]!, over = this.overOf(buf, row);
+    const out: PrimitiveAction[] = !this.o.capture ? [] : [this.o.mark !== 0 ? { op: "flag", at: l[over]!, flag: this.o.markName, set: true } : { op: "remove", at: l[over]! }];
     out.push({ op: "move", from: l[from]!, to: l[to]! });
     const c = newCtx();
     c.player = s.mover;

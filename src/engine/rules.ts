@@ -105,8 +105,11 @@ export interface Presentation {
 /** Decisions made before the first turn (e.g. choosing starting points), in order. */
 export type Prelude = { seat: number; moves: MoveSource }[];
 
-/** How an ended game is scored: a list of winners (empty: a draw among all). */
-export type Outcome = (s: State, c: Ctx) => number[];
+/**
+ * How an ended game is scored: a list of winners (empty: a draw among all). Null: the game goes on
+ * (a player finished, taking a place, and the others play on; see GameDef.placeWord).
+ */
+export type Outcome = (s: State, c: Ctx) => number[] | null;
 
 export interface PieceDef {
   name: string;
@@ -168,6 +171,12 @@ export interface GameDef {
   readsLastMove: boolean;
   /** Option values the game was compiled with (for records). */
   options: Record<string, string | number | boolean>;
+  /**
+   * Where rule memory keeps each player's place once finished (1 = first, 0 = still playing), in
+   * games where players finish one by one: finished players leave the turn order, and returns go
+   * by place. Absent or -1: no such rule.
+   */
+  placeWord?: number;
 }
 
 export type MoveHook = (s: State, kind: number, from: number, to: number, player: number) => void;

@@ -315,6 +315,7 @@ class Expander {
         case "list":
           return { ...n, items: n.items.flatMap((i) => this.listItem(i, stack)) };
         case "form": {
+          if (n.head.includes("$")) return this.chosenCall(n, stack);
           const def = this.defines.get(n.head);
           if (def) return this.call(def, n, stack);
           return { ...n, args: n.args.map((a) => ({ ...a, value: this.node(a.value, stack) })) };
@@ -339,9 +340,34 @@ class Expander {
    * items in: `{("Common") (extra)}`, and a variant can override it with `{}` to add nothing.
    */
   private listItem(n: Node, stack: Origin[]): Node[] {
-    const def = n.kind === "form" ? this.defines.get(n.head) : undefined;
+    const def = n.kind === "form" ? this.defines.get(n.head.includes("$") ? this.chosenName(n.head) : n.head) : undefined;
     const out = this.node(n, stack);
     return def?.body.kind === "list" && out.kind === "list" ? out.items : [out];
+  }
+
+  /**
+   * A call whose name holds `$option` references, e.g. `("Seating $players")`: the define named
+   * with the options' values, so each value of an option can bring its own block of a description.
+   */
+  private chosenName(head: string): string {
+    return head.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, opt: string) => String(this.options[opt] ?? "?"));
+  }
+
+  private chosenCall(n: FormNode, stack: Origin[]): Node {
+    let unknown = false;
+    const name = n.head.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, opt: string) => {
+      if (opt in this.options) return String(this.options[opt]);
+      this.diagnostics.push(error("X002", `unknown option '$${opt}' in the name of (${n.head} ...)`, n.headSpan, Object.keys(this.options).length ? `one of: ${Object.keys(this.options).map((k) => "$" + k).join(", ")}` : "an option declared with (option ...)"));
+      unknown = true;
+      return "?";
+    });
+    if (unknown) return n;
+    const def = this.defines.get(name);
+    if (!def) {
+      this.diagnostics.push(error("X002", `(${n.head} ...) names the define '${name}' with these option values, and there is none`, n.headSpan, "a (define ...) for every combination of option values the call can name"));
+      return n;
+    }
+    return this.call(def, n, stack);
   }
 
   private option(name: string, span: Span, stack: Origin[]): Node {

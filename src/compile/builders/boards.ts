@@ -5,6 +5,7 @@ import { hexBoard, squareBoard, type HexLayout, type SquareDiagonals } from "../
 import type { Topology } from "../../engine/topology.js";
 import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/graph-board.js";
 import type { CompileContext, IrNode } from "../context.js";
+import { starBoard } from "../../engine/star.js";
 import { MAX_SITES } from "../../limits.js";
 import type { Json } from "../../lang/bind.js";
 import { compileRegion } from "./regions.js";
@@ -29,6 +30,12 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined);
   },
   graph: (n, ptr, cx) => (tooLarge((n.points as string[]).length, ptr, cx) ? placeholder() : compileGraphBoard(n, ptr, cx)),
+  star: (n, ptr, cx) => {
+    const size = n.size as number;
+    // Six points of size(size+1)/2 cells around a hexagon of side size+1.
+    if (tooLarge(3 * size * (size + 1) + 3 * (size + 1) * size + 1, ptr, cx)) return placeholder();
+    return starBoard(size);
+  },
 };
 
 /**

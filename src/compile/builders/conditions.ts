@@ -14,6 +14,8 @@ import { directionsByPlayer, directionsIn } from "../directions.js";
 import { nearLists } from "../neighbours.js";
 import { compileIntC } from "./numbers.js";
 import { compileRegion } from "./regions.js";
+import type { State } from "../../engine/state.js";
+import { playerRegion, visitedWords } from "../seats.js";
 
 /** Builders of the `bool` category, keyed by ludeme. */
 export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Compiled<boolean>> = {
@@ -88,6 +90,13 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   in: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
+    const perPlayer = playerRegion(n.region!, `${ptr}/region`, cx);
+    if (perPlayer) {
+      // A region that changes with the player: one membership table per seat.
+      const N = cx.topology!.n, table = new Uint8Array(perPlayer.lists.length * N), whose = perPlayer.who;
+      perPlayer.lists.forEach((sites, p) => sites.forEach((site) => (table[p * N + site] = 1)));
+      return { fn: (s, c) => table[whose(s, c) * N + at(s, c)] === 1 };
+    }
     const member = new Uint8Array(cx.topology!.n);
     compileRegion(n.region!, `${ptr}/region`, cx).forEach((site) => (member[site] = 1));
     return { fn: (s, c) => member[at(s, c)] === 1 };
@@ -333,6 +342,32 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       fn: (s, c) => {
         const d = dir[c.player] ?? -1, site = at(s, c);
         return d >= 0 && site >= 0 && step[d * n1 + site]! < 0;
+      },
+    };
+  },
+  fills: (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const dynamic = playerRegion(n.region!, `${ptr}/region`, cx);
+    const fixed = dynamic ? null : compileRegion(n.region!, `${ptr}/region`, cx);
+    const filled = (s: State, p: number, sites: Int32Array): boolean => {
+      if (sites.length === 0) return false;
+      const owner = s.owner;
+      for (let i = 0; i < sites.length; i++) if (owner[sites[i]!] !== p) return false;
+      return true;
+    };
+    if (dynamic) {
+      const { lists, who: whose } = dynamic;
+      return { fn: (s, c) => filled(s, who(s, c), lists[whose(s, c)]!) };
+    }
+    return { fn: (s, c) => filled(s, who(s, c), fixed!) };
+  },
+  visited: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    const base = visitedWords(cx);
+    return {
+      fn: (s, c) => {
+        const site = at(s, c);
+        return site >= 0 && (s.memory[base + (site >>> 5)]! & (1 << (site & 31))) !== 0;
       },
     };
   },

@@ -15,6 +15,7 @@ import { Flood } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
 import { compileInt } from "./numbers.js";
 import { compileRegion } from "./regions.js";
+import { visitedWords } from "../seats.js";
 
 export interface CompiledEffect {
   run: Effect;
@@ -199,6 +200,14 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   },
   custodial: (n, ptr, cx) => captureFrom(n, ptr, cx, "anvil", flankedFrom),
   surround: (n, ptr, cx) => captureFrom(n, ptr, cx, "hostile", surroundedFrom),
+  visit: (n, ptr, cx) => {
+    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const base = visitedWords(cx);
+    return silent((s, c) => {
+      const site = at(s, c);
+      if (site >= 0) s.memory[base + (site >>> 5)]! |= 1 << (site & 31);
+    });
+  },
 };
 
 /**

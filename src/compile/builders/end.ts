@@ -9,6 +9,7 @@ import { compilePlayer } from "../expression.js";
 import { endReasonOf, rankingLabels } from "../presentation.js";
 import { compileBool } from "./conditions.js";
 import { compileInt } from "./numbers.js";
+import { placeWords } from "../seats.js";
 
 /** An outcome; a ranked one keeps its numbers, so the end of the game can show them. */
 type CompiledOutcome = Outcome & { keys?: IntExpr[] };
@@ -46,6 +47,20 @@ export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
     return (s, c) => {
       const loser = who(s, c);
       return Array.from({ length: count }, (_, p) => p).filter((p) => p !== loser);
+    };
+  },
+  finish: (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const base = placeWords(cx);
+    const P = cx.playerCount;
+    return (s, c) => {
+      const p = who(s, c), m = s.memory;
+      if (m[base + p] !== 0) return null;
+      let placed = 0;
+      for (let q = 0; q < P; q++) if (m[base + q] !== 0) placed++;
+      m[base + p] = placed + 1;
+      // One player left (or none): the game is over, and the last takes the last place.
+      return P - placed - 1 <= 1 ? [] : null;
     };
   },
 };

@@ -7,6 +7,8 @@ import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { boardBuilders } from "./boards.js";
 import { MAX_FLAGS, MAX_PIECE_TYPES } from "../../limits.js";
 import { compileRegion } from "./regions.js";
+import type { Json } from "../../lang/bind.js";
+import { seatRegionsOf } from "../seats.js";
 
 /** Items are compiled in two passes: the board first (regions need it), then the rest in order. */
 export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => void> = {
@@ -93,6 +95,14 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       return;
     }
     cx.regions.set(name, compileRegion(n.sites!, `${ptr}/sites`, cx));
+  },
+  "seat-regions": (n, ptr, cx) => {
+    const name = n.name as string;
+    const all = seatRegionsOf(cx);
+    if (all.has(name)) return cx.fail("M003", `seat regions '${name}' are declared twice`, `${ptr}/name`);
+    const regions = n.regions as Json[];
+    if (regions.length !== cx.playerCount) cx.fail("M002", `${regions.length} regions for ${cx.playerCount} players`, `${ptr}/regions`, `${cx.playerCount} regions, P1's first`);
+    all.set(name, Array.from({ length: cx.playerCount }, (_, p) => (p < regions.length ? compileRegion(regions[p]!, `${ptr}/regions/${p}`, cx) : new Int32Array(0))));
   },
 };
 

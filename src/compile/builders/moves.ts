@@ -150,10 +150,16 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   },
   hop: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "hop");
-    const over = inMoveScope(cx, () => compileBool(n.over!, `${ptr}/over`, cx));
+    const over = n.over === undefined ? null : inMoveScope(cx, () => compileBool(n.over!, `${ptr}/over`, cx));
+    const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     const markName = n.mark as string | undefined;
     const mark = markName === undefined ? 0 : cx.flagBit(markName, `${ptr}/mark`);
-    return register(cx, new HopGenerator({ ...o, over, before: (n.before as number | undefined) ?? 0, after: (n.after as number | undefined) ?? 0, mark, markName: markName ?? "" }));
+    const capture = n.capture !== "none";
+    if (!capture && markName !== undefined) cx.fail("M004", "mark: flags a captured piece, but capture:none captures nothing", `${ptr}/mark`, "capture:remove (the default) with mark:, or no mark:");
+    return register(
+      cx,
+      new HopGenerator({ ...o, over, to, capture, before: (n.before as number | undefined) ?? 0, after: (n.after as number | undefined) ?? 0, mark, markName: markName ?? "" }),
+    );
   },
   "longest-sequence": (n, ptr, cx) => {
     const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);

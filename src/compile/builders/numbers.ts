@@ -192,6 +192,18 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     const fa = a.fn, fb = b.fn;
     return { fn: (s, c) => fa(s, c) - fb(s, c) };
   },
+  "*": (n, ptr, cx) => {
+    const factors = (n.factors as Json[]).map((v, i) => compileIntC(v, `${ptr}/factors/${i}`, cx));
+    if (factors.every((t) => t.constant !== undefined)) return constant(factors.reduce((a, t) => a * t.constant!, 1));
+    const fns = factors.map((t) => t.fn);
+    return {
+      fn: (s, c) => {
+        let v = 1;
+        for (const f of fns) v *= f(s, c);
+        return v;
+      },
+    };
+  },
 };
 
 export function compileIntC(v: Json, ptr: string, cx: CompileContext): Compiled<number> {

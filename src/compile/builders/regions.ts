@@ -4,6 +4,7 @@
 import type { Json } from "../../lang/bind.js";
 import { dirIndex, siteIndex } from "../../engine/topology.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { isSeatName, seatRegions } from "../seats.js";
 
 export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Int32Array> = {
   sites: (n, ptr, cx) => Int32Array.from((n.labels as string[]).map((l, i) => site(l, `${ptr}/labels/${i}`, cx)).filter((s) => s >= 0)),
@@ -66,6 +67,16 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const set = new Set<number>();
     (n.regions as Json[]).forEach((r, i) => compileRegion(r, `${ptr}/regions/${i}`, cx).forEach((s) => set.add(s)));
     return Int32Array.from([...set].sort((a, b) => a - b));
+  },
+  "region-of": (n, ptr, cx) => {
+    const player = n.player as string;
+    if (!isSeatName(player, cx)) {
+      cx.fail("M004", `(region-of ${String(n.name)} ${player}) changes with the player: only (in ...) and (fills ...) read such a region`, `${ptr}/player`, "a seat P1..Pn here");
+      return new Int32Array(0);
+    }
+    const seat = cx.seat(player, `${ptr}/player`);
+    const lists = seatRegions(n.name as string, `${ptr}/name`, cx);
+    return seat >= 0 && lists ? lists[seat]! : new Int32Array(0);
   },
 };
 

@@ -8,9 +8,11 @@ import type { CompileContext, IrNode } from "../context.js";
 import { flagMask } from "./effects.js";
 import { compileMoves } from "./moves.js";
 import { compileRegion } from "./regions.js";
+import { seatRegions } from "../seats.js";
 
 export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Effect> = {
   place: (n, ptr, cx) => {
+    if (n.owner === "each") return placeEach(n, ptr, cx);
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
     const owner = cx.seat(n.owner as string, `${ptr}/owner`);
     const sites = compileRegion(n.at!, `${ptr}/at`, cx);
@@ -62,3 +64,24 @@ export const preludeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
     moves: compileMoves(n.moves!, `${ptr}/moves`, cx),
   }),
 };
+
+/** `(place piece each name)`: every seat's pieces on its own region of the seat regions `name`. */
+function placeEach(n: IrNode, ptr: string, cx: CompileContext): Effect {
+  const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+  const height = (n.height as number | undefined) ?? 1;
+  const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
+  if (typeof n.at !== "string") {
+    cx.fail("M004", "(place piece each ...) puts every seat's pieces on its own region: name seat regions here", `${ptr}/at`, "the name of (seat-regions name {...})");
+    return () => {};
+  }
+  const lists = seatRegions(n.at, `${ptr}/at`, cx) ?? [];
+  return (s) => {
+    if (type < 0) return;
+    lists.forEach((sites, owner) => {
+      for (const site of sites) {
+        if (s.owner[site] !== -1) s.clear(site);
+        s.put(site, owner, type, height, flags);
+      }
+    });
+  };
+}

@@ -19,6 +19,7 @@ import { compileMoves } from "./moves.js";
 import { preludeBuilders, startBuilders } from "./setup.js";
 import { SwapGenerator, SwapSource } from "../../engine/swap.js";
 import type { MoveSource } from "../../engine/rules.js";
+import { placeWordsIfAny } from "../seats.js";
 
 /** Ludemes compiled inline by compileGameIr rather than through a builder table. */
 export const STRUCTURAL: [string, Category][] = [
@@ -130,6 +131,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     },
     readsLastMove: cx.readsLastMove,
     options,
+    placeWord: placeWordsIfAny(cx),
   };
 }
 

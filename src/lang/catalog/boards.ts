@@ -39,4 +39,11 @@ export const boardLudemes: LudemeSpec[] = [
     ],
     example: "(graph {a1 b1 c1 a2 b2} lines:{{a1 b1 c1} {a1 a2} {b1 b2}})",
   },
+  {
+    name: "star",
+    category: "board",
+    doc: "A six-pointed star on the hexagonal grid: a central hexagon of `size + 1` cells a side with a triangular point of `size` rows on each of its sides (size 4: 121 cells). Cells lie on a skewed grid of rows 1.. from the bottom and columns a.. from the left, where a cell's neighbours are the cells left and right of it in its row, the same column and the next column in the row above, the same column and the previous column in the row below; labels are column then row, the bottom point of the size-4 star being `e1`. Directions E NE NW W SW SE. Regions: the six points `point-s`, `point-se`, `point-ne`, `point-n`, `point-nw`, `point-sw` (named by where they lie), the central `hexagon`, `corners` (the six tips) and `centre`.",
+    params: [{ name: "size", type: { t: "int", min: 1 }, doc: "Rows of each point (cells on each side of a point)." }],
+    example: "(star 4)",
+  },
 ];

@@ -266,4 +266,21 @@ export const conditionLudemes: LudemeSpec[] = [
     ],
     example: "(at-edge to forward)",
   },
+  {
+    name: "fills",
+    category: "bool",
+    doc: "Every site of the region holds a piece of the player (an empty region is never filled): the goal of race games where a player must occupy a target region, e.g. `(fills mover (region-of target mover))`.",
+    params: [
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+      { name: "region", type: cat("region"), doc: "The region to fill; `(region-of name player)` may name a player's own region." },
+    ],
+    example: "(fills mover (region-of target mover))",
+  },
+  {
+    name: "visited",
+    category: "bool",
+    doc: "The site was marked by `(visit ...)` in the current turn (a turn continued with `(move-again)`, or a turn of several actions): a chain of hops taken one per decision may not come back to where it has been. A new turn starts with no site visited.",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(visited to)",
+  },
 ];

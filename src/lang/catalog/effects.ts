@@ -216,4 +216,11 @@ export const effectLudemes: LudemeSpec[] = [
     ],
     example: "(surround to target:(and (enemy site) (is-piece site king)) hostile:(or (friend site) (in site centre)) do:{(remove site)})",
   },
+  {
+    name: "visit",
+    category: "effect",
+    doc: "Marks the site as visited in the current turn, for `(visited ...)`; every mark is cleared when the turn ends. E.g. a chain of hops taken one per decision marks where each hop left and landed, `then:{(visit from) (visit to) ...}`, so that it never comes back.",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(visit to)",
+  },
 ];

@@ -42,4 +42,11 @@ export const endLudemes: LudemeSpec[] = [
     params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
     example: "(lose next)",
   },
+  {
+    name: "finish",
+    category: "outcome",
+    doc: "The player finishes: it takes the best place not yet taken and leaves the turn order, and the others play on. When one player is left it takes the last place and the game ends (with two players, finishing is winning). A game that ends otherwise keeps the places taken: the players still playing share the places left (a draw among them, below those who finished), or the outcome's winners take the best of them. Returns go by place, from +1 for the first to -1 for the last, shared places averaged.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(finish mover)",
+  },
 ];

@@ -93,4 +93,14 @@ export const equipmentLudemes: LudemeSpec[] = [
     ],
     example: "(region home (rows 1 2))",
   },
+  {
+    name: "seat-regions",
+    category: "item",
+    doc: "One region per seat under one name, P1's first: each player's home, or the region each player must fill. Rules name a player's region with `(region-of name player)`, e.g. `(region-of target mover)`; `(place piece each name)` puts every seat's pieces on its own region.",
+    params: [
+      { name: "name", type: name, doc: "The name of the seat regions." },
+      { name: "regions", type: list(cat("region")), doc: "One region per seat, P1's first." },
+    ],
+    example: "(seat-regions home {point-s point-n})",
+  },
 ];

@@ -166,4 +166,11 @@ export const numberLudemes: LudemeSpec[] = [
     params: [{ name: "name", type: name, doc: "Counter name." }],
     example: "(counter quiet)",
   },
+  {
+    name: "*",
+    category: "int",
+    doc: "The product.",
+    params: [{ name: "factors", type: cat("int"), rest: true, doc: "Numbers." }],
+    example: "(* 1250 4)",
+  },
 ];

@@ -2,7 +2,7 @@
  * Regions (category `region`): sets of sites.
  */
 import type { LudemeSpec } from "../catalog.js";
-import { int, name, cat, list } from "./args.js";
+import { int, name, cat, list, playerRef, PLAYER_DOC } from "./args.js";
 
 export const regionLudemes: LudemeSpec[] = [
   {
@@ -72,5 +72,15 @@ export const regionLudemes: LudemeSpec[] = [
     doc: "Every site of any of the regions.",
     params: [{ name: "regions", type: cat("region"), rest: true, doc: "The regions." }],
     example: "(union (rows 1 2) centres)",
+  },
+  {
+    name: "region-of",
+    category: "region",
+    doc: "A player's region among the seat regions of that name (see `seat-regions`). With a seat (`P1`) it is a fixed region usable anywhere; with `mover` or `next` it changes with the player, and is read by `(in ...)` and `(fills ...)`.",
+    params: [
+      { name: "name", type: name, doc: "The name of the seat regions." },
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+    ],
+    example: "(region-of target mover)",
   },
 ];
