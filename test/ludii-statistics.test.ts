@@ -64,8 +64,12 @@ const reference = JSON.parse(readFileSync(join(root, "test", "ludii", "reference
 const GAMES = 4000;
 const DECISIONS = 400_000;
 const gamesFor = (entry: LudiiEntry): number => Math.max(100, Math.min(GAMES, Math.floor(DECISIONS / entry.meanLength)));
-/** Two-sided 99%: each figure is one of several compared, so a single 95% miss is no proof. */
-const Z = 2.576;
+/**
+ * Two-sided 99.9%: the file compares some 150 figures (17 variants, two playout paths, length and
+ * every result), so at 99% each one or two would miss by chance alone; a rule that differs moves a
+ * figure far more (and branching, the sharpest check, must agree within 1.5%).
+ */
+const Z = 3.29;
 
 /**
  * Random playouts with the engine's own seeded generator: lengths, decisions, legal moves, results.

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
+import { gameInfo } from "../src/library/catalog.js";
 import { createAgent } from "../src/ai/index.js";
 import { playMatchGame } from "../src/ai/match.js";
 import type { Game } from "../src/engine/game.js";
@@ -26,7 +27,9 @@ const setups: { name: string; options: Record<string, number> }[] = builtins.fla
   const options: Record<string, number> = {};
   // Safeguard options (a limit where 0 means off) keep random games short; found generically.
   for (const [k, v] of Object.entries(game.def.options)) if (v === 0) options[k] = 100;
-  const players = game.source.builtin && "players" in game.def.options ? [2, 3, 4, 5] : [undefined];
+  // Every number of players the game allows (its players option's range or values).
+  const info = gameInfo(name).players;
+  const players = info.option ? (info.counts ?? Array.from({ length: info.max - info.min + 1 }, (_, i) => info.min + i)) : [undefined];
   return players.map((n) => ({ name, options: n ? { ...options, players: n } : options }));
 });
 

@@ -17,8 +17,11 @@ export interface GameInfo {
   builtin: boolean;
   /** The description's title (`(game "...")`). */
   title: string;
-  /** Players: fixed (min = max) or set by an option (`players`, from min to max). */
-  players: { min: number; max: number; default: number; option?: string };
+  /**
+   * Players: fixed (min = max) or set by an option (`players`, from min to max); `counts` lists
+   * every number allowed when the option names its values (e.g. 2, 3, 4 and 6, not 5).
+   */
+  players: { min: number; max: number; default: number; option?: string; counts?: number[] };
   options: GameOptionInfo[];
   /** The first sentence of the rules document: what the game is, in one line. */
   summary: string;
@@ -54,9 +57,12 @@ export function gameInfo(ref: string): GameInfo {
   if (!r.game) throw new Error(`${ref}: the description has errors (run \`ludex validate ${ref}\`)`);
   const decl = r.options.find((o) => o.name === r.playersOption);
   const count = r.game.playerCount;
-  const players = decl
-    ? { min: decl.min ?? count, max: decl.max ?? count, default: count, option: decl.name }
-    : { min: count, max: count, default: count };
+  const counts = decl?.values?.filter((v): v is number => typeof v === "number").sort((a, b) => a - b);
+  const players = !decl
+    ? { min: count, max: count, default: count }
+    : counts?.length
+      ? { min: counts[0]!, max: counts.at(-1)!, default: count, option: decl.name, counts }
+      : { min: decl.min ?? count, max: decl.max ?? count, default: count, option: decl.name };
   return {
     name: found.builtin ?? ref,
     builtin: found.builtin !== undefined,
@@ -90,7 +96,8 @@ export function summaryOf(markdown: string): string {
   return (sentence ? sentence[1]! : text).trim();
 }
 
-/** `2`, or `2-5` when an option sets the number. */
+/** `2`, `2-5` when an option sets the number, or `2, 3, 4 or 6` when only some numbers are allowed. */
 export function playersText(p: GameInfo["players"]): string {
+  if (p.counts && p.counts.length < p.max - p.min + 1) return `${p.counts.slice(0, -1).join(", ")} or ${p.counts.at(-1)}`;
   return p.min === p.max ? String(p.min) : `${p.min}-${p.max}`;
 }
