@@ -15,13 +15,18 @@ export class Interrupt {
     process.on("SIGTERM", this.onSignal);
   }
 
-  /** Lets a pending signal arrive, at most every 50 ms (cheap enough to call after every game). */
-  async poll(): Promise<boolean> {
-    const now = performance.now();
-    if (now - this.lastYield >= 50) {
-      this.lastYield = now;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+  /**
+   * Whether it is time to let a pending signal arrive (every 50 ms): a plain check, so that a run
+   * of very short games pays no promise per game. When it is, `await interrupt.pause()`.
+   */
+  due(now = performance.now()): boolean {
+    return now - this.lastYield >= 50;
+  }
+
+  /** Yields to the event loop (a signal handler may run); returns whether the run should stop. */
+  async pause(): Promise<boolean> {
+    this.lastYield = performance.now();
+    await new Promise((resolve) => setImmediate(resolve));
     return this.stopped;
   }
 

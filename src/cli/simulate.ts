@@ -113,7 +113,7 @@ export function registerPlayout(program: Command): void {
     for (let i = 0; i < opts.count; i++) {
       playOne(game, opts.seed + i, opts.maxPlies, t, opts.check);
       progress.update(i + 1);
-      if (await interrupt.poll()) break;
+      if (interrupt.due() && (await interrupt.pause())) break;
     }
     progress.finish();
     interrupt.dispose();
@@ -238,7 +238,7 @@ export function registerBench(program: Command): void {
       do {
         playOne(game, seed++, opts.maxPlies, tally, false, countBranching);
         now = performance.now();
-      } while (now < end && !(await interrupt.poll()));
+      } while (now < end && !(interrupt.due(now) && (await interrupt.pause())));
       const cpu = process.cpuUsage(cpu0);
       return { tally, elapsed: (now - start) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
     };
