@@ -533,6 +533,13 @@ describe("match helpers", () => {
     expect(by.A!.avgMoveMs).toBeCloseTo((3 * 10 + 2 * 20) / 25);
   });
 
+  it("summarise: with a finishing order only first place is a win (second place's positive return is not)", () => {
+    const sum = summarise([{ index: 0, seats: ["F", "S", "T", "L"], returns: [1, 1 / 3, -1 / 3, -1], plies: 9, finished: true, moves: [1, 1, 1, 1], thinkMs: [0, 0, 0, 0] }]);
+    const by = Object.fromEntries(sum.agents.map((a) => [a.agent, a]));
+    expect([by.F!.wins, by.S!.wins, by.T!.wins, by.L!.wins]).toEqual([1, 0, 0, 0]);
+    expect(by.S).toMatchObject({ losses: 1, draws: 0 });
+  });
+
   it("summarise: shared wins in a three-player game, one spec in several seats", () => {
     const sum = summarise([{ index: 0, seats: ["X", "Y", "Y"], returns: [1, 1, -1], plies: 3, finished: true, moves: [1, 1, 1], thinkMs: [0, 0, 0] }]);
     const by = Object.fromEntries(sum.agents.map((a) => [a.agent, a]));

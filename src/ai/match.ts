@@ -103,11 +103,14 @@ export function summarise(records: readonly Omit<GameRecord, "record">[]): Match
     plies += r.plies;
     if (!r.finished) unfinished++;
     const allZero = r.returns.every((v) => v === 0);
+    // A win is the best return of the game (with places, as in a finishing order, second place
+    // has a positive return too but is not a win).
+    const best = Math.max(...r.returns);
     r.seats.forEach((spec, p) => {
       const t = by.get(spec) ?? { games: 0, wins: 0, draws: 0, losses: 0, moves: 0, ms: 0 };
       t.games++;
       if (allZero) t.draws++;
-      else if (r.returns[p]! > 0) t.wins++;
+      else if (r.returns[p]! > 0 && r.returns[p] === best) t.wins++;
       else t.losses++;
       t.moves += r.moves[p]!;
       t.ms += r.thinkMs[p]!;
