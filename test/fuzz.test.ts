@@ -9,8 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { compileGame } from "../src/compile/index.js";
-import { nextInt } from "../src/engine/rng.js";
-import { seedRng } from "../src/engine/rng.js";
+import { nextInt, seedRng } from "../src/engine/rng.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const gamesDir = join(root, "games");
@@ -72,7 +71,9 @@ describe("mutated descriptions never throw", () => {
           for (const d of errors) expect(d.span, `${where}: ${d.code} ${d.message} has no location`).toBeDefined();
         }
       }
-      expect(outcomes.compiled + outcomes.refused).toBe(MUTANTS);
+      // The mutants reach both ways out: some still compile (and play), some are refused.
+      expect(outcomes.compiled, "mutants that compiled").toBeGreaterThan(0);
+      expect(outcomes.refused, "mutants refused").toBeGreaterThan(0);
     });
   }
 });

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { compileGame, loadGame } from "../src/compile/index.js";
 import { loadPosition, PositionError } from "../src/engine/position.js";
 import { squareBoard } from "../src/engine/boards.js";
-import { State } from "../src/engine/state.js";
+import { NEUTRAL, State } from "../src/engine/state.js";
 import { MAX_EXPANDED_NODES, MAX_PLAYERS, MAX_SITES } from "../src/limits.js";
 import { cli, root } from "./support/cli.js";
 import { build, man } from "./support/games.js";
@@ -66,8 +66,9 @@ describe("sizes and numbers", () => {
   });
 
   it("bounds the number of players, deals and heights in the schema", () => {
-    expect(refused(`(game "T" (players 200) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`).join("\n")).toMatch(/S00\d.*players|count/);
-    expect(MAX_PLAYERS).toBeLessThan(100); // owners are stored in 8 bits beside NEUTRAL = 100
+    const players = refused(`(game "T" (players 200) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`);
+    expect(players).toEqual([`S001 argument 'count' of (players ...): must be <= ${MAX_PLAYERS}`]);
+    expect(MAX_PLAYERS).toBeLessThan(NEUTRAL); // owners are stored in 8 bits, below the neutral owner
     expect(refused(game("", undefined, "(deal (sites {a1}) man:100000000)")).join("\n")).toMatch(/S00\d/);
     expect(refused(game("", undefined, "(place man P1 (sites {a1}) height:40000000)")).join("\n")).toMatch(/S00\d/);
   });

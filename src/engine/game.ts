@@ -188,53 +188,47 @@ export class Game implements Runtime {
   }
 
   applyInTurn(s: State, buf: MoveBuffer, row: number): boolean {
-    const c = this.searchCtx;
-    c.player = s.mover;
-    const kind = buf.kind[row]!, from = buf.from[row]!, to = buf.to[row]!;
-    s.lastFrom = from;
-    s.lastTo = to;
-    this.def.generators[buf.gen[row]!]!.apply(s, buf, row, c);
-    for (const hook of this.def.moveHooks) hook(s, kind, from, to, c.player);
-    const e = this.searchEndCtx;
-    e.player = s.mover;
-    e.from = from;
-    e.to = to;
-    for (const effect of this.def.afterAction) effect(s, e);
-    s.lastMover = s.mover;
-    s.ply++;
+    this.makeMove(s, buf, row, this.searchCtx, this.searchEndCtx);
     s.touch();
     if (s.preludeLeft > 0 || s.actionInTurn >= s.actionsInTurn) return false;
     s.actionInTurn++;
     return true;
   }
 
-  /** Applies row `row` of `buf` (a buffer filled for `s`) to `s` in place. */
-  applyRow(s: State, buf: MoveBuffer, row: number): void {
-    const c = this.ctx;
+  /**
+   * The part of a decision that play and look-ahead share: the move itself (the last decision's
+   * sites set first, so its consequences see them), the move hooks, then the after-action
+   * consequences -- which, like end rules, see the move just made as `from` and `to` (`e`), so a
+   * condition such as a line through the last placed piece looks only where the board changed.
+   */
+  private makeMove(s: State, buf: MoveBuffer, row: number, c: Ctx, e: Ctx): void {
     c.player = s.mover;
     const kind = buf.kind[row]!, from = buf.from[row]!, to = buf.to[row]!;
     s.lastFrom = from;
     s.lastTo = to;
     this.def.generators[buf.gen[row]!]!.apply(s, buf, row, c);
     for (const hook of this.def.moveHooks) hook(s, kind, from, to, c.player);
-    // After-action effects and end rules see the move just made as `from` and `to`, so a condition
-    // such as a line through the last placed piece looks only where the board changed.
-    this.endCtx.from = from;
-    this.endCtx.to = to;
+    e.player = s.mover;
+    e.from = from;
+    e.to = to;
+    for (const effect of this.def.afterAction) effect(s, e);
+    s.lastMover = s.mover;
+    s.ply++;
+  }
+
+  /** Applies row `row` of `buf` (a buffer filled for `s`) to `s` in place. */
+  applyRow(s: State, buf: MoveBuffer, row: number): void {
+    this.makeMove(s, buf, row, this.ctx, this.endCtx);
     this.afterDecision(s);
   }
 
   /**
-   * After every decision: the description's after-action consequences, the turn bookkeeping (with
-   * after-turn consequences when a turn ends), then the end rules in order.
+   * After every decision (and its after-action consequences, see makeMove): the turn bookkeeping
+   * (with after-turn consequences when a turn ends), then the end rules in order.
    */
   private afterDecision(s: State): void {
     const def = this.def;
     const c = this.endCtx;
-    c.player = s.mover;
-    for (const e of def.afterAction) e(s, c);
-    s.lastMover = s.mover;
-    s.ply++;
     let turnBegan: boolean;
     if (s.preludeLeft > 0) {
       s.preludeLeft--;

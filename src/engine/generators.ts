@@ -97,7 +97,7 @@ export function canMove(o: PieceMoveOptions, s: State, c: Ctx, site: number): bo
 }
 
 /** The context of a piece move about to be applied: the piece on `from` going to `to`. */
-function applyCtx(s: State, c: Ctx, from: number, to: number): void {
+export function applyCtx(s: State, c: Ctx, from: number, to: number): void {
   c.from = from;
   c.to = to;
   c.piece = s.piece[from]!;
@@ -146,7 +146,7 @@ export class StepGenerator implements LeafGenerator {
   /** Per player: the most neighbours any site has (the slots `sample` draws from). */
   private readonly maxDegree: number[];
   /** The movable pieces found by `sample` (reused: no allocation per call). */
-  private readonly origins: Int32Array;
+  protected readonly origins: Int32Array;
 
   constructor(
     protected readonly o: PieceMoveOptions,

@@ -8,7 +8,7 @@
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { newCtx, type Ctx, type LeafGenerator, type Pred } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
-import { originEnd, originStart, type PieceMoveOptions } from "./generators.js";
+import { applyCtx, originEnd, originStart, type PieceMoveOptions } from "./generators.js";
 import type { Topology } from "./topology.js";
 
 export interface HopOptions extends PieceMoveOptions {
@@ -141,13 +141,8 @@ export class HopGenerator implements LeafGenerator {
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const from = buf.from[row]!, to = buf.to[row]!, over = this.overOf(buf, row);
-    c.from = from;
-    c.to = to;
+    applyCtx(s, c, from, to);
     c.over = over;
-    c.piece = s.piece[from]!;
-    c.selfFlags = s.flags[from]!;
-    c.count = s.height[from]!;
-    c.crossed = false;
     if (!this.o.capture) {
       // A hop over a piece that stays.
     } else if (this.o.mark !== 0) {

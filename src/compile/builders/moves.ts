@@ -126,9 +126,9 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     return rule;
   },
   fly: (n, ptr, cx) => {
-    const { topology, kind, pieces, from, then, describeThen } = pieceMoveOptions(n, ptr, cx, "fly");
+    const o = pieceMoveOptions(n, ptr, cx, "fly");
     const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
-    return register(cx, new FlyGenerator({ topology, kind, pieces, from, to, then, describeThen }));
+    return register(cx, new FlyGenerator(o, to));
   },
   shoot: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "shoot");
