@@ -40,6 +40,12 @@ export const MAX_SITES = 40_000;
 /** Pieces put on the board or dealt by one start rule, and pieces in a player's supply. */
 export const MAX_PIECES = 1_000_000;
 
+/**
+ * Marker cells of a state: markers x players x sites, a byte each (the library's one game with a
+ * marker has 1 x 2 x its board; 4 million is 3 markers for 64 players on a 20,000-site board).
+ */
+export const MAX_MARKER_CELLS = 4_000_000;
+
 /** Piece types, flags and stack height: what the state's arrays hold without wrapping. */
 export const MAX_PIECE_TYPES = 120;
 export const MAX_FLAGS = 16;

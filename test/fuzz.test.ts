@@ -1,79 +1,151 @@
 /**
- * Mutated descriptions: seeded byte- and token-level mutants of every built-in game must compile,
- * or be refused with diagnostics that point into the text -- never an exception. Mutants that
- * compile play a couple of short random playouts. The mutations are drawn from a seeded
- * generator, so a failure names a mutant that can be made again.
+ * Mutated descriptions: seeded byte-level, token-level and hostile mutants of every built-in game
+ * must compile, or be refused with diagnostics that point into the text -- never an exception,
+ * never a freeze. Mutants that compile play short random playouts with the state's invariants
+ * checked after every decision. The mutations come from a seeded generator, so a failure names a
+ * mutant that can be made again; what once failed is kept in test/fuzz-corpus/.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileGame } from "../src/compile/index.js";
+import type { Game } from "../src/engine/game.js";
+import { checkInvariants } from "../src/engine/invariants.js";
 import { nextInt, seedRng } from "../src/engine/rng.js";
+import { byteMutant, HOSTILE, tokenMutant } from "./support/mutants.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const gamesDir = join(root, "games");
-const builtins = readdirSync(gamesDir).filter((f) => f.endsWith(".game"));
-const MUTANTS = 150;
+const corpusDir = join(root, "test", "fuzz-corpus");
+const builtins = readdirSync(gamesDir).filter((f) => f.endsWith(".game")).sort();
 
-/** Pieces a mutation may insert: brackets, numbers at the edges of the limits, names, parameters. */
-const INSERTS = ["(", ")", "{", "}", '"', "#1", "$size", "0", "-1", "999999999999", "1e9", "(and #1 #1)", "__proto__:1", "x:", "//", "/*", "(game", "(define \"D\" (D))", "\\"];
+/** Mutants per game: byte-level and token-level ones, and rounds of every hostile shape. */
+const BYTE_MUTANTS = 100;
+const TOKEN_MUTANTS = 120;
+const HOSTILE_ROUNDS = 3;
+/** Playouts of an accepted mutant, and their length. */
+const PLAYOUTS = 2;
+const PLIES = 120;
+/**
+ * CPU seconds one mutant may take to compile and play. A net for freezes (the cases this test
+ * was written for ran for minutes), far above the few milliseconds a description takes: CPU time
+ * of this process, so a loaded machine does not make it fail.
+ */
+const CPU_BOUND_MS = 5_000;
 
-function mutate(text: string, rng: Uint32Array): string {
-  const at = nextInt(rng, text.length + 1);
-  switch (nextInt(rng, 6)) {
-    case 0: // delete a span
-      return text.slice(0, at) + text.slice(at + 1 + nextInt(rng, 20));
-    case 1: // insert a piece
-      return text.slice(0, at) + INSERTS[nextInt(rng, INSERTS.length)]! + text.slice(at);
-    case 2: {
-      // duplicate a span
-      const len = 1 + nextInt(rng, 60);
-      return text.slice(0, at) + text.slice(at, at + len) + text.slice(at);
-    }
-    case 3: // truncate
-      return text.slice(0, at);
-    case 4: {
-      // swap two words
-      const words = text.split(/(\s+)/);
-      const i = nextInt(rng, words.length), j = nextInt(rng, words.length);
-      [words[i], words[j]] = [words[j]!, words[i]!];
-      return words.join("");
-    }
-    default: {
-      // replace a number by another
-      return text.replace(/\d+/, () => String(nextInt(rng, 3) === 0 ? 0 : nextInt(rng, 100_000)));
+type Outcome = "compiled" | "refused";
+const tally: Record<string, Record<Outcome, number>> = {};
+/** The slowest mutants (CPU ms) of each outcome, for the summary. */
+const slowest: Record<Outcome, Array<{ ms: number; what: string }>> = { compiled: [], refused: [] };
+
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** Plays an accepted mutant at random, checking the invariants after every decision. */
+function playChecked(g: Game, where: string): void {
+  for (let seed = 1; seed <= PLAYOUTS; seed++) {
+    const s = g.newGame({ seed });
+    for (let ply = 0; ply < PLIES && !s.over; ply++) {
+      const buf = g.generate(s);
+      if (buf.size === 0) break;
+      g.applyRow(s, buf, nextInt(s.rng, buf.size));
+      const problems = checkInvariants(g, s, { conservation: false });
+      if (problems.length) expect.fail(`${where}, seed ${seed}, ply ${ply + 1}: ${problems.join("; ")}`);
     }
   }
 }
 
+/** Compiles (and plays) one mutant; asserts the outcome is located diagnostics or a sound game. */
+function tryMutant(text: string, file: string, kind: string, where: string): Outcome {
+  // Kept until the mutant has passed, so a failure leaves the text to look at.
+  const keep = join(tmpdir(), "ludex-fuzz-failed.game");
+  writeFileSync(keep, text);
+  where = `${where} (its text: ${keep})`;
+  const start = cpuMs();
+  const r = compileGame(text, { file });
+  let outcome: Outcome;
+  if (r.game) {
+    outcome = "compiled";
+    playChecked(r.game, where);
+  } else {
+    outcome = "refused";
+    const errors = r.diagnostics.filter((d) => d.severity === "error");
+    if (errors.length === 0) expect.fail(`${where}: refused without an error`);
+    for (const d of errors) if (!d.span) expect.fail(`${where}: ${d.code} ${d.message} has no location`);
+  }
+  const ms = cpuMs() - start;
+  const top = slowest[outcome];
+  top.push({ ms, what: where.replace(/ \(its text: .*\)$/, "") });
+  top.sort((a, b) => b.ms - a.ms).splice(3);
+  if (ms > CPU_BOUND_MS) expect.fail(`${where} took ${Math.round(ms)} ms of CPU`);
+  (tally[kind] ??= { compiled: 0, refused: 0 })[outcome]++;
+  return outcome;
+}
+
+// The first compile of a process builds the parser, the schema validator and the suggestion
+// tables: done here, so the CPU times measured are the descriptions' own.
+beforeAll(() => {
+  for (const name of builtins) compileGame(readFileSync(join(gamesDir, name), "utf8"), { file: join(gamesDir, name) });
+  compileGame(`(game "T" (players 2) (equipment {(board (square 3 3 x:1)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`);
+});
+
 describe("mutated descriptions never throw", () => {
-  for (const file of builtins) {
-    it(`${file}: ${MUTANTS} mutants compile or are refused with located errors`, () => {
-      const original = readFileSync(join(gamesDir, file), "utf8");
+  for (const name of builtins) {
+    it(`${name}: byte, token and hostile mutants compile or are refused with located errors`, () => {
+      const file = join(gamesDir, name);
+      const original = readFileSync(file, "utf8");
       const rng = new Uint32Array(4);
-      seedRng(rng, file.length * 7919 + original.length);
-      const outcomes = { compiled: 0, refused: 0 };
-      for (let m = 0; m < MUTANTS; m++) {
+      seedRng(rng, name.length * 7919 + original.length);
+      const seen = { compiled: 0, refused: 0 };
+      const run = (text: string, kind: string, where: string) => seen[tryMutant(text, file, kind, `${name} ${where}`)]++;
+      for (let m = 0; m < BYTE_MUTANTS; m++) {
         let text = original;
-        const edits = 1 + nextInt(rng, 3);
-        for (let e = 0; e < edits; e++) text = mutate(text, rng);
-        const where = `${file} mutant ${m}`;
-        const r = compileGame(text, { file: join(gamesDir, file) });
-        if (r.game) {
-          outcomes.compiled++;
-          const g = r.game;
-          for (let seed = 1; seed <= 2; seed++) g.playout(g.newGame({ seed }), 300);
-        } else {
-          outcomes.refused++;
-          const errors = r.diagnostics.filter((d) => d.severity === "error");
-          expect(errors.length, where).toBeGreaterThan(0);
-          for (const d of errors) expect(d.span, `${where}: ${d.code} ${d.message} has no location`).toBeDefined();
-        }
+        for (let e = 1 + nextInt(rng, 3); e > 0; e--) text = byteMutant(text, rng);
+        run(text, "byte", `byte mutant ${m}`);
+      }
+      for (let m = 0; m < TOKEN_MUTANTS; m++) {
+        let text = original;
+        for (let e = 1 + nextInt(rng, 3); e > 0; e--) text = tokenMutant(text, rng);
+        run(text, "token", `token mutant ${m}`);
+      }
+      for (let round = 0; round < HOSTILE_ROUNDS; round++) {
+        for (const shape of HOSTILE) run(shape.make(original, rng, file), shape.name, `${shape.name} (round ${round})`);
       }
       // The mutants reach both ways out: some still compile (and play), some are refused.
-      expect(outcomes.compiled, "mutants that compiled").toBeGreaterThan(0);
-      expect(outcomes.refused, "mutants refused").toBeGreaterThan(0);
+      expect(seen.compiled, "mutants that compiled").toBeGreaterThan(0);
+      expect(seen.refused, "mutants refused").toBeGreaterThan(0);
     });
   }
+});
+
+/**
+ * Descriptions that once froze, exhausted or crashed the compiler, each with the error codes it
+ * must now get (`// expect: L004 M005`) or `// expect: compiles`.
+ */
+describe("the regression corpus", () => {
+  const cases = readdirSync(corpusDir).filter((f) => f.endsWith(".game")).sort();
+  it("has cases", () => expect(cases.length).toBeGreaterThan(10));
+  for (const name of cases) {
+    it(name, () => {
+      const file = join(corpusDir, name);
+      const text = readFileSync(file, "utf8");
+      const expected = /^\/\/ expect: (.+)$/m.exec(text)?.[1]?.trim().split(/\s+/);
+      expect(expected, "the case says what it expects").toBeDefined();
+      const outcome = tryMutant(text, file, "corpus", `corpus ${name}`);
+      if (expected![0] === "compiles") return expect(outcome).toBe("compiled");
+      const codes = compileGame(text, { file }).diagnostics.filter((d) => d.severity === "error").map((d) => d.code);
+      for (const code of expected!) expect(codes, `${name} gets ${code}`).toContain(code);
+    });
+  }
+});
+
+afterAll(() => {
+  const lines = Object.entries(tally).map(([kind, t]) => `  ${kind}: ${t.compiled} compiled, ${t.refused} refused`);
+  const total = Object.values(tally).reduce((n, t) => n + t.compiled + t.refused, 0);
+  const slow = (o: Outcome) => slowest[o].map((x) => `  ${Math.round(x.ms)} ms of CPU: ${x.what}`).join("\n");
+  console.log(`fuzz: ${total} descriptions; outcomes by kind of mutant:\n${lines.join("\n")}\nslowest refused:\n${slow("refused")}\nslowest compiled (with its playouts):\n${slow("compiled")}`);
 });

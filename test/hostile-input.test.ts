@@ -93,6 +93,12 @@ describe("sizes and numbers", () => {
     s.counters[0] = 1e12;
     expect([s.height[0], s.score[0], s.supply[0], s.counters[0]]).toEqual([40_000, 2 ** 31, 2_147_483_648, 1e12]);
   });
+
+  it("counts a player's pieces on the largest board without wrapping", () => {
+    const s = new State({ sites: MAX_SITES, players: 1, counters: 0, markers: 0, memory: 0 });
+    for (let site = 0; site < MAX_SITES; site++) s.put(site, 0, 0, 1);
+    expect(s.pieceCount[0]).toBe(MAX_SITES);
+  });
 });
 
 describe("positions beyond what the state holds", () => {

@@ -26,6 +26,18 @@ describe("checkInvariants", () => {
     expect(problems).toContain("P1: 15 on board + 5 in supply + 0 scored exceeds the 12 owned");
   });
 
+  it("reports a supply above the total; conservation may be left out, soundness may not", () => {
+    const s = game.newGame();
+    s.supply[0] = 13;
+    expect(checkInvariants(game, s).join("\n")).toContain("P1: supply 13 above the 12 owned");
+    const t = game.newGame();
+    t.score[0] = 5; // a description may score for other things than pieces taken off
+    expect(checkInvariants(game, t).join()).toContain("exceeds the 12 owned");
+    expect(checkInvariants(game, t, { conservation: false })).toEqual([]);
+    t.pieceCount[0] = 0;
+    expect(checkInvariants(game, t, { conservation: false }).join()).toContain("P1: piece count 0");
+  });
+
   it("reports an empty site with leftovers", () => {
     const s = game.newGame();
     const a1 = game.topology.labels.indexOf("a1");

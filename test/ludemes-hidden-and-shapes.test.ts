@@ -881,11 +881,12 @@ describe("each-player, add-score, add-supply, remove, turn, div", () => {
 
   it("add-score and add-supply add (or take, when negative) for the player", () => {
     const g = build({ items: "(supply 6)", play: "(select to:(in to c3) then:{(add-score mover 2) (add-score P2 -1) (add-supply mover -1) (add-supply opponent 3)})" });
-    const s = loadPosition(g, { sites: { a1: man("P1") } });
-    expect(Array.from(s.supply)).toEqual([5, 6]);
+    const s = loadPosition(g, { sites: { a1: man("P1") }, supply: { P1: 5, P2: 2 } });
     const t = play(g, s, "@c3");
     expect(Array.from(t.score)).toEqual([2, -1]);
-    expect(Array.from(t.supply)).toEqual([4, 9]);
+    expect(Array.from(t.supply)).toEqual([4, 5]);
+    // a supply never goes past the total (6) the player owns: P2 takes 1 and gives P1 3 (7, kept at 6), then P1 takes 1 and gives P2 3
+    expect(Array.from(play(g, play(g, t, "@c3"), "@c3").supply)).toEqual([5, 6]);
   });
 
   it("remove empties the site without touching the supply; piece counts follow", () => {

@@ -495,6 +495,17 @@ describe("effects", () => {
     expect(Array.from(play(g, s, "@c1").supply)).toEqual([10, 7]);
     expect(Array.from(play(g, s, "@b1").supply)).toEqual([8, 7]);
   });
+
+  it("a supply stays within 0 and its total: add-supply, return-to-supply and lift to-supply never wrap past them", () => {
+    const g = build({ items: "(supply 4)", play: "(select to:(occupied to) then:{(add-supply mover -3) (return-to-supply to)})" });
+    const s = loadPosition(g, { sites: { a1: man("P1", 3) }, supply: { P1: 1, P2: 4 } });
+    // takes 3 from a supply of 1 (nothing below 0), then returns 3 (up to the total of 4)
+    expect(Array.from(play(g, s, "@a1").supply)).toEqual([3, 4]);
+    const full = build({ items: "(supply 4)", play: "(select to:(occupied to) then:{(add-supply mover 10)})" });
+    expect(Array.from(play(full, loadPosition(full, { sites: { a1: man("P1") }, supply: { P1: 2, P2: 0 } }), "@a1").supply)).toEqual([4, 0]);
+    const lift = build({ items: "(supply 2)", play: "(lift from:true to-supply:true)" });
+    expect(Array.from(play(lift, loadPosition(lift, { sites: { a1: man("P1", 3) }, supply: { P1: 1, P2: 0 } }), "-a1").supply)).toEqual([2, 0]);
+  });
 });
 
 // --- rules: after-action, after-turn, turn-start end rules, prelude ---

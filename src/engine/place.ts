@@ -6,7 +6,7 @@
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { nextInt } from "./rng.js";
 import { NONE, SAMPLED, UNKNOWN, type Ctx, type Effect, type LeafGenerator, type Pred, type SampleResult } from "./rules.js";
-import { NEUTRAL, type State } from "./state.js";
+import { changeSupply, NEUTRAL, type State } from "./state.js";
 import type { Topology } from "./topology.js";
 
 export interface SiteChoiceOptions {
@@ -141,6 +141,8 @@ export interface LiftOptions {
   /** Condition on the site (c.from). */
   from: Pred;
   toSupply: boolean;
+  /** The pieces each player owns (see changeSupply). */
+  supplyTotal: number;
   then: Effect[];
   prefix: string;
 }
@@ -172,7 +174,7 @@ export class LiftGenerator implements LeafGenerator {
     c.count = s.height[site]!;
     c.selfFlags = s.flags[site]!;
     c.crossed = false;
-    if (this.o.toSupply) s.supply[s.owner[site]!]! += s.height[site]!;
+    if (this.o.toSupply) changeSupply(s, s.owner[site]!, s.height[site]!, this.o.supplyTotal);
     s.clear(site);
     for (const e of this.o.then) e(s, c);
   }

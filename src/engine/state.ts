@@ -11,6 +11,18 @@ import { seedRng } from "./rng.js";
 export const EMPTY = -1;
 /** Owner value of a neutral piece (a block): on the board, but nobody's. */
 export const NEUTRAL = 100;
+/**
+ * Changes a player's supply by `k` (negative: takes from it), keeping it within 0..total, the
+ * pieces each player owns (total -1: no bound). Taking from an empty supply takes nothing, and a
+ * supply never holds more pieces than its player owns, so every state play reaches is one a
+ * position can describe. Owners that are not players (neutral pieces) have no supply.
+ */
+export function changeSupply(s: State, player: number, k: number, total: number): void {
+  if (player < 0 || player >= s.supply.length) return;
+  const v = s.supply[player]! + k;
+  s.supply[player] = v < 0 ? 0 : total >= 0 && v > total ? total : v;
+}
+
 /** In an observation: a piece whose owner and type the observer cannot see (face down). */
 export const UNKNOWN_OWNER = 101;
 export const UNKNOWN_PIECE = -2;
@@ -39,7 +51,7 @@ export class State {
   /** Flag bits per site (the game's flags, e.g. king, hidden). */
   flags: Uint16Array;
   /** Pieces (sites occupied) per player, maintained by the board primitives. */
-  pieceCount: Int16Array;
+  pieceCount: Int32Array;
   /** Per player. Float64: whole numbers exact to 2^53, so no sum of scores or supplies ever wraps. */
   supply: Float64Array;
   score: Float64Array;
@@ -94,7 +106,7 @@ export class State {
     this.piece = new Int8Array(sites).fill(EMPTY);
     this.height = new Int32Array(sites);
     this.flags = new Uint16Array(sites);
-    this.pieceCount = new Int16Array(players);
+    this.pieceCount = new Int32Array(players);
     this.supply = new Float64Array(players);
     this.score = new Float64Array(players);
     this.markers = new Uint8Array(Math.max(1, markers * players * sites));

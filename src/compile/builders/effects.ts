@@ -5,7 +5,7 @@
 import type { Json } from "../../lang/bind.js";
 import type { PrimitiveAction } from "../../engine/moves.js";
 import type { Ctx, Effect } from "../../engine/rules.js";
-import { EMPTY, NEUTRAL, type State } from "../../engine/state.js";
+import { changeSupply, EMPTY, NEUTRAL, type State } from "../../engine/state.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { convertOutflanked } from "../../engine/lines.js";
 import { flankedFrom, surroundedFrom } from "../../engine/custodial.js";
@@ -151,9 +151,8 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   "add-supply": (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     const by = compileInt(n.by!, `${ptr}/by`, cx);
-    return silent((s, c) => {
-      s.supply[who(s, c)]! += by(s, c);
-    });
+    const total = cx.supplyTotal;
+    return silent((s, c) => changeSupply(s, who(s, c), by(s, c), total));
   },
   "each-player": (n, ptr, cx) => {
     const body = compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run);
@@ -193,9 +192,10 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   },
   "return-to-supply": (n, ptr, cx) => {
     const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const total = cx.supplyTotal;
     return silent((s, c) => {
-      const site = at(s, c), owner = s.owner[site]!;
-      if (owner !== EMPTY && owner !== NEUTRAL) s.supply[owner]! += s.height[site]!;
+      const site = at(s, c);
+      if (s.owner[site] !== EMPTY) changeSupply(s, s.owner[site]!, s.height[site]!, total);
     });
   },
   custodial: (n, ptr, cx) => captureFrom(n, ptr, cx, "anvil", flankedFrom),

@@ -29,7 +29,9 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       return;
     }
     if (cx.pieces.length === MAX_PIECE_TYPES) {
-      cx.fail("M005", `a game has at most ${MAX_PIECE_TYPES} piece types`, ptr);
+      // Said once, at the first piece type too many.
+      const message = `a game has at most ${MAX_PIECE_TYPES} piece types`;
+      if (!cx.diagnostics.some((d) => d.message === message)) cx.fail("M005", message, ptr);
       return;
     }
     const attrs: Record<string, number> = {};

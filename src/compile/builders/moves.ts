@@ -100,6 +100,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
         kind: cx.kindIndex((n.kind as string | undefined) ?? "lift"),
         from: inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx)),
         toSupply,
+        supplyTotal: cx.supplyTotal,
         then: inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run),
         prefix: (n.prefix as string | undefined) ?? "-",
       }),

@@ -10,6 +10,7 @@ import type { Category } from "../../lang/catalog.js";
 import { newCtx, type Effect, type GameDef, type TurnDef } from "../../engine/rules.js";
 import { State } from "../../engine/state.js";
 import { UnionSource } from "../../engine/generators.js";
+import { MAX_MARKER_CELLS } from "../../limits.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { presentationOf } from "../presentation.js";
 import { compileEffects } from "./effects.js";
@@ -49,6 +50,13 @@ function checkStartFitsSupply(setup: Effect[], cx: CompileContext): void {
   }
 }
 
+/** Markers take a byte per marker, player and site in every state (and every copy a search makes). */
+function checkMarkerCells(cx: CompileContext, ptr: string): void {
+  const cells = cx.markers.length * cx.playerCount * cx.topology!.n;
+  if (cells <= MAX_MARKER_CELLS) return;
+  cx.fail("M005", `${cx.markers.length} markers for ${cx.playerCount} players on ${cx.topology!.n} sites take ${cells} cells of every state, more than the ${MAX_MARKER_CELLS} allowed`, ptr, "fewer markers (or a smaller board)");
+}
+
 export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["options"]): GameDef | undefined {
   // Players.
   const players = ir.players as IrNode;
@@ -73,6 +81,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     if (isNode(v) && itemBuilders[v.ludeme]) itemBuilders[v.ludeme]!(v, ptr, cx);
   }
   if (!cx.topology) return undefined;
+  checkMarkerCells(cx, items.find(({ v }) => isNode(v) && v.ludeme === "marker")?.ptr ?? "/equipment");
   if (cx.pieces.length === 0) cx.fail("M001", "the equipment declares no piece type", "/equipment", "(piece name ...)");
 
   // Rules.

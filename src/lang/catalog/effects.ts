@@ -120,7 +120,7 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "add-supply",
     category: "effect",
-    doc: "Adds to (or with a negative amount takes from) the player's supply.",
+    doc: "Adds to (or with a negative amount takes from) the player's supply. The supply stays within 0 and the `(supply ...)` total: taking from an empty supply takes nothing, and a player never holds more pieces than the total.",
     params: [
       { name: "player", type: playerRef, doc: PLAYER_DOC },
       { name: "by", type: cat("int"), doc: "Amount." },
@@ -186,7 +186,7 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "return-to-supply",
     category: "effect",
-    doc: "Adds the stack on the site (its height) to its owner's supply; the stack itself stays until removed.",
+    doc: "Adds the stack on the site (its height) to its owner's supply, up to the `(supply ...)` total; the stack itself stays until removed.",
     params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
     example: "(return-to-supply to)",
   },
