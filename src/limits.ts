@@ -4,6 +4,9 @@
  * what real games need (the figures say how far), and going beyond one is a located error.
  */
 
+/** Diagnostics listed for one description; beyond them, one more says how many were left out. */
+export const MAX_DIAGNOSTICS = 100;
+
 /** Bytes of a description file (the library's largest is about 6 KB). */
 export const MAX_SOURCE_BYTES = 1_000_000;
 

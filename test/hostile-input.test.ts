@@ -8,12 +8,13 @@ import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileGame, loadGame } from "../src/compile/index.js";
+import { compileGame, GameLoadError, GameNotFoundError, loadGame } from "../src/compile/index.js";
 import { loadPosition, PositionError } from "../src/engine/position.js";
 import { squareBoard } from "../src/engine/boards.js";
 import { NEUTRAL, State } from "../src/engine/state.js";
-import { MAX_EXPANDED_NODES, MAX_PLAYERS, MAX_SITES } from "../src/limits.js";
-import { cli, root } from "./support/cli.js";
+import { MAX_DIAGNOSTICS, MAX_EXPANDED_NODES, MAX_PLAYERS, MAX_SITES } from "../src/limits.js";
+import { formatDiagnostic } from "../src/lang/diagnostics.js";
+import { cli, ludex, noStackTrace, root } from "./support/cli.js";
 import { build, man } from "./support/games.js";
 
 const game = (equipment: string, play = "(add piece:man to:(empty to))", extra = "") =>
@@ -48,6 +49,32 @@ describe("descriptions that grow or nest without end", () => {
 
   it("brackets nested beyond the limit in the text itself", () => {
     expect(refused(game("", `(add piece:man to:${"(not ".repeat(300)}(empty to)${")".repeat(300)})`)).join("\n")).toMatch(/P001 brackets nested too deeply/);
+  });
+});
+
+describe("descriptions with very many errors", () => {
+  it("lists the first hundred, then one saying how many more there are", () => {
+    const r = compileGame("@ ".repeat(5000), { file: "stray.game" });
+    expect(r.diagnostics).toHaveLength(MAX_DIAGNOSTICS + 1);
+    expect(r.diagnostics[MAX_DIAGNOSTICS]!.message).toBe("4900 more problem(s) from here on, not listed (the first is: unexpected character '@')");
+    expect(r.diagnostics[MAX_DIAGNOSTICS]!.span).toMatchObject({ line: 1, col: 201 });
+  });
+
+  it("a hundred and fifty brackets left open at the end are each reported, not a parser failure", () => {
+    const r = compileGame("(a b:".repeat(150), { file: "open.game" });
+    expect(r.diagnostics[0]).toMatchObject({ code: "P002", span: { line: 1, col: 1 } });
+    expect(r.diagnostics.every((d) => d.code === "P002")).toBe(true);
+  });
+
+  it("shows a window of a very long line around the error, not all of it", () => {
+    const text = `(game "T" ${"x ".repeat(5000)}@ ${"y ".repeat(5000)})`;
+    const r = compileGame(text, { file: "long.game" });
+    const shown = formatDiagnostic(r.diagnostics[0]!, r.sources).split("\n");
+    expect(shown[0]).toMatch(/^long\.game:1:10011: error L001/);
+    expect(shown[1]!.length).toBeLessThan(200);
+    expect(shown[1]).toMatch(/^ {4}1 \| \.\.\.[x ]+@[y ]+\.\.\.$/);
+    // the caret stands under the '@'
+    expect(shown[2]!.indexOf("^")).toBe(shown[1]!.indexOf("@"));
   });
 });
 
@@ -125,6 +152,30 @@ describe("files and names", () => {
   it("extends of a directory is a diagnostic at the form, through the library API", () => {
     const errors = refused(`(game "T" (extends "${tmpdir()}") (players 2))`);
     expect(errors.join("\n")).toContain("it is a directory");
+  });
+
+  it("loadGame of a directory or a device throws its one error type, with an F001 saying what is there", () => {
+    for (const [path, why] of [[tmpdir(), "it is a directory"], ["/dev/zero", "it is larger than"], ["/no/such.game", "no such file"]] as const) {
+      let thrown: unknown;
+      try {
+        loadGame(path);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(GameLoadError);
+      expect(thrown).toBeInstanceOf(GameNotFoundError);
+      const d = (thrown as GameLoadError).diagnostics;
+      expect(d).toHaveLength(1);
+      expect(d[0]).toMatchObject({ code: "F001", severity: "error" });
+      expect(d[0]!.message).toContain(why);
+    }
+  });
+
+  it("the CLI names what is wrong with a file argument (exit 1, no trace)", async () => {
+    const dir = await ludex(["validate", tmpdir()]);
+    expect(dir.code).toBe(1);
+    expect(dir.all).toContain("it is a directory");
+    noStackTrace(dir);
   });
 
   it("an empty file gets a location (line 1, column 1)", () => {

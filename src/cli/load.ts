@@ -7,7 +7,8 @@ import { compileGame } from "../compile/index.js";
 import type { Game } from "../engine/game.js";
 import { formatDiagnostic, type Diagnostic } from "../lang/diagnostics.js";
 import { resolveGameRef, unknownGameMessage } from "../library/builtin.js";
-import { CliError, log, readTextFile, usageError } from "./common.js";
+import { readDescriptionFile } from "../library/files.js";
+import { CliError, log, usageError } from "./common.js";
 
 /** Option diagnostics (unknown option, bad value) come from the command line, not from the file. */
 export function isOptionDiagnostic(d: Diagnostic): boolean {
@@ -38,7 +39,9 @@ export function compileFile(ref: string, options: Record<string, string> = {}): 
   const found = resolveGameRef(ref);
   if (!found) throw new CliError(unknownGameMessage(ref));
   const path = found.path;
-  const text = readTextFile(path, "description");
+  const read = readDescriptionFile(path);
+  if ("error" in read) throw new CliError(`cannot read description '${path}': ${read.error}`);
+  const text = read.text;
   const r = compileGame(text, { file: path, options });
   if (r.game && found.builtin) r.game.source.builtin = found.builtin;
   const errors = r.diagnostics.filter((d) => d.severity === "error");

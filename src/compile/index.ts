@@ -2,12 +2,12 @@
  * The whole pipeline, text to Game: parse, expand, bind, validate against the schema, compile.
  * Every stage adds diagnostics; compilation stops before the engine when any stage found errors.
  */
-import { readTextFile } from "../library/files.js";
-import { MAX_SOURCE_BYTES } from "../limits.js";
+import { readDescriptionFile } from "../library/files.js";
+import { MAX_DIAGNOSTICS } from "../limits.js";
 import { dirname, resolve } from "node:path";
 import { bindGame } from "../lang/bind.js";
 import type { Category } from "../lang/catalog.js";
-import { hasErrors, type Diagnostic } from "../lang/diagnostics.js";
+import { error, hasErrors, type Diagnostic } from "../lang/diagnostics.js";
 import type { Span } from "../lang/ast.js";
 import { expand, type OptionDecl } from "../lang/expand.js";
 import { parseText } from "../lang/parser.js";
@@ -46,7 +46,28 @@ export interface CompileResult {
   playersOption?: string;
 }
 
+/**
+ * Compiles a description's text: the game, or diagnostics that say what is wrong and where. Never
+ * throws, whatever the text (see src/limits.ts).
+ */
 export function compileGame(text: string, opts: CompileOptions = {}): CompileResult {
+  const result = compileStages(text, opts);
+  return { ...result, diagnostics: atMostMaxDiagnostics(result.diagnostics) };
+}
+
+/**
+ * The first MAX_DIAGNOSTICS diagnostics, and one more saying how many were left out (a file of
+ * stray characters would otherwise list each, at length, in the editor and the terminal).
+ */
+function atMostMaxDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  if (diagnostics.length <= MAX_DIAGNOSTICS) return diagnostics;
+  const next = diagnostics[MAX_DIAGNOSTICS]!;
+  const more = diagnostics.length - MAX_DIAGNOSTICS;
+  const note = { ...next, message: `${more} more problem(s) from here on, not listed (the first is: ${next.message})`, expected: undefined, related: undefined };
+  return [...diagnostics.slice(0, MAX_DIAGNOSTICS), note];
+}
+
+function compileStages(text: string, opts: CompileOptions): CompileResult {
   const file = opts.file ?? "<input>";
   const parsed = parseText(text, file);
   const sources = new Map([[file, text]]);
@@ -65,13 +86,13 @@ export function compileGame(text: string, opts: CompileOptions = {}): CompileRes
   // Schema errors are reported alongside binding errors (all errors of a file in one run), except
   // at nodes that already failed to bind.
   const schema = guarded(file, () => validateIr(bound.ir, bound.spans, bound.failed), gameSpan);
-  diagnostics.push(...sortByPlace([...bound.diagnostics, ...("failure" in schema ? [schema.failure] : schema)]));
+  for (const d of sortByPlace([...bound.diagnostics, ...("failure" in schema ? [schema.failure] : schema)])) diagnostics.push(d);
   if (hasErrors(diagnostics)) return result;
 
   const cx = new CompileContext(bound.spans);
   const compiled = guarded(file, () => compileGameIr(bound.ir as IrNode, cx, expanded.optionValues), gameSpan);
   // The errors the compiler had raised come first: a failure after them is most likely their consequence.
-  diagnostics.push(...sortByPlace(cx.diagnostics));
+  for (const d of sortByPlace(cx.diagnostics)) diagnostics.push(d);
   if (compiled && "failure" in compiled) {
     if (!hasErrors(cx.diagnostics)) diagnostics.push(compiled.failure);
     return result;
@@ -83,13 +104,13 @@ export function compileGame(text: string, opts: CompileOptions = {}): CompileRes
 
 /**
  * Compiles a game given by a path to a .game file or by the name of a built-in game (the .game file's name without its extension).
- * Throws a GameNotFoundError when it is neither, a GameLoadError carrying the diagnostics when the
- * description has errors.
+ * Throws a GameLoadError carrying the diagnostics when the description has errors, and its kind
+ * GameNotFoundError (one F001) when it is neither a readable file nor a built-in game.
  */
 export function loadGame(ref: string, opts: Omit<CompileOptions, "file"> = {}): Game {
   const found = resolveGameRef(ref);
   if (!found) throw new GameNotFoundError(ref, unknownGameMessage(ref));
-  const read = readTextFile(found.path, MAX_SOURCE_BYTES + 1);
+  const read = readDescriptionFile(found.path);
   if ("error" in read) throw new GameNotFoundError(ref, `cannot read '${found.path}': ${read.error}`);
   const r = compileGame(read.text, { ...opts, file: found.path });
   if (!r.game) throw new GameLoadError(r.diagnostics, r.sources);
@@ -97,21 +118,27 @@ export function loadGame(ref: string, opts: Omit<CompileOptions, "file"> = {}): 
   return r.game;
 }
 
-export class GameNotFoundError extends Error {
+/**
+ * Why `loadGame` gave no game: its diagnostics (render them with formatDiagnostic and `sources`).
+ * The one error type loadGame throws; GameNotFoundError is the case of a file that cannot be read.
+ */
+export class GameLoadError extends Error {
   constructor(
-    readonly ref: string,
-    message: string,
+    readonly diagnostics: Diagnostic[],
+    readonly sources: Map<string, string>,
+    message = `${diagnostics.filter((d) => d.severity === "error").length} error(s) in the description`,
   ) {
     super(message);
   }
 }
 
-export class GameLoadError extends Error {
+/** Neither a readable description file nor a built-in game: one F001 diagnostic (without a place: there is no text). */
+export class GameNotFoundError extends GameLoadError {
   constructor(
-    readonly diagnostics: Diagnostic[],
-    readonly sources: Map<string, string>,
+    readonly ref: string,
+    message: string,
   ) {
-    super(`${diagnostics.filter((d) => d.severity === "error").length} error(s) in the description`);
+    super([error("F001", message)], new Map(), message);
   }
 }
 
@@ -139,7 +166,7 @@ function sortByPlace(list: Diagnostic[]): Diagnostic[] {
 
 function readFromDisk(path: string, from: string): { path: string; text: string } | { error: string } {
   const full = resolve(dirname(from), path);
-  const r = readTextFile(full, MAX_SOURCE_BYTES + 1);
+  const r = readDescriptionFile(full);
   return "error" in r ? r : { path: full, text: r.text };
 }
 

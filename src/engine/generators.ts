@@ -14,32 +14,53 @@ import { directionsNow, lastMoveDirection, type OnwardDirections } from "./onwar
 /**
  * Per-site lists of the sites reachable in the allowed directions, precomputed so generation never
  * looks at missing neighbours: for site s, entries start[s]..start[s+1]-1 hold the neighbour
- * (`first`) and, for jumps, the site beyond it on the same line (`second`).
+ * (`first`), for jumps and hops the site beyond it on the same line (`second`), and the direction.
  */
-interface Adjacency {
+export interface Adjacency {
   start: Int32Array;
   first: Int32Array;
   second: Int32Array;
+  dir: Int32Array;
 }
 
-function adjacency(topo: Topology, dirs: Int32Array, reach: 1 | 2): Adjacency {
+/**
+ * Tables made once per board, direction list and reach: a game has several moves over the same
+ * lines (men and kings, first jumps and continuations, each seat), and a board may have tens of
+ * thousands of sites.
+ */
+const adjacencyMade = new WeakMap<Topology, Map<string, Adjacency>>();
+
+/** The neighbours (reach 1), or the neighbours with a site beyond them (reach 2), in `dirs`. */
+export function adjacency(topo: Topology, dirs: Int32Array, reach: 1 | 2): Adjacency {
+  let made = adjacencyMade.get(topo);
+  if (!made) adjacencyMade.set(topo, (made = new Map()));
+  const key = `${reach}:${dirs.join(",")}`;
+  let adj = made.get(key);
+  if (!adj) made.set(key, (adj = makeAdjacency(topo, dirs, reach)));
+  return adj;
+}
+
+function makeAdjacency(topo: Topology, dirs: Int32Array, reach: 1 | 2): Adjacency {
   const n = topo.n, step = topo.step;
   const start = new Int32Array(n + 1);
-  const first: number[] = [];
-  const second: number[] = [];
+  const size = n * dirs.length;
+  const first = new Int32Array(size), second = new Int32Array(size), dir = new Int32Array(size);
+  let k = 0;
   for (let site = 0; site < n; site++) {
-    start[site] = first.length;
-    for (const d of dirs) {
+    start[site] = k;
+    for (let i = 0; i < dirs.length; i++) {
+      const d = dirs[i]!;
       const a = step[d * n + site]!;
       if (a < 0) continue;
       const b = reach === 2 ? step[d * n + a]! : -1;
       if (reach === 2 && b < 0) continue;
-      first.push(a);
-      second.push(b);
+      first[k] = a;
+      second[k] = b;
+      dir[k++] = d;
     }
   }
-  start[n] = first.length;
-  return { start, first: Int32Array.from(first), second: Int32Array.from(second) };
+  start[n] = k;
+  return { start, first: first.slice(0, k), second: second.slice(0, k), dir: dir.slice(0, k) };
 }
 
 /**
@@ -55,15 +76,6 @@ function adjacencyNow(o: PieceMoveOptions, fixed: Adjacency[], onward: Adjacency
   if (onward === null) return fixed[p]!;
   const d = lastMoveDirection(o.topology, s);
   return d < 0 ? none : onward[d]!;
-}
-
-/** One table per player, built once per distinct direction list (usually one for all). */
-function perPlayer<T>(dirs: Int32Array[], build: (dirs: Int32Array) => T): T[] {
-  const made = new Map<Int32Array, T>();
-  return dirs.map((d) => {
-    if (!made.has(d)) made.set(d, build(d));
-    return made.get(d)!;
-  });
 }
 
 /** Where a piece move may start: anywhere, or only on the site the last decision moved to (a continuation). */
@@ -153,7 +165,7 @@ export class StepGenerator implements LeafGenerator {
     /** Condition on the destination (c.to), null: it must be empty. */
     protected readonly to: Pred | null,
   ) {
-    this.adj = perPlayer(o.dirs, (dirs) => adjacency(o.topology, dirs, 1));
+    this.adj = o.dirs.map((dirs) => adjacency(o.topology, dirs, 1));
     this.adjOnward = onwardAdjacency(o, 1);
     this.adjNone = adjacency(o.topology, new Int32Array(0), 1);
     this.maxDegree = this.adj.map(({ start }) => {
@@ -251,6 +263,9 @@ export class StepGenerator implements LeafGenerator {
  * piece captures it, as a step does: the applying, notation and actions are a step's.
  */
 export class LineCountGenerator extends StepGenerator {
+  /** The lines of the board along each direction (see boardLines); null where a direction's steps do not form lines. */
+  private readonly lines: Array<BoardLines | null>;
+
   constructor(
     o: PieceMoveOptions,
     to: Pred | null,
@@ -258,6 +273,7 @@ export class LineCountGenerator extends StepGenerator {
     private readonly through: Pred | null,
   ) {
     super(o, to);
+    this.lines = o.topology.dirNames.map((_, d) => boardLines(o.topology, d));
   }
 
   override get canSample(): boolean {
@@ -273,13 +289,16 @@ export class LineCountGenerator extends StepGenerator {
     const n = topology.n, step = topology.step, opposite = topology.opposite, owner = s.owner;
     const p = c.player, through = this.through;
     const dirs = directionsNow(this.o, s, p);
+    // The pieces on every line of the directions in use, counted once: a piece's distance is then a look-up.
+    for (let k = 0; k < dirs.length; k++) this.lines[dirs[k]!]?.count(owner);
     for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = 0; k < dirs.length; k++) {
         const d = dirs[k]!, back = opposite[d]!;
         if (back < 0) continue;
-        const distance = 1 + occupiedFrom(topology, s, site, d) + occupiedFrom(topology, s, site, back);
+        const lines = this.lines[d];
+        const distance = lines ? lines.pieces[lines.lineOf[site]!]! : 1 + occupiedFrom(topology, s, site, d) + occupiedFrom(topology, s, site, back);
         let t = site;
         let open = true;
         for (let i = 1; i <= distance && open; i++) {
@@ -294,6 +313,46 @@ export class LineCountGenerator extends StepGenerator {
       }
     }
   }
+}
+
+/**
+ * The lines of a board along one direction and its opposite: each site's line (`lineOf`), and the
+ * pieces on each line once `count` has run. Null when the direction has no opposite, or its steps
+ * do not form lines (a step back along the opposite does not return, as on some graph boards).
+ */
+interface BoardLines {
+  lineOf: Int32Array;
+  pieces: Int32Array;
+  count(owner: Int8Array): void;
+}
+
+function boardLines(topo: Topology, d: number): BoardLines | null {
+  const n = topo.n, step = topo.step, back = topo.opposite[d]!;
+  if (back < 0) return null;
+  for (let site = 0; site < n; site++) {
+    const t = step[d * n + site]!;
+    if (t >= 0 && step[back * n + t] !== site) return null;
+  }
+  const lineOf = new Int32Array(n).fill(-1);
+  let lines = 0;
+  for (let site = 0; site < n; site++) {
+    if (lineOf[site]! >= 0) continue;
+    // Back to the line's first site, then along it. A line that closes on itself has no first site.
+    let first = site, guard = 0;
+    for (; step[back * n + first]! >= 0 && guard <= n; guard++) first = step[back * n + first]!;
+    if (guard > n) return null;
+    for (let t = first; t >= 0; t = step[d * n + t]!) lineOf[t] = lines;
+    lines++;
+  }
+  const pieces = new Int32Array(lines);
+  return {
+    lineOf,
+    pieces,
+    count(owner) {
+      pieces.fill(0);
+      for (let site = 0; site < n; site++) if (owner[site] !== EMPTY) pieces[lineOf[site]!]!++;
+    },
+  };
 }
 
 /** Occupied sites (any piece) on the line from `site`, not counting it, in direction `d`. */
@@ -335,7 +394,7 @@ export class JumpGenerator implements LeafGenerator {
   // Saved contents of jumped sites, restored when the search backs up.
   private readonly savedOwner: Int8Array;
   private readonly savedPiece: Int8Array;
-  private readonly savedHeight: Int16Array;
+  private readonly savedHeight: Int32Array;
   private readonly savedFlags: Uint16Array;
 
   constructor(
@@ -347,7 +406,7 @@ export class JumpGenerator implements LeafGenerator {
     private readonly chain: ChainRule,
   ) {
     const n = o.topology.n;
-    this.adj = perPlayer(o.dirs, (dirs) => adjacency(o.topology, dirs, 2));
+    this.adj = o.dirs.map((dirs) => adjacency(o.topology, dirs, 2));
     this.adjOnward = onwardAdjacency(o, 2);
     this.adjNone = adjacency(o.topology, new Int32Array(0), 2);
     this.current = this.adjNone;
@@ -355,7 +414,7 @@ export class JumpGenerator implements LeafGenerator {
     this.caps = new Int32Array(n + 1);
     this.savedOwner = new Int8Array(n + 1);
     this.savedPiece = new Int8Array(n + 1);
-    this.savedHeight = new Int16Array(n + 1);
+    this.savedHeight = new Int32Array(n + 1);
     this.savedFlags = new Uint16Array(n + 1);
   }
 

@@ -5,7 +5,7 @@
  * a grid (`step[d * n + s]`): a line through a point continues straight along joins of one
  * direction, and lines, slides and jumps work unchanged. Nothing here knows a game.
  */
-import { NO_SITE, type Topology } from "./topology.js";
+import { least, most, NO_SITE, type Topology } from "./topology.js";
 
 export interface GraphPoint {
   label: string;
@@ -94,7 +94,7 @@ export function graphBoard(points: readonly GraphPoint[], joins: readonly (reado
     }
   }
 
-  const minX = Math.min(...points.map((p) => p.x)), maxY = Math.max(...points.map((p) => p.y));
+  const minX = least(points.map((p) => p.x)), maxY = most(points.map((p) => p.y));
   const regions = new Map<string, Int32Array>();
   regions.set("all", Int32Array.from(points.map((_, i) => i)));
   regions.set("corners", fewestNeighbours(n, D, step));
@@ -102,8 +102,8 @@ export function graphBoard(points: readonly GraphPoint[], joins: readonly (reado
   return {
     n,
     labels: points.map((p) => p.label),
-    drawX: Int16Array.from(points.map((p) => p.x - minX)),
-    drawY: Int16Array.from(points.map((p) => maxY - p.y)),
+    drawX: Float64Array.from(points.map((p) => p.x - minX)),
+    drawY: Float64Array.from(points.map((p) => maxY - p.y)),
     dirNames: used,
     step,
     opposite,
@@ -117,7 +117,7 @@ export function graphBoard(points: readonly GraphPoint[], joins: readonly (reado
 function fewestNeighbours(n: number, D: number, step: Int32Array): Int32Array {
   if (n === 0) return new Int32Array(0);
   const degree = Array.from({ length: n }, (_, s) => new Set(Array.from({ length: D }, (_, d) => step[d * n + s]!).filter((t) => t !== NO_SITE)).size);
-  const fewest = Math.min(...degree);
+  const fewest = least(degree);
   return Int32Array.from(degree.flatMap((k, s) => (k === fewest ? [s] : [])));
 }
 
@@ -125,8 +125,8 @@ function fewestNeighbours(n: number, D: number, step: Int32Array): Int32Array {
 function nearestMiddle(points: readonly GraphPoint[]): Int32Array {
   if (!points.length) return new Int32Array(0);
   const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
-  const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+  const cx = (least(xs) + most(xs)) / 2, cy = (least(ys) + most(ys)) / 2;
   const dist = points.map((p) => (p.x - cx) ** 2 + (p.y - cy) ** 2);
-  const nearest = Math.min(...dist);
+  const nearest = least(dist);
   return Int32Array.from(dist.flatMap((d, i) => (d - nearest < 1e-9 ? [i] : [])));
 }

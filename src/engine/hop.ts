@@ -8,7 +8,7 @@
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { newCtx, type Ctx, type LeafGenerator, type Pred } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
-import { applyCtx, originEnd, originStart, type PieceMoveOptions } from "./generators.js";
+import { adjacency, applyCtx, originEnd, originStart, type Adjacency, type PieceMoveOptions } from "./generators.js";
 import type { Topology } from "./topology.js";
 
 export interface HopOptions extends PieceMoveOptions {
@@ -27,48 +27,14 @@ export interface HopOptions extends PieceMoveOptions {
   markName: string;
 }
 
-/**
- * Per site, the lines a hop may follow: for site s, entries start[s]..start[s+1]-1 hold the
- * neighbour in each allowed direction (`first`), the site beyond it (`second`) and the direction.
- * Only lines with both sites on the board are listed.
- */
-interface HopLines {
-  start: Int32Array;
-  first: Int32Array;
-  second: Int32Array;
-  dir: Int32Array;
-}
-
-function hopLines(topo: Topology, dirs: Int32Array): HopLines {
-  const n = topo.n, step = topo.step;
-  const start = new Int32Array(n + 1);
-  const first: number[] = [], second: number[] = [], dir: number[] = [];
-  for (let site = 0; site < n; site++) {
-    start[site] = first.length;
-    for (const d of dirs) {
-      const a = step[d * n + site]!;
-      const b = a < 0 ? -1 : step[d * n + a]!;
-      if (b < 0) continue;
-      first.push(a);
-      second.push(b);
-      dir.push(d);
-    }
-  }
-  start[n] = first.length;
-  return { start, first: Int32Array.from(first), second: Int32Array.from(second), dir: Int32Array.from(dir) };
-}
-
 export class HopGenerator implements LeafGenerator {
   id = -1;
   /** The lines of each player's directions (shared between seats with the same list). */
-  private readonly lines: HopLines[];
+  private readonly lines: Adjacency[];
 
   constructor(private readonly o: HopOptions) {
-    const made = new Map<Int32Array, HopLines>();
-    this.lines = o.dirs.map((d) => {
-      if (!made.has(d)) made.set(d, hopLines(o.topology, d));
-      return made.get(d)!;
-    });
+    // A hop follows a line through a neighbour to the site beyond: a jump's table.
+    this.lines = o.dirs.map((d) => adjacency(o.topology, d, 2));
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {

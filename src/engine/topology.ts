@@ -19,8 +19,8 @@ export interface Topology {
    * Position of each site for drawing on a character grid (row 0 at the top). Units are the
    * board's own: sites in one text row are at least one unit apart (hex boards: two).
    */
-  readonly drawX: Int16Array;
-  readonly drawY: Int16Array;
+  readonly drawX: Float64Array;
+  readonly drawY: Float64Array;
   /** Direction names, indexed by direction id. */
   readonly dirNames: readonly string[];
   /** `step[d * n + s]`: neighbour of s in direction d, or NO_SITE. */
@@ -65,6 +65,19 @@ export function neighbours(topo: Topology, site: number): number[] {
     if (t !== NO_SITE && !out.includes(t)) out.push(t);
   }
   return out;
+}
+
+/** The least and the most of a list of numbers (of any length: spreading a board's worth of sites into Math.min may overflow the stack). */
+export function least(xs: ArrayLike<number>): number {
+  let m = Infinity;
+  for (let i = 0; i < xs.length; i++) if (xs[i]! < m) m = xs[i]!;
+  return m;
+}
+
+export function most(xs: ArrayLike<number>): number {
+  let m = -Infinity;
+  for (let i = 0; i < xs.length; i++) if (xs[i]! > m) m = xs[i]!;
+  return m;
 }
 
 /**
@@ -152,8 +165,8 @@ export function buildLattice(
   return {
     n,
     labels: sites.map((s) => s.label),
-    drawX: Int16Array.from(sites.map((s) => s.drawX)),
-    drawY: Int16Array.from(sites.map((s) => s.drawY)),
+    drawX: Float64Array.from(sites.map((s) => s.drawX)),
+    drawY: Float64Array.from(sites.map((s) => s.drawY)),
     dirNames: dirs.map((d) => d.name),
     step,
     opposite,
@@ -175,7 +188,7 @@ function cornerSites(n: number, dirCount: number, step: Int32Array): Int32Array 
     }
     degree[s] = seen.size;
   }
-  const fewest = Math.min(...degree);
+  const fewest = least(degree);
   const out: number[] = [];
   for (let s = 0; s < n; s++) if (degree[s] === fewest) out.push(s);
   return Int32Array.from(out);
@@ -185,9 +198,9 @@ function cornerSites(n: number, dirCount: number, step: Int32Array): Int32Array 
 function centreSites(sites: LatticeSite[]): Int32Array {
   if (!sites.length) return new Int32Array(0);
   const xs = sites.map((s) => s.x), ys = sites.map((s) => s.y);
-  const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+  const cx = (least(xs) + most(xs)) / 2, cy = (least(ys) + most(ys)) / 2;
   const dist = sites.map((s) => (s.x - cx) ** 2 + (s.y - cy) ** 2);
-  const nearest = Math.min(...dist);
+  const nearest = least(dist);
   const out: number[] = [];
   dist.forEach((d, i) => d - nearest < 1e-9 && out.push(i));
   return Int32Array.from(out);

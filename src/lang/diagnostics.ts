@@ -10,9 +10,10 @@ export type Severity = "error" | "warning";
 /**
  * Stable codes, grouped by stage. Tests and tools may rely on them; never renumber.
  *  L: lexing, P: parsing, X: expansion (defines, options, extends), B: binding to the catalog,
- *  S: schema validation, M: semantic checks, C: compilation.
+ *  S: schema validation, M: semantic checks, C: compilation, F: the file itself.
  */
 export type DiagnosticCode =
+  | "F001" // the description file cannot be found or read (missing, a directory, no permission, endless)
   | "L001" // unexpected character
   | "L002" // unterminated string
   | "L003" // unterminated block comment
@@ -79,14 +80,35 @@ export function formatDiagnostic(d: Diagnostic, sources: ReadonlyMap<string, str
   return lines.join("\n");
 }
 
+/** Characters of a source line shown in an excerpt; a longer line is cut around the error, with "...". */
+const EXCERPT_WIDTH = 160;
+
 function excerpt(span: Span, text: string | undefined): string[] {
   if (text === undefined) return [];
-  const sourceLine = text.split(/\r?\n/)[span.line - 1];
+  const sourceLine = lineOf(text, span.line);
   if (sourceLine === undefined) return [];
   const gutter = String(span.line).padStart(5);
-  const width = span.endLine === span.line ? Math.max(1, span.endCol - span.col) : Math.max(1, sourceLine.length - span.col + 1);
-  const pad = sourceLine.slice(0, span.col - 1).replace(/[^\t]/g, " ");
-  return [`${gutter} | ${sourceLine}`, `${" ".repeat(gutter.length)} | ${pad}${"^".repeat(width)}`];
+  // The window of the line shown: all of it, or EXCERPT_WIDTH characters starting a little before the error.
+  const from = sourceLine.length <= EXCERPT_WIDTH ? 0 : Math.max(0, Math.min(span.col - 1 - 40, sourceLine.length - EXCERPT_WIDTH));
+  const to = Math.min(sourceLine.length, from + (sourceLine.length <= EXCERPT_WIDTH ? sourceLine.length : EXCERPT_WIDTH));
+  const before = from > 0 ? "..." : "", after = to < sourceLine.length ? "..." : "";
+  const shown = `${before}${sourceLine.slice(from, to)}${after}`;
+  const lastCol = span.endLine === span.line ? span.endCol : sourceLine.length + 1;
+  const width = Math.max(1, Math.min(lastCol, to + 1) - span.col);
+  const pad = (before + sourceLine.slice(from, span.col - 1)).replace(/[^\t]/g, " ");
+  return [`${gutter} | ${shown}`, `${" ".repeat(gutter.length)} | ${pad}${"^".repeat(width)}`];
+}
+
+/** Line `n` (from 1) of the text, without splitting all of it (a file may be one long line, or many). */
+function lineOf(text: string, n: number): string | undefined {
+  let start = 0;
+  for (let line = 1; line < n; line++) {
+    const next = text.indexOf("\n", start);
+    if (next < 0) return undefined;
+    start = next + 1;
+  }
+  const end = text.indexOf("\n", start);
+  return text.slice(start, end < 0 ? text.length : end).replace(/\r$/, "");
 }
 
 /** A span covering two spans (from the start of `a` to the end of `b`). */

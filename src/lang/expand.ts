@@ -164,7 +164,7 @@ function loadParent(
   }
   sources.set(found.path, found.text);
   const parsed = parseText(found.text, found.path);
-  diagnostics.push(...parsed.diagnostics);
+  for (const d of parsed.diagnostics) diagnostics.push(d);
   return collect(parsed.file, [...chain, from], defines, options, sources, diagnostics, readFile);
 }
 
@@ -427,9 +427,9 @@ function maxParam(n: Node): number {
     case "param":
       return n.index;
     case "list":
-      return Math.max(0, ...n.items.map(maxParam));
+      return n.items.reduce((m, i) => Math.max(m, maxParam(i)), 0);
     case "form":
-      return Math.max(0, ...n.args.map((a) => maxParam(a.value)));
+      return n.args.reduce((m, a) => Math.max(m, maxParam(a.value)), 0);
     default:
       return 0;
   }

@@ -133,25 +133,44 @@ export function parseText(text: string, file: string): ParseResult {
   }
   try {
     const { tokens, errorTokens } = T.lex(text);
-    diagnostics.push(...lexicalDiagnostics(errorTokens, src));
+    for (const d of lexicalDiagnostics(errorTokens, src)) diagnostics.push(d);
     const brackets = scanBrackets(tokens);
     if (brackets.tooDeep) {
       diagnostics.push(tooDeepDiagnostic(brackets.tooDeep, src));
     } else {
       const parser = getParser();
       parser.input = tokens;
-      const cst = parser.file();
+      const cst = parseOrUnclosed(parser, brackets, src, diagnostics);
+      if (!cst) return { file: { file, text, items }, diagnostics: sortByOffset(diagnostics) };
       const afterLexError = tokensFollowingLexErrors(tokens, errorTokens);
       const reportable = parser.errors.filter((e) => !afterLexError.has(tokenKey(e.token)));
-      diagnostics.push(...syntaxDiagnostics(reportable, tokens, brackets, src));
+      for (const d of syntaxDiagnostics(reportable, tokens, brackets, src)) diagnostics.push(d);
       items = buildFile(cst, { src, diagnostics });
     }
   } catch (e) {
     // Defensive only: no known input gets here. Reported rather than thrown, as promised.
     diagnostics.push(error("P001", `the parser failed: ${e instanceof Error ? e.message : String(e)}`, src.span(0, 0)));
   }
-  diagnostics.sort((a, b) => (a.span?.startOffset ?? 0) - (b.span?.startOffset ?? 0));
-  return { file: { file, text, items }, diagnostics };
+  return { file: { file, text, items }, diagnostics: sortByOffset(diagnostics) };
+}
+
+function sortByOffset(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.sort((a, b) => (a.span?.startOffset ?? 0) - (b.span?.startOffset ?? 0));
+}
+
+/**
+ * Runs the parser. Its error recovery at the end of the file recurses through every rule still
+ * open, and with a hundred-odd brackets left open it exhausts the stack: then the brackets left
+ * open are the errors to report (the bracket scan knows them), and there is no tree.
+ */
+function parseOrUnclosed(parser: LudexParser, brackets: BracketScan, src: SourceText, diagnostics: Diagnostic[]): CstNode | undefined {
+  try {
+    return parser.file();
+  } catch (e) {
+    if (!(e instanceof RangeError) || !brackets.openAtEnd) throw e;
+    for (const d of unclosedDiagnostics(brackets.openAtEnd, src)) diagnostics.push(d);
+    return undefined;
+  }
 }
 
 // ============================================================================================
@@ -355,21 +374,32 @@ const ANY_NODE = "'(', '{', a string, a number, an identifier, a macro parameter
  * only the first such error counts, the others are the same missing input seen by outer rules.
  */
 function syntaxDiagnostics(errors: IRecognitionException[], tokens: IToken[], brackets: BracketScan, src: SourceText): Diagnostic[] {
-  const indexByOffset = new Map(tokens.map((t, i) => [t.startOffset, i]));
   const diagnostics: Diagnostic[] = [];
   let eofSeen = false;
   for (const e of errors) {
-    const index = isEof(e.token) ? tokens.length : indexByOffset.get(e.token.startOffset) ?? tokens.length;
+    const index = isEof(e.token) ? tokens.length : tokenIndexAt(tokens, e.token.startOffset);
     const opener = index < tokens.length ? brackets.openBefore[index] : brackets.openAtEnd;
     const expected = refineExpected(e, opener, src);
     if (!isEof(e.token)) {
       diagnostics.push(error("P001", unexpectedMessage(e, opener), src.tokenSpan(e.token), expected));
     } else if (!eofSeen) {
       eofSeen = true;
-      diagnostics.push(...endOfFileDiagnostics(e, expected, brackets.openAtEnd, src));
+      for (const d of endOfFileDiagnostics(e, expected, brackets.openAtEnd, src)) diagnostics.push(d);
     }
   }
   return diagnostics;
+}
+
+/** The index of the token starting at `offset` (tokens are in text order), or tokens.length. */
+function tokenIndexAt(tokens: IToken[], offset: number): number {
+  let lo = 0, hi = tokens.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1, at = tokens[mid]!.startOffset;
+    if (at === offset) return mid;
+    if (at < offset) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return tokens.length;
 }
 
 function unexpectedMessage(e: IRecognitionException, opener: Opener | undefined): string {
@@ -383,6 +413,13 @@ function endOfFileDiagnostics(e: IRecognitionException, expected: string, open: 
   if (!isMissingCloser(e) || open === undefined) {
     diagnostics.push(error("P003", "unexpected end of file", src.tokenSpan(e.token), expected));
   }
+  for (const d of unclosedDiagnostics(open, src)) diagnostics.push(d);
+  return diagnostics;
+}
+
+/** A P002 for each bracket still open at the end of the file, from the innermost out. */
+function unclosedDiagnostics(open: Opener | undefined, src: SourceText): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
   for (let o = open; o; o = o.parent) {
     const bracket = o.token.image;
     const what = o.token.tokenType === T.LParen ? "form" : "list";

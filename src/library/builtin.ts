@@ -59,7 +59,9 @@ export function resolveGameRef(ref: string): ResolvedGame | undefined {
     return own ? { path: ref, builtin: m![1]!.toLowerCase() } : { path: ref };
   }
   const path = builtinGamePath(ref);
-  return path ? { path, builtin: ref.toLowerCase() } : undefined;
+  if (path) return { path, builtin: ref.toLowerCase() };
+  // Something else is there (a directory, a device): reading it says what is wrong with it.
+  return exists(ref) ? { path: ref } : undefined;
 }
 
 /** "no file or built-in game 'x'" with the built-in names, and a near miss when there is one. */
@@ -72,6 +74,15 @@ export function unknownGameMessage(ref: string): string {
   msg += ` (built-in games: ${names.join(", ") || "none found"}; \`ludex list\` describes them)`;
   if (near && !looksLikePath) msg += `; did you mean '${near}'?`;
   return msg;
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isFile(path: string): boolean {

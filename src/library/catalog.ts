@@ -5,7 +5,7 @@
  */
 import { compileGame } from "../compile/index.js";
 import type { OptionDecl } from "../lang/expand.js";
-import { readFileSync } from "node:fs";
+import { readDescriptionFile } from "./files.js";
 import { builtinGameNames, builtinRulesText, resolveGameRef, unknownGameMessage } from "./builtin.js";
 
 /** An option as `list` and `info` describe it: its declaration without the source place. */
@@ -53,7 +53,9 @@ export function gameInfo(ref: string): GameInfo {
   const found = resolveGameRef(ref);
   if (!found) throw new Error(unknownGameMessage(ref));
   const file = found.path;
-  const r = compileGame(readFileSync(file, "utf8"), { file });
+  const read = readDescriptionFile(file);
+  if ("error" in read) throw new Error(`cannot read '${file}': ${read.error}`);
+  const r = compileGame(read.text, { file });
   if (!r.game) throw new Error(`${ref}: the description has errors (run \`ludex validate ${ref}\`)`);
   const decl = r.options.find((o) => o.name === r.playersOption);
   const count = r.game.playerCount;

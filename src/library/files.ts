@@ -4,8 +4,17 @@
  * (`/dev/zero` never ends) is a sentence saying so, never an exception.
  */
 import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { MAX_SOURCE_BYTES } from "../limits.js";
 
 export type ReadText = { text: string } | { error: string };
+
+/**
+ * A description's text, or why it cannot be read. Reads a little beyond the limit (characters may
+ * take up to 4 bytes), so a file just too large reaches the parser, whose error (L005) points into it.
+ */
+export function readDescriptionFile(path: string): ReadText {
+  return readTextFile(path, 4 * MAX_SOURCE_BYTES + 4);
+}
 
 /** The file's text (UTF-8), or why it cannot be read; reads at most `maxBytes`. */
 export function readTextFile(path: string, maxBytes: number): ReadText {
