@@ -146,6 +146,19 @@ describe("positions beyond what the state holds", () => {
     expect(problems({ sites: {}, supply: { P1: -1 } })).toMatch(/position\.supply\.P1: must be from 0 to 5/);
     expect(problems({ sites: {}, scores: { P1: 1e20 } })).toMatch(/position\.scores\.P1: must be a whole number \(of at most 15 digits\)/);
   });
+
+  it("refuses more pieces on the board and in the supply than a player owns (a stack of 65,536 once hung move generation)", () => {
+    expect(problems({ sites: { a1: man("P1", 4), b1: man("P1", 2) }, supply: { P1: 0 } })).toBe("position: P1 has 6 piece(s) on the board and 0 in the supply, more than the 5 each player owns");
+    expect(problems({ sites: { a1: man("P1", 3) }, supply: { P1: 3 } })).toMatch(/P1 has 3 piece\(s\) on the board and 3 in the supply/);
+    // without a supply given, the supply is what is left (never below 0)
+    expect(problems({ sites: { a1: man("P1", 65_536) } })).toMatch(/P1 has 65536 piece\(s\) on the board and 0 in the supply, more than the 5/);
+    expect(Array.from(loadPosition(g, { sites: { a1: man("P1", 2) }, scores: { P1: 9 } }).supply)).toEqual([0, 5]);
+  });
+
+  it("refuses a negative supply in a game that declares none", () => {
+    const free = build({ board: "(square 3 3)", play: "(add piece:man to:(empty to))", end: "" });
+    expect(() => loadPosition(free, { sites: {}, supply: { P1: -1 } })).toThrow(/position\.supply\.P1: must be from 0 to 1000000 \(a supply is never negative\)/);
+  });
 });
 
 describe("files and names", () => {

@@ -103,8 +103,8 @@ export class Game implements Runtime {
   }
 
   /**
-   * Sets each player's supply to what is not on the board or scored (games with a supply). Used at
-   * the start and for positions that do not give the supply.
+   * Sets each player's supply to what is not on the board or scored (games with a supply; never
+   * below 0). Used at the start and for positions that do not give the supply.
    */
   fillSupplies(s: State): void {
     const total = this.def.supplyTotal;
@@ -114,7 +114,7 @@ export class Game implements Runtime {
       const o = s.owner[i]!;
       if (o >= 0 && o < s.supply.length) s.supply[o]! -= s.height[i]!;
     }
-    for (let p = 0; p < s.supply.length; p++) s.supply[p]! -= s.score[p]!;
+    for (let p = 0; p < s.supply.length; p++) s.supply[p] = Math.max(0, s.supply[p]! - s.score[p]!);
   }
 
   /** An empty state of this game's shape (for loading positions). */

@@ -8,7 +8,7 @@
 import type { Game } from "./game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "./state.js";
 import { siteIndex } from "./topology.js";
-import { MAX_HEIGHT } from "../limits.js";
+import { MAX_HEIGHT, MAX_PIECES } from "../limits.js";
 
 export interface SitePiece {
   owner?: string;
@@ -123,7 +123,11 @@ export function loadPosition(game: Game, pos: unknown, seed = 0, opts: LoadOptio
   readPerPlayer(game, pos.scores, "position.scores", problems, s.score);
   // Without a supply the position has the game's usual one: what is neither on the board nor scored.
   if (pos.supply === undefined) game.fillSupplies(s);
-  else readPerPlayer(game, pos.supply, "position.supply", problems, s.supply, game.def.supplyTotal >= 0 ? [0, game.def.supplyTotal] : undefined);
+  else {
+    const total = game.def.supplyTotal;
+    readPerPlayer(game, pos.supply, "position.supply", problems, s.supply, total >= 0 ? [0, total, "the pieces each player owns"] : [0, MAX_PIECES, "a supply is never negative"]);
+  }
+  checkPiecesOwned(game, s, problems);
   readCounters(game, pos.counters, s, problems);
   readMarkers(game, pos.markers, s, seed, problems);
   readMemory(game, pos.memory, s, problems);
@@ -132,6 +136,25 @@ export function loadPosition(game: Game, pos: unknown, seed = 0, opts: LoadOptio
   if (problems.length) throw new PositionError(problems);
   s.touch();
   return s;
+}
+
+/**
+ * In a game with a supply, each player owns its total of pieces: the position may not put more of
+ * them on the board and in the supply together (stack heights counted).
+ */
+function checkPiecesOwned(game: Game, s: State, problems: string[]): void {
+  const total = game.def.supplyTotal;
+  if (total < 0) return;
+  const onBoard = new Array<number>(game.playerCount).fill(0);
+  for (let site = 0; site < s.owner.length; site++) {
+    const o = s.owner[site]!;
+    if (o >= 0 && o < game.playerCount) onBoard[o]! += s.height[site]!;
+  }
+  onBoard.forEach((n, p) => {
+    if (n + s.supply[p]! > total) {
+      problems.push(`position: ${playerName(p)} has ${n} piece(s) on the board and ${s.supply[p]} in the supply, more than the ${total} each player owns`);
+    }
+  });
 }
 
 /** One problem for all the face-down pieces of an observation given where a position was expected. */
@@ -479,7 +502,7 @@ function readConcealed(game: Game, raw: unknown, s: State, faceDown: number, pro
 }
 
 /** Reads per-player numbers: whole numbers, within `range` when given (a supply: 0 to the game's total). */
-function readPerPlayer(game: Game, v: unknown, at: string, problems: string[], into: Float64Array, range?: [number, number]): void {
+function readPerPlayer(game: Game, v: unknown, at: string, problems: string[], into: Float64Array, range?: [number, number, string]): void {
   if (v === undefined) return;
   if (!isObject(v)) {
     problems.push(`${at}: must be an object from player (P1..) to number`);
@@ -489,7 +512,7 @@ function readPerPlayer(game: Game, v: unknown, at: string, problems: string[], i
     const p = playerIndex(game, pl);
     if (p < 0) problems.push(`${at}.${pl}: not a player (P1..P${game.playerCount})`);
     else if (!Number.isSafeInteger(n)) problems.push(`${at}.${pl}: must be a whole number (of at most 15 digits)`);
-    else if (range && ((n as number) < range[0] || (n as number) > range[1])) problems.push(`${at}.${pl}: must be from ${range[0]} to ${range[1]} (the pieces each player owns)`);
+    else if (range && ((n as number) < range[0] || (n as number) > range[1])) problems.push(`${at}.${pl}: must be from ${range[0]} to ${range[1]} (${range[2]})`);
     else into[p] = n as number;
   }
 }
