@@ -141,6 +141,29 @@ describe("mutated descriptions never throw", () => {
   }
 });
 
+/** Option values as a command line may give them: out of range, not numbers, huge, names of object properties. */
+describe("hostile option values are refused with diagnostics or compile", () => {
+  const VALUES = ["-1", "0", "1", "2", "7", "65", "1000000000", "9".repeat(400), "1e309", "0.5", "", " ", "abc", "true", "__proto__", "constructor", "NaN", "Infinity"];
+  for (const name of builtins) {
+    it(name, () => {
+      const file = join(gamesDir, name);
+      const text = readFileSync(file, "utf8");
+      const declared = compileGame(text, { file }).options.map((o) => o.name);
+      for (const option of [...declared, "__proto__", "unknownOption"]) {
+        for (const value of VALUES) {
+          const r = compileGame(text, { file, options: JSON.parse(JSON.stringify({ [option]: value })) as Record<string, string> });
+          const where = `${name} with ${option}=${JSON.stringify(value.slice(0, 20))}`;
+          if (r.game) continue;
+          const errors = r.diagnostics.filter((d) => d.severity === "error");
+          expect(errors.length, where).toBeGreaterThan(0);
+          // Errors about the value itself come from the caller (no place in the text); all others point into it.
+          for (const d of errors) if (!d.span && d.code !== "X002" && d.code !== "X003") expect.fail(`${where}: ${d.code} ${d.message} has no location`);
+        }
+      }
+    });
+  }
+});
+
 /**
  * Descriptions that once froze, exhausted or crashed the compiler, each with the error codes it
  * must now get (`// expect: L004 M005`) or `// expect: compiles`.

@@ -92,6 +92,12 @@ describe("sizes and numbers", () => {
     expect(refused(`(game "T" (players 2147483647 names:{Red Blue}) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`)[0]).toMatch(/^L004/);
   });
 
+  it("reads option values as number literals are read: at most a billion", () => {
+    const text = `(option n default:3)\n${game("", "(add piece:man to:(empty to))")}`;
+    const r = compileGame(text, { options: { n: "9".repeat(400) } });
+    expect(r.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(["X003 option 'n': '99999999999999999999... (400 characters)' is too large (at most 1000000000)"]);
+  });
+
   it("bounds the number of players, deals and heights in the schema", () => {
     const players = refused(`(game "T" (players 200) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`);
     expect(players).toEqual([`S001 argument 'count' of (players ...): must be <= ${MAX_PLAYERS}`]);

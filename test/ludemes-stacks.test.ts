@@ -503,8 +503,12 @@ describe("effects", () => {
     expect(Array.from(play(g, s, "@a1").supply)).toEqual([3, 4]);
     const full = build({ items: "(supply 4)", play: "(select to:(occupied to) then:{(add-supply mover 10)})" });
     expect(Array.from(play(full, loadPosition(full, { sites: { a1: man("P1") }, supply: { P1: 2, P2: 0 } }), "@a1").supply)).toEqual([4, 0]);
-    const lift = build({ items: "(supply 2)", play: "(lift from:true to-supply:true)" });
-    expect(Array.from(play(lift, loadPosition(lift, { sites: { a1: man("P1", 3) }, supply: { P1: 1, P2: 0 } }), "-a1").supply)).toEqual([2, 0]);
+    // pieces put from nothing (put without from-supply) and lifted back: the supply stops at the total
+    const lift = build({ items: "(supply 2)", play: "(either (lift from:true to-supply:true) (select to:(empty to) then:{(put to man mover)}))" });
+    let t = loadPosition(lift, { sites: {}, supply: { P1: 2, P2: 2 } });
+    t = play(lift, t, "@a1");
+    t = play(lift, t, "@c3");
+    expect(Array.from(play(lift, t, "-a1").supply)).toEqual([2, 2]);
   });
 });
 

@@ -7,7 +7,7 @@
 import type { Arg, FileNode, FormNode, Node, Origin, Span } from "./ast.js";
 import { error, type Diagnostic } from "./diagnostics.js";
 import { parseText } from "./parser.js";
-import { MAX_EXPANDED_DEPTH, MAX_EXPANDED_NODES, MAX_EXTENDS, MAX_MACRO_CALLS, MAX_MACRO_DEPTH } from "../limits.js";
+import { MAX_EXPANDED_DEPTH, MAX_EXPANDED_NODES, MAX_EXTENDS, MAX_MACRO_CALLS, MAX_MACRO_DEPTH, MAX_NUMBER } from "../limits.js";
 
 export type OptionValue = number | string | boolean;
 
@@ -256,8 +256,11 @@ function resolveOptions(decls: Map<string, OptionDecl>, chosen: Record<string, s
 function coerce(raw: string | number | boolean, d: OptionDecl): OptionValue {
   if (typeof raw !== "string") return typeof raw === typeof d.default ? raw : `${JSON.stringify(raw)} is not a ${typeof d.default}`;
   if (typeof d.default === "number") {
+    // Read as the description's own number literals are: at most MAX_NUMBER in size.
     const t = raw.trim();
-    return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : `'${raw}' is not a number`;
+    if (!/^-?\d+(\.\d+)?$/.test(t)) return `'${raw}' is not a number`;
+    const v = Number(t);
+    return Math.abs(v) > MAX_NUMBER ? `'${t.length > 24 ? `${t.slice(0, 20)}... (${t.length} characters)` : t}' is too large (at most ${MAX_NUMBER})` : v;
   }
   if (typeof d.default === "boolean") return raw === "true" ? true : raw === "false" ? false : `'${raw}' is not true or false`;
   return raw;
