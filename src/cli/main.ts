@@ -27,6 +27,7 @@ const COMMANDS: [name: string, load: () => Promise<Register>][] = [
   ["show", async () => (await import("./show.js")).registerShow],
   ["scenarios", async () => (await import("./scenarios.js")).registerScenarios],
   ["schema", async () => (await import("./schema.js")).registerSchema],
+  ["serve", async () => (await import("./serve.js")).registerServe],
 ];
 
 /** The program for `argv` (node, script, args...): only the command it names, or all of them. */

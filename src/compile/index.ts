@@ -32,7 +32,7 @@ export interface CompileOptions {
   /** Description options (`--option name=value`). */
   options?: Record<string, string | number | boolean>;
   /** Reads files named by `(extends ...)`; defaults to the file system, relative to the including file. */
-  readFile?: (path: string, from: string) => { path: string; text: string } | undefined;
+  readFile?: (path: string, from: string) => { path: string; text: string } | { error: string } | undefined;
 }
 
 export interface CompileResult {

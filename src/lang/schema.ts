@@ -137,6 +137,14 @@ export function loadPrebuiltValidator(path: string, fingerprint: string): IrVali
 }
 
 let current: { validate: IrValidator; origin: ValidatorOrigin } | undefined;
+
+/**
+ * Uses this validator from now on, instead of finding one. The browser bundle has no file system:
+ * it brings the build's prebuilt validator and hands it over here before compiling anything.
+ */
+export function useValidator(validate: IrValidator): void {
+  current = { validate, origin: "prebuilt" };
+}
 function getValidator(): IrValidator {
   if (!current) {
     const schema = generateSchema();

@@ -1,0 +1,187 @@
+/**
+ * A board as SVG: the sites where the topology draws them, the lines that join them (one per pair
+ * of neighbours), the coordinates, and each piece by owner and type with its stack height and
+ * flags. Pure text, so the browser app draws with it and tests read it in Node.
+ *
+ * Every site and piece carries data attributes (`data-site`, `data-owner`, `data-piece`,
+ * `data-height`, `data-flags`) saying exactly what is there, as the state does: tests compare the
+ * drawing with the engine, and the app finds what was clicked. A face-down piece carries neither
+ * owner nor type: the drawing of an observation never holds an identity its viewer may not see.
+ */
+import type { Game } from "../engine/game.js";
+import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../engine/state.js";
+
+/** Colours of the seats, P1 first (after the sixth they repeat), for seats not named after a colour. */
+const SEAT_COLOURS = ["#f4f1e8", "#2b2b2b", "#c0392b", "#2e86c1", "#27ae60", "#d4ac0d"];
+/** Seats named after a colour (Black, White, Red ...) are drawn in it. */
+const NAMED_COLOURS: Record<string, string> = { white: "#f4f1e8", black: "#2b2b2b", red: "#c0392b", blue: "#2e86c1", green: "#27ae60", yellow: "#d4ac0d", orange: "#e67e22", purple: "#8e44ad" };
+
+/** A seat's colour: its name's, if it is a colour, or the seat's place in SEAT_COLOURS. */
+export function seatColour(game: Game, p: number): string {
+  return NAMED_COLOURS[(game.def.players.names[p] ?? "").toLowerCase()] ?? SEAT_COLOURS[p % SEAT_COLOURS.length]!;
+}
+
+/** Dark ink on light pieces, light ink on dark ones. */
+function inkOn(colour: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+  return 0.299 * r! + 0.587 * g! + 0.114 * b! > 150 ? "#2b2b2b" : "#f4f1e8";
+}
+
+/** Pixels between the two nearest joined sites. */
+const UNIT = 56;
+const MARGIN = 36;
+
+export interface SvgOptions {
+  /** Sites to highlight (legal targets, say), by index. */
+  highlight?: ReadonlySet<number>;
+  /** A selected site, by index, or -1. */
+  selected?: number;
+}
+
+const escape = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * Drawing positions stretched to true proportions: the topology's are text positions, where hex
+ * grids put row neighbours two columns apart and rows one line apart; on a true hex lattice every
+ * neighbour is equally far, so rows stand sqrt(3) apart (columns, for hexes laid out in columns).
+ */
+function aspect(shape: string): [number, number] {
+  if (shape === "hex-rows" || shape === "hex-star") return [1, Math.sqrt(3)];
+  if (shape === "hex-columns") return [Math.sqrt(3), 1];
+  return [1, 1];
+}
+
+/** The scale that puts the two nearest joined sites UNIT pixels apart. */
+function scaleOf(game: Game): number {
+  const topo = game.topology, n = topo.n;
+  const [ax, ay] = aspect(topo.shape);
+  let nearest = Infinity;
+  for (let d = 0; d < topo.dirNames.length; d++) {
+    for (let site = 0; site < n; site++) {
+      const t = topo.step[d * n + site]!;
+      if (t < 0) continue;
+      const dist = Math.hypot((topo.drawX[t]! - topo.drawX[site]!) * ax, (topo.drawY[t]! - topo.drawY[site]!) * ay);
+      if (dist > 0 && dist < nearest) nearest = dist;
+    }
+  }
+  return nearest === Infinity ? UNIT : UNIT / nearest;
+}
+
+/** The symbol drawn on a piece: its type's (or its seat's) symbol. */
+function symbolOf(game: Game, s: State, site: number): string {
+  const type = game.def.pieces[s.piece[site]!]!;
+  const owner = s.owner[site]!;
+  return (type.symbols?.[owner] ?? type.symbol).slice(0, 3);
+}
+
+export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): string {
+  const topo = game.topology, n = topo.n;
+  const k = scaleOf(game);
+  const [ax, ay] = aspect(topo.shape);
+  const kx = k * ax, ky = k * ay;
+  let maxX = 0, maxY = 0;
+  for (let i = 0; i < n; i++) {
+    maxX = Math.max(maxX, topo.drawX[i]! * kx);
+    maxY = Math.max(maxY, topo.drawY[i]! * ky);
+  }
+  const x = (i: number) => MARGIN + topo.drawX[i]! * kx;
+  const y = (i: number) => MARGIN + topo.drawY[i]! * ky;
+  const width = maxX + 2 * MARGIN, height = maxY + 2 * MARGIN;
+  const r = UNIT * 0.38;
+  const out: string[] = [];
+  const style = boardStyle(topo.shape);
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="board ${style}" viewBox="0 0 ${round(width)} ${round(height)}" role="img" aria-label="${escape(game.name)} board">`);
+  if (style === "squares") {
+    // Square cells, shaded like a chequerboard.
+    out.push('<g class="cells">');
+    for (let i = 0; i < n; i++) {
+      const dark = (Math.round((topo.drawX[i]! * kx) / UNIT) + Math.round((topo.drawY[i]! * ky) / UNIT)) % 2 === 1;
+      out.push(`<rect class="${dark ? "dark" : "light"}" x="${round(x(i) - UNIT / 2)}" y="${round(y(i) - UNIT / 2)}" width="${UNIT}" height="${UNIT}"/>`);
+    }
+    out.push("</g>");
+  } else if (style === "hexagons") {
+    // Hexagonal cells, pointed at top and bottom (rows run east-west).
+    const R = UNIT / Math.sqrt(3);
+    out.push('<g class="cells">');
+    for (let i = 0; i < n; i++) {
+      const corners = [30, 90, 150, 210, 270, 330].map((a) => `${round(x(i) + R * Math.cos((a * Math.PI) / 180))},${round(y(i) + R * Math.sin((a * Math.PI) / 180))}`);
+      out.push(`<polygon points="${corners.join(" ")}"/>`);
+    }
+    out.push("</g>");
+  } else {
+    // The lines: each join once.
+    out.push('<g class="lines">');
+    for (let d = 0; d < topo.dirNames.length; d++) {
+      for (let site = 0; site < n; site++) {
+        const t = topo.step[d * n + site]!;
+        if (t > site) out.push(`<line x1="${round(x(site))}" y1="${round(y(site))}" x2="${round(x(t))}" y2="${round(y(t))}"/>`);
+      }
+    }
+    out.push("</g>");
+  }
+  // The sites, with their coordinates.
+  out.push('<g class="sites">');
+  for (let i = 0; i < n; i++) {
+    const label = topo.labels[i]!;
+    const classes = ["site"];
+    if (opts.highlight?.has(i)) classes.push("target");
+    if (opts.selected === i) classes.push("selected");
+    if (s.owner[i] === EMPTY && isMarked(s, i)) classes.push("marked");
+    out.push(`<g class="${classes.join(" ")}" data-site="${escape(label)}"><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r)}"/><text class="coord" x="${round(x(i) + r * 0.7)}" y="${round(y(i) + r * 1.25)}">${escape(label)}</text></g>`);
+  }
+  out.push("</g>");
+  // The pieces.
+  out.push('<g class="pieces">');
+  for (let i = 0; i < n; i++) {
+    const owner = s.owner[i]!;
+    if (owner === EMPTY) continue;
+    out.push(pieceSvg(game, s, i, x(i), y(i), r));
+  }
+  out.push("</g></svg>");
+  return out.join("");
+}
+
+function pieceSvg(game: Game, s: State, site: number, cx: number, cy: number, r: number): string {
+  const owner = s.owner[site]!, label = escape(game.topology.labels[site]!);
+  const h = s.height[site]!;
+  const heightBadge = h > 1 ? `<text class="height" x="${round(cx + r * 0.75)}" y="${round(cy - r * 0.55)}">${h}</text>` : "";
+  if (owner === UNKNOWN_OWNER || s.piece[site] === UNKNOWN_PIECE) {
+    return `<g class="piece face-down" data-site="${label}" data-height="${h}"><circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}"/><text x="${round(cx)}" y="${round(cy)}">?</text>${heightBadge}</g>`;
+  }
+  const type = game.def.pieces[s.piece[site]!]!;
+  if (owner === NEUTRAL) {
+    return `<g class="piece neutral" data-site="${label}" data-piece="${escape(type.name)}" data-height="${h}"><rect x="${round(cx - r)}" y="${round(cy - r)}" width="${round(2 * r)}" height="${round(2 * r)}" rx="3"/>${heightBadge}</g>`;
+  }
+  const shown = s.flags[site]! & ~game.def.internalFlags;
+  const flags = game.def.flags.filter((_, bit) => shown & (1 << bit));
+  const fill = seatColour(game, owner), ink = inkOn(fill);
+  const flagText = flags.length ? `<text class="flags" x="${round(cx)}" y="${round(cy + r * 1.6)}">${escape(flags.join(" "))}</text>` : "";
+  const ring = flags.length ? ` stroke-width="3"` : "";
+  return (
+    `<g class="piece owner-${owner + 1}" data-site="${label}" data-owner="P${owner + 1}" data-piece="${escape(type.name)}" data-height="${h}" data-flags="${escape(flags.join(" "))}">` +
+    `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" fill="${fill}"${ring}/>` +
+    `<text x="${round(cx)}" y="${round(cy)}" fill="${ink}">${escape(symbolOf(game, s, site))}</text>${heightBadge}${flagText}</g>`
+  );
+}
+
+/**
+ * How a board is drawn: square grids (with or without diagonal moves) and hex grids in rows as
+ * cells, pieces inside them; every other board (alquerque lines, centre points, graphs, hex grids
+ * in columns, stars) as points joined by the lines the pieces move along.
+ */
+function boardStyle(shape: string): "squares" | "hexagons" | "lines" {
+  if (shape === "square" || shape === "square-diagonals") return "squares";
+  if (shape === "hex-rows") return "hexagons";
+  return "lines";
+}
+
+/** A site some marker (starting points, say) marks for any player. */
+function isMarked(s: State, site: number): boolean {
+  if (s.shape.markers === 0) return false;
+  for (let m = 0; m < s.shape.markers; m++) for (let p = 0; p < s.shape.players; p++) if (s.markers[s.markerIndex(m, p, site)]) return true;
+  return false;
+}
+
+function round(v: number): number {
+  return Math.round(v * 10) / 10;
+}

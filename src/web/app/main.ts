@@ -1,0 +1,26 @@
+/**
+ * The browser app's entry: hands the compiler its prebuilt schema validator (there is no file
+ * system to find it on), then shows the page the address names: `#/` the library,
+ * `#/play/NAME` a game.
+ */
+import validate from "ludex:validator";
+import { useValidator } from "../../lang/schema.js";
+import { el } from "./dom.js";
+import { showLibrary } from "./library.js";
+import { showPlay } from "./play.js";
+
+useValidator(validate);
+
+async function route(): Promise<void> {
+  const root = document.getElementById("app")!;
+  const [, page, arg] = location.hash.split("/");
+  try {
+    if (page === "play" && arg) await showPlay(root, decodeURIComponent(arg));
+    else await showLibrary(root);
+  } catch (e) {
+    root.replaceChildren(el("p", { class: "error" }, (e as Error).message));
+  }
+}
+
+window.addEventListener("hashchange", () => void route());
+void route();

@@ -1,0 +1,149 @@
+/**
+ * The browser app in a real browser: `ludex serve` in a child process, Debian's Chromium driven by
+ * Playwright. Every built-in game is opened and played by clicking (a person's moves chosen here,
+ * the agent's made by the page) for some moves, and the board drawn is checked, site by site,
+ * against the engine replaying the page's move list. A hidden-information game never puts a
+ * face-down identity into the DOM of a player's view.
+ *
+ * Chromium comes from .ci/run (apt-get). Without it (a machine that did not install it) the
+ * suite is skipped, unless LUDEX_REQUIRE_BROWSER is set, as CI sets it: there it must run.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadGame } from "../src/compile/index.js";
+import type { Game } from "../src/engine/game.js";
+import { describeSite } from "../src/engine/position.js";
+import type { State } from "../src/engine/state.js";
+import { builtinGameNames } from "../src/library/builtin.js";
+import { cli, root } from "./support/cli.js";
+
+const CHROMIUM = process.env.LUDEX_CHROMIUM ?? "/usr/bin/chromium";
+const available = existsSync(CHROMIUM);
+if (!available && process.env.LUDEX_REQUIRE_BROWSER) throw new Error(`no Chromium at ${CHROMIUM}, and LUDEX_REQUIRE_BROWSER is set`);
+/** Moves a person makes in each game (the agent answers each). */
+const HUMAN_MOVES = 4;
+
+let server: ChildProcess;
+let base = "";
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!available) return;
+  server = spawn(process.execPath, [cli, "serve", "--port", "0"], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  base = await new Promise<string>((resolve, reject) => {
+    let text = "";
+    server.stdout!.on("data", (d: Buffer) => {
+      text += d;
+      const m = /Ludex at (\S+)/.exec(text);
+      if (m) resolve(m[1]!);
+    });
+    server.once("exit", (code) => reject(new Error(`ludex serve ended (${code}): ${text}`)));
+  });
+  const { chromium } = await import("playwright-core");
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+/** The pieces the page draws: site -> {owner, piece, height}, and the face-down ones. */
+async function drawnPieces(page: Page): Promise<Map<string, { owner?: string; piece?: string; height: number; faceDown: boolean }>> {
+  const pieces = await page.$$eval("svg.board g.piece", (els) =>
+    els.map((e) => ({ site: e.getAttribute("data-site")!, owner: e.getAttribute("data-owner") ?? undefined, piece: e.getAttribute("data-piece") ?? undefined, height: Number(e.getAttribute("data-height")), faceDown: e.classList.contains("face-down") })),
+  );
+  return new Map(pieces.map(({ site, ...rest }) => [site, rest]));
+}
+
+/** The engine's state after the page's move list. */
+async function engineState(page: Page, g: Game, seed: number): Promise<State> {
+  const notations = await page.$$eval("[data-testid=moves] li", (els) => els.map((e) => e.textContent ?? ""));
+  let s = g.newGame({ seed });
+  for (const n of notations) {
+    const m = g.parseMove(s, n);
+    expect(m, `the page's move ${n} is legal`).not.toBeNull();
+    s = g.apply(s, m!);
+  }
+  return s;
+}
+
+function expectBoardMatches(g: Game, s: State, drawn: Awaited<ReturnType<typeof drawnPieces>>, where: string): void {
+  let occupied = 0;
+  for (let i = 0; i < g.topology.n; i++) {
+    const want = describeSite(g, s, i);
+    const got = drawn.get(g.topology.labels[i]!);
+    if (!want) {
+      expect(got, `${where}: ${g.topology.labels[i]} is empty`).toBeUndefined();
+      continue;
+    }
+    occupied++;
+    expect(got, `${where}: ${g.topology.labels[i]}`).toBeDefined();
+    if (got!.faceDown) expect(got!.owner ?? got!.piece, `${where}: a face-down piece shows nothing`).toBeUndefined();
+    else expect({ owner: got!.owner, piece: got!.piece, height: got!.height }, `${where}: ${g.topology.labels[i]}`).toEqual({ owner: want.owner, piece: want.piece, height: want.height });
+  }
+  expect(drawn.size, `${where}: pieces drawn`).toBe(occupied);
+}
+
+/** Makes move `m` by clicking: its origin then its landing, or its landing alone, or its button. */
+async function clickMove(page: Page, from: string | undefined, to: string | undefined, notation: string): Promise<void> {
+  if (from === undefined && to === undefined) return page.click(`.choices button[data-move="${notation}"]`);
+  // A click where the site is drawn (on its piece, if any: the piece is on top, as a person sees it).
+  const at = (label: string) => page.click(`svg.board g.site[data-site="${label}"] circle`, { force: true });
+  if (from !== undefined) await at(from);
+  // A move that only names its site is made by that click, or by a second one when the site has other moves too.
+  if (to !== undefined) await at(to);
+  else if (await page.locator(`svg.board g.site.selected[data-site="${from}"]`).count()) await at(from!);
+  // Several moves share these clicks: the page offers them by notation.
+  const menu = page.locator(`.choices button[data-move="${notation}"]`);
+  if (await menu.count()) await menu.click();
+}
+
+describe.skipIf(!available)("the browser app", () => {
+  it("lists every built-in game in the library", async () => {
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.waitForSelector(".card");
+    const names = await page.$$eval(".card", (els) => els.map((e) => e.getAttribute("data-game")));
+    expect(names.sort()).toEqual(builtinGameNames().sort());
+    await page.close();
+  });
+
+  for (const name of builtinGameNames()) {
+    it(`${name}: plays by clicking against an agent, the board always as the engine has it`, async () => {
+      const g = loadGame(name);
+      const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(`${base}#/play/${name}`);
+      await page.waitForSelector("svg.board");
+      // P1 a person, the others random agents; a known seed.
+      const seed = 11;
+      await page.fill("input[name=seed]", String(seed));
+      for (let p = 2; p <= g.playerCount; p++) await page.selectOption(`select[name=seat${p}]`, "random");
+      await page.selectOption("select[name=seat1]", "human");
+      await page.click("form.setup button[type=submit]");
+      for (let k = 0; k < HUMAN_MOVES; k++) {
+        // Wait for the person's turn (the agents move on their own), or the end.
+        await page.waitForFunction(() => /P1\b[^.]*to act|wins|draw|won|ends/i.test(document.querySelector("[data-testid=status]")?.textContent ?? ""));
+        const s = await engineState(page, g, seed);
+        expectBoardMatches(g, g.def.concealFlags ? g.observation(s, 0) : s, await drawnPieces(page), `${name} after ${k} moves of P1`);
+        if (s.over || s.mover !== 0) break;
+        const legal = g.legalMoves(s);
+        const m = legal[(k * 7) % legal.length]!;
+        const before = await page.locator("[data-testid=moves] li").count();
+        await clickMove(page, m.from, m.to, m.notation);
+        await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
+        const made = await page.$$eval("[data-testid=moves] li", (els, n) => els[n]?.textContent, before);
+        expect(made, `${name}: the click made the chosen move`).toBe(m.notation);
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+});
