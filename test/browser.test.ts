@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The browser app in a real browser: `ludex serve` in a child process, Debian's Chromium driven by
  * Playwright. Every built-in game is opened and played by clicking (a person's moves chosen here,
