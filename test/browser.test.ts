@@ -115,6 +115,75 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("agents think in a web worker, not on the page's thread", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}#/play/tic-tac-toe`);
+    await page.waitForSelector("svg.board");
+    await page.selectOption("select[name=seat1]", "mcts:iterations=300");
+    await page.selectOption("select[name=seat2]", "human");
+    await page.click("form.setup button[type=submit]");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length === 1);
+    expect(page.workers().map((w) => w.url())).toEqual([expect.stringMatching(/agent-worker\.js$/)]);
+    await page.close();
+  });
+
+  it("hidden pieces, two people at one screen: a hand-over between them, and never an identity in the DOM a viewer may not see", async () => {
+    const g = loadGame("blind-kings");
+    const page = await browser.newPage();
+    await page.goto(`${base}#/play/blind-kings`);
+    await page.waitForSelector("svg.board");
+    await page.fill("input[name=seed]", "8");
+    await page.selectOption("select[name=seat2]", "human");
+    await page.click("form.setup button[type=submit]");
+    for (let k = 0; k < 4; k++) {
+      // Covered until the person to act asks to look: no piece at all in the DOM.
+      await page.waitForSelector("[data-testid=handover]");
+      expect(await page.locator("svg.board g.piece").count()).toBe(0);
+      await page.click("[data-action=handover]");
+      await page.waitForSelector("svg.board");
+      const s = await engineState(page, g, 8);
+      const drawn = await drawnPieces(page);
+      expectBoardMatches(g, g.observation(s, s.mover), drawn, `blind kings, ${k} moves made`);
+      const html = await page.content();
+      // Every face-down piece of the state: its identity appears nowhere in the DOM.
+      for (const [site, p] of drawn) if (p.faceDown) expect(html).not.toMatch(new RegExp(`data-site="${site}"[^>]*data-(owner|piece)=`));
+      const m = g.legalMoves(s)[k % 3]!;
+      const before = await page.locator("[data-testid=moves] li").count();
+      await clickMove(page, m.from, m.to, m.notation);
+      await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
+    }
+    await page.close();
+  });
+
+  it("saves a game's record, and loads it again: the same moves and board", async () => {
+    const g = loadGame("tic-tac-toe");
+    const page = await browser.newPage();
+    await page.goto(`${base}#/play/tic-tac-toe`);
+    await page.waitForSelector("svg.board");
+    await page.fill("input[name=seed]", "5");
+    await page.selectOption("select[name=seat2]", "human");
+    await page.click("form.setup button[type=submit]");
+    for (const site of ["b2", "a1", "c3"]) {
+      const before = await page.locator("[data-testid=moves] li").count();
+      await page.click(`svg.board g.site[data-site="${site}"] circle`, { force: true });
+      await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
+    }
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-action=save]")]);
+    const path = await download.path();
+    const { readRecordFile } = await import("../src/record/replay.js");
+    const rec = readRecordFile(path);
+    expect(rec.game.name).toBe("tic-tac-toe");
+    expect(rec.moves.map((m) => m.notation)).toEqual(await page.$$eval("[data-testid=moves] li", (els) => els.map((e) => e.textContent)));
+    // A fresh page loads it: the same moves, the same board.
+    await page.reload();
+    await page.waitForSelector("svg.board");
+    await page.setInputFiles("[data-testid=load-record]", path);
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length === 3);
+    const s = await engineState(page, g, 5);
+    expectBoardMatches(g, s, await drawnPieces(page), "after loading the record");
+    await page.close();
+  });
+
   for (const name of builtinGameNames()) {
     it(`${name}: plays by clicking against an agent, the board always as the engine has it`, async () => {
       const g = loadGame(name);

@@ -13,7 +13,7 @@ import { CliError, examples, integerArg, out } from "./common.js";
 
 const WEB_DIR = fileURLToPath(new URL("../web/", import.meta.url));
 const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".map": "application/json" };
-const STATIC = new Set(["index.html", "app.js", "app.css", "app.js.map"]);
+const STATIC = new Set(["index.html", "app.js", "app.css", "app.js.map", "agent-worker.js", "agent-worker.js.map"]);
 
 interface ServeFlags {
   port: number;

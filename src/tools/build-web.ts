@@ -1,6 +1,7 @@
 /**
  * Builds the browser app (npm run build, after tsc and the prebuilt validator): bundles
- * src/web/app/main.ts with esbuild into dist/web/app.js, and copies the page and its style beside
+ * src/web/app/main.ts with esbuild into dist/web/app.js (and the agents' worker,
+ * agent-worker.ts, into agent-worker.js), and copies the page and its style beside
  * it. The engine, the compiler and the agents are the same modules Node runs; three of them find
  * things on disk there, and the bundle gets browser versions instead:
  *  - src/lang/chevrotain.ts  -> src/web/platform/chevrotain.ts (Chevrotain from the package)
@@ -50,12 +51,12 @@ const platform: Plugin = {
 const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
 mkdirSync(out, { recursive: true });
 await build({
-  entryPoints: [join(src, "web", "app", "main.ts")],
+  entryPoints: { app: join(src, "web", "app", "main.ts"), "agent-worker": join(src, "web", "app", "agent-worker.ts") },
   bundle: true,
   format: "esm",
   platform: "browser",
   target: "es2022",
-  outfile: join(out, "app.js"),
+  outdir: out,
   sourcemap: true,
   minify: true,
   define: { LUDEX_VERSION: JSON.stringify(version) },

@@ -8,25 +8,36 @@
  * person at the table, that person's observation; the page then never draws an identity the
  * person may not see (renderBoardSvg leaves face-down pieces without owner or type).
  */
-import { createAgent } from "../../ai/index.js";
-import type { Agent } from "../../ai/agent.js";
 import { compileGame } from "../../compile/index.js";
 import type { Game } from "../../engine/game.js";
 import type { Move } from "../../engine/moves.js";
 import type { State } from "../../engine/state.js";
 import { formatDiagnostic } from "../../lang/diagnostics.js";
+import { readRecord, type GameRecordFile } from "../../record/format.js";
+import { addMove, finishRecord, newRecord } from "../../record/recorder.js";
+import { replayRecord } from "../../record/replay.js";
 import { renderBoardSvg, seatColour } from "../../view/svg.js";
 import { gameOverText, seatLabel, statusLine } from "../../view/text.js";
+import type { FromPage, ToPage } from "./agent-protocol.js";
 import { fetchGame, readerOf } from "./api.js";
 import { clear, el } from "./dom.js";
 
 /** Who may sit at a seat: a person, or an agent spec (see `ludex play --help`). */
 export const SEAT_CHOICES = ["human", "random", "greedy", "mcts:iterations=300", "alphabeta:depth=2"];
 
+/** The agents think in a worker (see agent-worker.ts), one for the page. */
+let worker: Worker | undefined;
+let tables = 0;
+function agentWorker(): Worker {
+  worker ??= new Worker("agent-worker.js", { type: "module" });
+  return worker;
+}
+
 interface Table {
+  /** Which game of the page this is, for the worker's answers. */
+  id: number;
   game: Game;
   seats: string[];
-  agents: Array<Agent | null>;
   /** Every position of the game so far: states[0] is the start, states[i] follows moves[i-1]. */
   states: State[];
   moves: Move[];
@@ -34,6 +45,8 @@ interface Table {
   viewing: number;
   /** The site clicked first, or -1. */
   selected: number;
+  /** The game's record, kept as it is played (the project's record format). */
+  record: GameRecordFile;
 }
 
 export async function showPlay(root: HTMLElement, name: string): Promise<void> {
@@ -79,27 +92,62 @@ export async function showPlay(root: HTMLElement, name: string): Promise<void> {
       if (r.game && r.game.playerCount !== seatSelectors.length) drawSeats(r.game.playerCount);
     });
   }
-  setup.addEventListener("submit", (e) => {
-    e.preventDefault();
-    const r = compileGame(files.description, { file: `${name}.game`, readFile, options: chosenOptions() });
+  /** Starts a game at the table: new, or from a record (its moves replayed, each checked). */
+  const open = (options: Record<string, string>, seats: string[], seedValue: number, record?: GameRecordFile) => {
+    const r = compileGame(files.description, { file: `${name}.game`, readFile, options });
     clear(area);
     if (!r.game) {
       area.append(el("p", { class: "error" }, r.diagnostics.map((d) => formatDiagnostic(d, r.sources)).join("\n")));
       return;
     }
-    const seats = seatSelectors.map((s) => s.value);
-    const seedValue = Number(seed.value) || 0;
+    const game = r.game;
+    game.source.builtin = name; // a game of the library: records name it, as the CLI's do
     const table: Table = {
-      game: r.game,
+      id: ++tables,
+      game,
       seats,
-      agents: seats.map((spec, p) => (spec === "human" ? null : createAgent(spec, seedValue + 101 * (p + 1), r.game))),
-      states: [r.game.newGame({ seed: seedValue })],
+      states: [game.newGame({ seed: seedValue })],
       moves: [],
       viewing: 0,
       selected: -1,
+      record: newRecord(game, { seed: seedValue, seats }),
     };
+    if (record) {
+      const replay = replayRecord(game, record);
+      if (replay.error) area.append(el("p", { class: "error" }, `The record stops being legal at move ${replay.error.ply}: ${replay.error.message}`));
+      table.states = replay.states;
+      for (const step of replay.steps) {
+        table.moves.push(step.move);
+        addMove(table.record, step.before.mover, step.move);
+      }
+      table.viewing = table.states.length - 1;
+    }
+    if (seats.some((seat) => seat !== "human")) {
+      agentWorker().postMessage({ type: "setup", table: table.id, file: `${name}.game`, description: files.description, files: files.files, options, seats, seed: seedValue } satisfies FromPage);
+    }
     startTable(area, table);
+  };
+  setup.addEventListener("submit", (e) => {
+    e.preventDefault();
+    open(chosenOptions(), seatSelectors.map((s) => s.value), Number(seed.value) || 0);
   });
+  // Loading a record of this game: its options, seats and seed, and its moves.
+  const load = el("input", { type: "file", accept: ".json,application/json", "data-testid": "load-record" });
+  load.addEventListener("change", async () => {
+    const file = load.files?.[0];
+    if (!file) return;
+    try {
+      const record = readRecord(JSON.parse(await file.text()), file.name);
+      const of = record.game.name ?? record.game.file?.replace(/^.*[\\/]/, "").replace(/\.game$/, "");
+      if (of !== name) throw new Error(`${file.name} is a record of ${record.game.title}, not of ${first.game!.name} (open that game to load it)`);
+      const options = Object.fromEntries(Object.entries(record.options).map(([k, v]) => [k, String(v)]));
+      open(options, record.seats.map((seat) => (seat.kind === "human" ? "human" : seat.agent!)), record.seed, record);
+    } catch (err) {
+      clear(area);
+      area.append(el("p", { class: "error" }, (err as Error).message));
+    }
+  });
+  setup.append(" ", el("label", {}, "or load a record ", load));
   setup.requestSubmit();
 }
 
@@ -110,7 +158,14 @@ function startTable(area: HTMLElement, t: Table): void {
   const side = el("div", { class: "side" });
   const moveList = el("ol", { class: "moves", "data-testid": "moves" });
   const typed = el("input", { placeholder: "type a move, e.g. e2-e4", "aria-label": "move in notation", size: "16" });
-  const controls = el("div", { class: "controls" }, el("button", { type: "button", "data-action": "back" }, "◀"), el("button", { type: "button", "data-action": "forward" }, "▶"), el("button", { type: "button", "data-action": "latest" }, "latest"));
+  const controls = el(
+    "div",
+    { class: "controls" },
+    el("button", { type: "button", "data-action": "back", title: "the position before" }, "◀"),
+    el("button", { type: "button", "data-action": "forward", title: "the position after" }, "▶"),
+    el("button", { type: "button", "data-action": "latest" }, "latest"),
+    el("button", { type: "button", "data-action": "save" }, "save record"),
+  );
   side.append(playersTable(t.game), status, choices, el("form", { class: "typed" }, typed), controls, moveList);
   area.append(boardWrap, side);
 
@@ -126,6 +181,7 @@ function startTable(area: HTMLElement, t: Table): void {
   const legalNow = (): Move[] => (latest() && !current().over && t.seats[current().mover] === "human" ? t.game.legalMoves(current()) : []);
 
   const play = (m: Move) => {
+    addMove(t.record, current().mover, m);
     t.states.push(t.game.apply(current(), m));
     t.moves.push(m);
     t.viewing = t.states.length - 1;
@@ -143,9 +199,30 @@ function startTable(area: HTMLElement, t: Table): void {
     }
   };
 
+  /**
+   * With hidden pieces and several people at one screen, the board is covered when it passes from
+   * one person to another, until the next one asks to see it: nobody sees another's view, and the
+   * page holds only one view in its DOM at a time.
+   */
+  let shownTo: number | null = null;
   const draw = () => {
     const s = t.states[t.viewing]!;
     const who = viewer(s);
+    clear(moveList);
+    t.moves.forEach((m, i) => moveList.append(el("li", i + 1 === t.viewing ? { class: "viewing" } : {}, m.notation)));
+    const people = t.seats.filter((seat) => seat === "human").length;
+    if (who !== null && people > 1 && shownTo !== who && !s.over) {
+      clear(boardWrap);
+      clear(choices);
+      const go = el("button", { type: "button", "data-action": "handover" }, `I am ${seatLabel(t.game, who)}: show my view`);
+      go.addEventListener("click", () => {
+        shownTo = who;
+        draw();
+      });
+      boardWrap.append(el("div", { class: "handover", "data-testid": "handover" }, el("p", {}, `Pass the screen to ${seatLabel(t.game, who)}.`), go));
+      status.textContent = `${seatLabel(t.game, who)} to look.`;
+      return;
+    }
     const shown = who === null ? s : t.game.observation(s, who);
     const legal = legalNow();
     const labels = t.game.topology.labels;
@@ -154,8 +231,6 @@ function startTable(area: HTMLElement, t: Table): void {
     if (t.selected >= 0) for (const m of legal) if (index(m.from) === t.selected && m.to !== undefined) highlight.add(index(m.to));
     boardWrap.innerHTML = renderBoardSvg(t.game, shown, { highlight, selected: t.selected });
     status.textContent = s.over ? gameOverText(t.game, s).join(" ") : statusLine(t.game, s);
-    clear(moveList);
-    t.moves.forEach((m, i) => moveList.append(el("li", i + 1 === t.viewing ? { class: "viewing" } : {}, m.notation)));
     // Moves no site click can make (a pass): buttons.
     clear(choices);
     for (const m of legal) {
@@ -211,24 +286,49 @@ function startTable(area: HTMLElement, t: Table): void {
     if (action === "back") t.viewing = Math.max(0, t.viewing - 1);
     else if (action === "forward") t.viewing = Math.min(t.states.length - 1, t.viewing + 1);
     else if (action === "latest") t.viewing = t.states.length - 1;
+    else if (action === "save") return saveRecord(t);
     else return;
     t.selected = -1;
     draw();
   });
 
-  /** An agent seat to act plays after a short pause, so people can follow. */
+  /** An agent seat to act: the worker chooses, and the move is played after a short pause, so people can follow. */
   const scheduleAgent = () => {
     const s = current();
-    const agent = t.agents[s.mover];
-    if (s.over || !agent) return;
-    setTimeout(() => {
-      if (current() !== s) return;
-      const legal = t.game.legalMoves(s);
-      if (legal.length) play(agent.choose(t.game, t.game.observation(s, s.mover), legal));
-    }, 300);
+    if (s.over || t.seats[s.mover] === "human") return;
+    const asked = t.moves.length;
+    const w = agentWorker();
+    const answer = (e: MessageEvent<ToPage>) => {
+      const m = e.data;
+      if (m.table !== t.id) return;
+      w.removeEventListener("message", answer);
+      if (m.type === "failed") {
+        status.textContent = `The agent failed: ${m.message}`;
+        return;
+      }
+      // Played only if the game is still where it was asked.
+      if (m.ply !== asked || t.moves.length !== asked) return;
+      const move = t.game.parseMove(current(), m.notation);
+      if (move) setTimeout(() => t.moves.length === asked && play(move), 250);
+    };
+    w.addEventListener("message", answer);
+    w.postMessage({ type: "choose", table: t.id, moves: t.moves.map((m) => m.notation) } satisfies FromPage);
   };
   draw();
   scheduleAgent();
+}
+
+/** Downloads the game's record (finished, or as it stands). */
+function saveRecord(t: Table): void {
+  const s = t.states[t.states.length - 1]!;
+  const rec = structuredClone(t.record);
+  finishRecord(rec, t.game, s, s.over ? "finished" : "unfinished");
+  const url = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" }));
+  const a = el("a", { href: url, download: `${t.record.game.name ?? "game"}-${t.record.seed}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function playersTable(game: Game): HTMLElement {

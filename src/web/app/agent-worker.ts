@@ -1,0 +1,77 @@
+/**
+ * The agents' thinking, off the page's thread: a search (MCTS, alpha-beta) may take seconds, and
+ * the page must stay responsive. The worker compiles the same description, keeps each table's
+ * agents (so their own random streams go on as in `ludex play`), follows the game by the moves'
+ * notations, and answers with the move the agent to act chooses.
+ */
+import validate from "ludex:validator";
+import { createAgent } from "../../ai/index.js";
+import type { Agent } from "../../ai/agent.js";
+import { compileGame } from "../../compile/index.js";
+import type { Game } from "../../engine/game.js";
+import type { State } from "../../engine/state.js";
+import { useValidator } from "../../lang/schema.js";
+import type { FromPage, ToPage } from "./agent-protocol.js";
+
+useValidator(validate);
+
+interface WorkerTable {
+  game: Game;
+  agents: Array<Agent | null>;
+  seed: number;
+  /** The moves followed so far, and the state after them. */
+  moves: string[];
+  state: State;
+}
+
+const tables = new Map<number, WorkerTable>();
+
+function reply(message: ToPage): void {
+  postMessage(message);
+}
+
+onmessage = (e: MessageEvent<FromPage>) => {
+  const m = e.data;
+  try {
+    if (m.type === "setup") {
+      const r = compileGame(m.description, {
+        file: m.file,
+        options: m.options,
+        readFile: (path) => (Object.hasOwn(m.files, path) ? { path, text: m.files[path]! } : { error: "no such file beside this game" }),
+      });
+      if (!r.game) throw new Error(`the description does not compile: ${r.diagnostics[0]?.message ?? "?"}`);
+      const game = r.game;
+      tables.set(m.table, {
+        game,
+        agents: m.seats.map((spec, p) => (spec === "human" ? null : createAgent(spec, m.seed + 101 * (p + 1), game))),
+        seed: m.seed,
+        moves: [],
+        state: game.newGame({ seed: m.seed }),
+      });
+      return;
+    }
+    // m.type === "choose"
+    const t = tables.get(m.table);
+    if (!t) throw new Error(`no table ${m.table}`);
+    // Follow the page's game: the moves it adds, or from the start when it went another way (undo).
+    const shared = t.moves.length <= m.moves.length && t.moves.every((n, i) => n === m.moves[i]);
+    if (!shared) {
+      t.moves = [];
+      t.state = t.game.newGame({ seed: t.seed });
+    }
+    for (const notation of m.moves.slice(t.moves.length)) {
+      const move = t.game.parseMove(t.state, notation);
+      if (!move) throw new Error(`move ${notation} is not legal here`);
+      t.state = t.game.apply(t.state, move);
+      t.moves.push(notation);
+    }
+    const s = t.state;
+    const agent = t.agents[s.mover];
+    if (!agent || s.over) throw new Error("no agent is to act");
+    const legal = t.game.legalMoves(s);
+    const chosen = agent.choose(t.game, t.game.observation(s, s.mover), legal);
+    reply({ type: "chosen", table: m.table, ply: m.moves.length, notation: chosen.notation });
+  } catch (err) {
+    reply({ type: "failed", table: m.table, message: (err as Error).message });
+  }
+};
