@@ -155,6 +155,32 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("the editor: diagnostics as you type, at their line and column; the board of a fixed description; completion from the catalog", async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${base}#/edit/tic-tac-toe`);
+    await page.waitForSelector("[data-testid=preview] svg.board");
+    expect(await page.locator("[data-testid=preview] svg.board g.site").count()).toBe(9);
+    await page.waitForFunction(() => /200 random playouts/.test(document.querySelector("[data-testid=stats]")?.textContent ?? ""));
+    // Break it: a stray form after the game.
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\n(bogus");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=problems] li").length > 0);
+    const problems = await page.locator("[data-testid=problems] li").allTextContents();
+    expect(problems[0]).toMatch(/^24:1 error P00\d: /);
+    await page.waitForSelector(".cm-lintRange-error");
+    // Fix it again: the problems go, the board stays.
+    for (let i = 0; i < "\n(bogus)".length; i++) await page.keyboard.press("Backspace");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=problems] li").length === 0);
+    expect(await page.locator("[data-testid=preview] svg.board g.site").count()).toBe(9);
+    // Completion of ludeme names after a bracket.
+    await page.keyboard.type("\n(squ");
+    await page.waitForSelector(".cm-tooltip-autocomplete");
+    // each entry: the ludeme's name, then its category
+    expect(await page.locator(".cm-tooltip-autocomplete li").allTextContents()).toContain("squareboard");
+    await page.close();
+  });
+
   it("saves a game's record, and loads it again: the same moves and board", async () => {
     const g = loadGame("tic-tac-toe");
     const page = await browser.newPage();

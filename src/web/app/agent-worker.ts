@@ -50,7 +50,7 @@ onmessage = (e: MessageEvent<FromPage>) => {
       });
       return;
     }
-    // m.type === "choose"
+    if (m.type === "stats") return reply({ type: "stats", asked: m.asked, text: playoutStats(m) });
     const t = tables.get(m.table);
     if (!t) throw new Error(`no table ${m.table}`);
     // Follow the page's game: the moves it adds, or from the start when it went another way (undo).
@@ -72,6 +72,30 @@ onmessage = (e: MessageEvent<FromPage>) => {
     const chosen = agent.choose(t.game, t.game.observation(s, s.mover), legal);
     reply({ type: "chosen", table: m.table, ply: m.moves.length, notation: chosen.notation });
   } catch (err) {
-    reply({ type: "failed", table: m.table, message: (err as Error).message });
+    if (m.type === "stats") reply({ type: "stats", asked: m.asked, text: `Random playouts failed: ${(err as Error).message}` });
+    else reply({ type: "failed", table: m.table, message: (err as Error).message });
   }
 };
+
+/** Random playouts of a description: their average length and branching, and how they ended. */
+function playoutStats(m: Extract<FromPage, { type: "stats" }>): string {
+  const r = compileGame(m.description, { file: m.file, readFile: (path) => (Object.hasOwn(m.files, path) ? { path, text: m.files[path]! } : { error: "no such file" }) });
+  if (!r.game) return "";
+  const g = r.game;
+  const MAX_PLIES = 2000;
+  let plies = 0, unfinished = 0, draws = 0;
+  const stats = { branching: 0 };
+  const wins = new Array<number>(g.playerCount).fill(0);
+  for (let i = 0; i < m.playouts; i++) {
+    const s = g.newGame({ seed: i + 1 });
+    plies += g.playout(s, MAX_PLIES, stats);
+    if (!s.over) unfinished++;
+    else {
+      const winners = g.winners(s)!;
+      if (winners.length === 0) draws++;
+      for (const w of winners) wins[w]!++;
+    }
+  }
+  const results = wins.map((w, p) => `P${p + 1} ${w}`).join(", ");
+  return `${m.playouts} random playouts: ${(plies / m.playouts).toFixed(1)} plies on average, ${(stats.branching / Math.max(1, plies)).toFixed(1)} moves per decision; wins ${results}, draws ${draws}, unfinished ${unfinished} (at ${MAX_PLIES} plies).`;
+}

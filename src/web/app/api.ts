@@ -15,6 +15,8 @@ export interface GameFiles {
   rules: string;
   /** The descriptions it extends, by the name its `extends` gives. */
   files: Record<string, string>;
+  /** Whether this is the library's game as it is (records then name it), not an edited copy. */
+  builtin: boolean;
 }
 
 /** How the compiler reads what a description extends: from the files the server sent with it. */
@@ -25,5 +27,5 @@ export function readerOf(files: GameFiles): (path: string) => { path: string; te
 export async function fetchGame(name: string): Promise<GameFiles> {
   const r = await fetch(`api/games/${encodeURIComponent(name)}`);
   if (!r.ok) throw new Error(`no game '${name}' (the server answered ${r.status})`);
-  return (await r.json()) as GameFiles;
+  return { ...((await r.json()) as Omit<GameFiles, "builtin">), builtin: true };
 }

@@ -11,7 +11,7 @@ function playersText(p: GameInfo["players"]): string {
 export async function showLibrary(root: HTMLElement): Promise<void> {
   const games = await fetchLibrary();
   clear(root);
-  root.append(el("h1", {}, "Games"));
+  root.append(el("h1", {}, "Games"), el("p", {}, el("a", { href: "#/edit" }, "Write a new game"), " in the editor."));
   const list = el("div", { class: "library" });
   for (const g of games) {
     const options = g.options.map((o) => `${o.name}=${String(o.default)}`).join(", ");
@@ -22,6 +22,7 @@ export async function showLibrary(root: HTMLElement): Promise<void> {
         el("h2", {}, el("a", { href: `#/play/${encodeURIComponent(g.name)}` }, g.title)),
         el("p", {}, g.summary),
         el("p", {}, `Players: ${playersText(g.players)}${options ? ` · options: ${options}` : ""}`),
+        el("p", {}, el("a", { href: `#/play/${encodeURIComponent(g.name)}` }, "play"), " · ", el("a", { href: `#/edit/${encodeURIComponent(g.name)}` }, "edit its description")),
       ),
     );
   }

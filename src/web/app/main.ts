@@ -8,6 +8,7 @@ import { useValidator } from "../../lang/schema.js";
 import { el } from "./dom.js";
 import { showLibrary } from "./library.js";
 import { showPlay } from "./play.js";
+import { showEditor } from "./editor.js";
 
 useValidator(validate);
 
@@ -16,6 +17,7 @@ async function route(): Promise<void> {
   const [, page, arg] = location.hash.split("/");
   try {
     if (page === "play" && arg) await showPlay(root, decodeURIComponent(arg));
+    else if (page === "edit") await showEditor(root, arg ? decodeURIComponent(arg) : undefined);
     else await showLibrary(root);
   } catch (e) {
     root.replaceChildren(el("p", { class: "error" }, (e as Error).message));

@@ -19,7 +19,7 @@ import { replayRecord } from "../../record/replay.js";
 import { renderBoardSvg, seatColour } from "../../view/svg.js";
 import { gameOverText, seatLabel, statusLine } from "../../view/text.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
-import { fetchGame, readerOf } from "./api.js";
+import { fetchGame, readerOf, type GameFiles } from "./api.js";
 import { clear, el } from "./dom.js";
 
 /** Who may sit at a seat: a person, or an agent spec (see `ludex play --help`). */
@@ -28,7 +28,7 @@ export const SEAT_CHOICES = ["human", "random", "greedy", "mcts:iterations=300",
 /** The agents think in a worker (see agent-worker.ts), one for the page. */
 let worker: Worker | undefined;
 let tables = 0;
-function agentWorker(): Worker {
+export function agentWorker(): Worker {
   worker ??= new Worker("agent-worker.js", { type: "module" });
   return worker;
 }
@@ -50,7 +50,12 @@ interface Table {
 }
 
 export async function showPlay(root: HTMLElement, name: string): Promise<void> {
-  const files = await fetchGame(name);
+  showTable(root, await fetchGame(name));
+}
+
+/** The setup of a game (options, seats, seed, or a record to load) and its table, in `root`. */
+export function showTable(root: HTMLElement, files: GameFiles): void {
+  const name = files.name;
   const readFile = readerOf(files);
   clear(root);
   const first = compileGame(files.description, { file: `${name}.game`, readFile });
@@ -101,7 +106,7 @@ export async function showPlay(root: HTMLElement, name: string): Promise<void> {
       return;
     }
     const game = r.game;
-    game.source.builtin = name; // a game of the library: records name it, as the CLI's do
+    if (files.builtin) game.source.builtin = name; // a game of the library: records name it, as the CLI's do
     const table: Table = {
       id: ++tables,
       game,

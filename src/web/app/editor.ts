@@ -1,0 +1,144 @@
+/**
+ * The editor page: a description in CodeMirror, compiled as it is typed. The compiler's
+ * diagnostics are underlined where they point (the same codes and messages as `ludex validate`),
+ * ludeme names and their arguments complete from the catalog, and hovering a ludeme shows its
+ * signature and documentation. Beside it, the board of the description as it stands, a button to
+ * play it, and random-playout statistics computed in the worker.
+ */
+import { autocompletion, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
+import { linter, lintGutter, type Diagnostic as LintDiagnostic } from "@codemirror/lint";
+import { EditorView, hoverTooltip } from "@codemirror/view";
+import { basicSetup } from "codemirror";
+import { compileGame, type CompileResult } from "../../compile/index.js";
+import { signature } from "../../lang/bind.js";
+import { catalog } from "../../lang/catalog.js";
+import { renderBoardSvg } from "../../view/svg.js";
+import type { FromPage, ToPage } from "./agent-protocol.js";
+import { fetchGame, readerOf, type GameFiles } from "./api.js";
+import { clear, el } from "./dom.js";
+import { agentWorker, showTable } from "./play.js";
+
+const byName = new Map(catalog.map((l) => [l.name, l]));
+
+/** The word (a ludeme or argument name) around a position of the text. */
+function wordAt(text: string, pos: number): { from: number; to: number; word: string } | null {
+  let from = pos, to = pos;
+  while (from > 0 && /[\w-]/.test(text[from - 1]!)) from--;
+  while (to < text.length && /[\w-]/.test(text[to]!)) to++;
+  return from < to ? { from, to, word: text.slice(from, to) } : null;
+}
+
+/** The ludeme whose form the position is in (the head after the nearest open bracket). */
+function enclosingLudeme(text: string, pos: number): string | undefined {
+  let depth = 0;
+  for (let i = pos - 1; i >= 0; i--) {
+    const c = text[i];
+    if (c === ")") depth++;
+    else if (c === "(") {
+      if (depth === 0) return /^\(([\w-]+)/.exec(text.slice(i, i + 40))?.[1];
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+function complete(ctx: CompletionContext): CompletionResult | null {
+  const word = ctx.matchBefore(/[\w-]*/);
+  if (!word) return null;
+  const text = ctx.state.doc.toString();
+  const before = text[word.from - 1];
+  if (before === "(") {
+    return { from: word.from, options: catalog.map((l) => ({ label: l.name, type: "function", detail: l.category, info: `${signature(l)}\n\n${l.doc}` })) };
+  }
+  const ludeme = byName.get(enclosingLudeme(text, word.from) ?? "");
+  if (!ludeme || (!ctx.explicit && word.from === word.to)) return null;
+  return { from: word.from, options: ludeme.params.map((p) => ({ label: `${p.name}:`, type: "property", info: p.doc })) };
+}
+
+const hover = hoverTooltip((view, pos) => {
+  const w = wordAt(view.state.doc.toString(), pos);
+  const spec = w && byName.get(w.word);
+  if (!w || !spec) return null;
+  return {
+    pos: w.from,
+    end: w.to,
+    above: true,
+    create: () => ({ dom: el("div", { class: "ludeme-doc" }, el("code", {}, signature(spec)), el("p", {}, spec.doc)) }),
+  };
+});
+
+export async function showEditor(root: HTMLElement, name: string | undefined): Promise<void> {
+  const files: GameFiles = name ? await fetchGame(name) : { name: "new", description: STARTER, rules: "", files: {}, builtin: false };
+  const readFile = readerOf(files);
+  const file = `${files.name}.game`;
+  clear(root);
+  const editorBox = el("div", { class: "editor", "data-testid": "editor" });
+  const problems = el("ul", { class: "problems", "data-testid": "problems" });
+  const preview = el("div", { class: "board-wrap", "data-testid": "preview" });
+  const stats = el("p", { class: "stats", "data-testid": "stats" });
+  const playButton = el("button", { type: "button" }, "Play it");
+  const area = el("div", { class: "game" });
+  root.append(el("h1", {}, `Edit: ${files.name}`), el("div", { class: "game" }, el("div", { class: "edit-pane" }, editorBox, problems), el("div", { class: "side" }, preview, playButton, stats)), area);
+
+  let latest: CompileResult | undefined;
+  let statsAsked = 0;
+  const compile = (text: string): CompileResult => {
+    latest = compileGame(text, { file, readFile });
+    clear(problems);
+    for (const d of latest.diagnostics) {
+      const where = d.span ? `${d.span.line}:${d.span.col} ` : "";
+      problems.append(el("li", { class: d.severity }, `${where}${d.severity} ${d.code}: ${d.message}`));
+    }
+    if (latest.game) {
+      preview.innerHTML = renderBoardSvg(latest.game, latest.game.newGame({ seed: 1 }));
+      const asked = ++statsAsked;
+      stats.textContent = "Random playouts…";
+      const w = agentWorker();
+      const answer = (e: MessageEvent<ToPage>) => {
+        const m = e.data;
+        if (m.type !== "stats" || m.asked !== asked) return;
+        w.removeEventListener("message", answer);
+        stats.textContent = m.text;
+      };
+      w.addEventListener("message", answer);
+      w.postMessage({ type: "stats", asked, file, description: text, files: files.files, playouts: 200 } satisfies FromPage);
+    } else {
+      stats.textContent = "";
+    }
+    return latest;
+  };
+  const lint = linter((view) => {
+    const r = compile(view.state.doc.toString());
+    const length = view.state.doc.length;
+    return r.diagnostics.map((d): LintDiagnostic => {
+      const from = Math.min(d.span?.startOffset ?? 0, length);
+      const to = Math.min(Math.max(d.span?.endOffset ?? from, from), length);
+      return { from, to, severity: d.severity === "error" ? "error" : "warning", message: `${d.code}: ${d.message}${d.expected ? ` (expected ${d.expected})` : ""}` };
+    });
+  }, { delay: 250 });
+  compile(files.description);
+  new EditorView({ doc: files.description, parent: editorBox, extensions: [basicSetup, lintGutter(), lint, autocompletion({ override: [complete] }), hover, EditorView.lineWrapping] });
+  playButton.addEventListener("click", () => {
+    if (!latest?.game) return;
+    clear(area);
+    showTable(area, { ...files, description: latest.sources.get(file) ?? files.description, builtin: false });
+  });
+}
+
+const STARTER = `// A new game: edit me. The board beside shows the description as it stands.
+(game "My Game"
+  (players 2)
+  (equipment {
+    (board (square 5 5 diagonals:all))
+    (piece stone)
+  })
+  (rules
+    (start {})
+    (play (priority
+      (add piece:stone to:(empty to))
+      (pass)))
+    (end {
+      (if (line 4 to) (win mover) reason:"{mover} has four in a row")
+      (if (all-passed) draw reason:"the board is full")
+    })))
+`;
