@@ -173,6 +173,11 @@ describe.skipIf(!available)("the browser app", () => {
     for (let i = 0; i < "\n(bogus)".length; i++) await page.keyboard.press("Backspace");
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=problems] li").length === 0);
     expect(await page.locator("[data-testid=preview] svg.board g.site").count()).toBe(9);
+    // A .game file from this computer replaces the text, and is compiled at once.
+    const { tempFile } = await import("./support/cli.js");
+    await page.setInputFiles("[data-testid=open-file]", tempFile("broken.game", '(game "B" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (nope)) (end {})))'));
+    await page.waitForFunction(() => /B001/.test(document.querySelector("[data-testid=problems]")?.textContent ?? ""));
+    expect(await page.locator("[data-testid=problems] li").first().textContent()).toMatch(/^1:\d+ error B001: unknown ludeme 'nope'/);
     // Completion of ludeme names after a bracket.
     await page.keyboard.type("\n(squ");
     await page.waitForSelector(".cm-tooltip-autocomplete");
@@ -237,6 +242,7 @@ describe.skipIf(!available)("the browser app", () => {
         await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
         const made = await page.$$eval("[data-testid=moves] li", (els, n) => els[n]?.textContent, before);
         expect(made, `${name}: the click made the chosen move`).toBe(m.notation);
+        expect(await page.locator("[data-testid=told]").textContent()).toMatch(/ played /);
       }
       expect(errors).toEqual([]);
       await page.close();

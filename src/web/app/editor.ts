@@ -77,8 +77,9 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
   const preview = el("div", { class: "board-wrap", "data-testid": "preview" });
   const stats = el("p", { class: "stats", "data-testid": "stats" });
   const playButton = el("button", { type: "button" }, "Play it");
+  const openFile = el("input", { type: "file", accept: ".game,text/plain", "data-testid": "open-file" });
   const area = el("div", { class: "game" });
-  root.append(el("h1", {}, `Edit: ${files.name}`), el("div", { class: "game" }, el("div", { class: "edit-pane" }, editorBox, problems), el("div", { class: "side" }, preview, playButton, stats)), area);
+  root.append(el("h1", {}, `Edit: ${files.name}`), el("div", { class: "game" }, el("div", { class: "edit-pane" }, editorBox, problems), el("div", { class: "side" }, preview, playButton, stats, el("p", {}, el("label", {}, "Open a .game file: ", openFile)))), area);
 
   let latest: CompileResult | undefined;
   let statsAsked = 0;
@@ -117,7 +118,12 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
     });
   }, { delay: 250 });
   compile(files.description);
-  new EditorView({ doc: files.description, parent: editorBox, extensions: [basicSetup, lintGutter(), lint, autocompletion({ override: [complete] }), hover, EditorView.lineWrapping] });
+  const view = new EditorView({ doc: files.description, parent: editorBox, extensions: [basicSetup, lintGutter(), lint, autocompletion({ override: [complete] }), hover, EditorView.lineWrapping] });
+  // A description from this computer replaces the text (the compiler sees it at once).
+  openFile.addEventListener("change", async () => {
+    const f = openFile.files?.[0];
+    if (f) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: await f.text() } });
+  });
   playButton.addEventListener("click", () => {
     if (!latest?.game) return;
     clear(area);

@@ -18,6 +18,7 @@ import { addMove, finishRecord, newRecord } from "../../record/recorder.js";
 import { replayRecord } from "../../record/replay.js";
 import { renderBoardSvg, seatColour } from "../../view/svg.js";
 import { gameOverText, seatLabel, statusLine } from "../../view/text.js";
+import { narrateMove } from "../../view/narrate.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
 import { fetchGame, readerOf, type GameFiles } from "./api.js";
 import { clear, el } from "./dom.js";
@@ -159,6 +160,7 @@ export function showTable(root: HTMLElement, files: GameFiles): void {
 function startTable(area: HTMLElement, t: Table): void {
   const boardWrap = el("div", { class: "board-wrap" });
   const status = el("p", { class: "status", "data-testid": "status" });
+  const told = el("p", { class: "told", "data-testid": "told", "aria-live": "polite" });
   const choices = el("div", { class: "choices" });
   const side = el("div", { class: "side" });
   const moveList = el("ol", { class: "moves", "data-testid": "moves" });
@@ -171,7 +173,7 @@ function startTable(area: HTMLElement, t: Table): void {
     el("button", { type: "button", "data-action": "latest" }, "latest"),
     el("button", { type: "button", "data-action": "save" }, "save record"),
   );
-  side.append(playersTable(t.game), status, choices, el("form", { class: "typed" }, typed), controls, moveList);
+  side.append(playersTable(t.game), status, told, choices, el("form", { class: "typed" }, typed), controls, moveList);
   area.append(boardWrap, side);
 
   const current = () => t.states[t.states.length - 1]!;
@@ -236,6 +238,9 @@ function startTable(area: HTMLElement, t: Table): void {
     if (t.selected >= 0) for (const m of legal) if (index(m.from) === t.selected && m.to !== undefined) highlight.add(index(m.to));
     boardWrap.innerHTML = renderBoardSvg(t.game, shown, { highlight, selected: t.selected });
     status.textContent = s.over ? gameOverText(t.game, s).join(" ") : statusLine(t.game, s);
+    // What the last move did (captures, reveals, promotions, scores), as the viewer may know it.
+    const prior = t.states[t.viewing - 1];
+    told.textContent = prior ? [`${seatLabel(t.game, prior.mover)} played ${t.moves[t.viewing - 1]!.notation}.`, ...narrateMove(t.game, prior, s, t.moves[t.viewing - 1]!, who ?? undefined)].join(" ") : "";
     // Moves no site click can make (a pass): buttons.
     clear(choices);
     for (const m of legal) {
