@@ -152,13 +152,15 @@ function pieceSvg(game: Game, s: State, site: number, cx: number, cy: number, r:
   if (owner === NEUTRAL) {
     return `<g class="piece neutral" data-site="${label}" data-piece="${escape(type.name)}" data-height="${h}"><rect x="${round(cx - r)}" y="${round(cy - r)}" width="${round(2 * r)}" height="${round(2 * r)}" rx="3"/>${heightBadge}</g>`;
   }
+  // A concealing flag is drawn as a dashed outline (the piece is face down to the players), not named.
   const shown = s.flags[site]! & ~game.def.internalFlags;
-  const flags = game.def.flags.filter((_, bit) => shown & (1 << bit));
+  const flags = game.def.flags.filter((_, bit) => shown & (1 << bit) && !(game.def.concealFlags & (1 << bit)));
+  const concealed = (s.flags[site]! & game.def.concealFlags) !== 0;
   const fill = seatColour(game, owner), ink = inkOn(fill);
   const flagText = flags.length ? `<text class="flags" x="${round(cx)}" y="${round(cy + r * 1.6)}">${escape(flags.join(" "))}</text>` : "";
   const ring = flags.length ? ` stroke-width="3"` : "";
   return (
-    `<g class="piece owner-${owner + 1}" data-site="${label}" data-owner="P${owner + 1}" data-piece="${escape(type.name)}" data-height="${h}" data-flags="${escape(flags.join(" "))}">` +
+    `<g class="piece owner-${owner + 1}${concealed ? " concealed" : ""}" data-site="${label}" data-owner="P${owner + 1}" data-piece="${escape(type.name)}" data-height="${h}" data-flags="${escape(flags.join(" "))}">` +
     `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" fill="${fill}"${ring}/>` +
     `<text x="${round(cx)}" y="${round(cy)}" fill="${ink}">${escape(symbolOf(game, s, site))}</text>${heightBadge}${flagText}</g>`
   );
