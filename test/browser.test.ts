@@ -223,6 +223,10 @@ describe.skipIf(!available)("the browser app", () => {
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(`${base}#/play/${name}`);
       await page.waitForSelector("svg.board");
+      // Its rules, rendered: headings and paragraphs, no markdown left over.
+      const rules = page.locator("[data-testid=rules] .markdown");
+      expect(await rules.locator("h2, h3").count()).toBeGreaterThan(0);
+      expect(await rules.textContent()).not.toMatch(/^#|\n#|\*\*/);
       // P1 a person, the others random agents; a known seed.
       const seed = 11;
       await page.fill("input[name=seed]", String(seed));

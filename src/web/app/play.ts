@@ -22,6 +22,7 @@ import { narrateMove } from "../../view/narrate.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
 import { fetchGame, readerOf, type GameFiles } from "./api.js";
 import { clear, el } from "./dom.js";
+import { renderMarkdown } from "./markdown.js";
 
 /** Who may sit at a seat: a person, or an agent spec (see `ludex play --help`). */
 export const SEAT_CHOICES = ["human", "random", "greedy", "mcts:iterations=300", "alphabeta:depth=2"];
@@ -77,7 +78,7 @@ export function showTable(root: HTMLElement, files: GameFiles): void {
   const seatsBox = el("div", { class: "seats" });
   setup.append(seatsBox, el("button", { type: "submit" }, "Start"));
   const area = el("div", { class: "game" });
-  root.append(el("h1", {}, first.game.name), setup, area, el("details", { class: "rules" }, el("summary", {}, "Rules"), el("pre", {}, files.rules)));
+  root.append(el("h1", {}, first.game.name), setup, area, el("details", { class: "rules", "data-testid": "rules" }, el("summary", {}, "Rules"), renderMarkdown(files.rules)));
 
   const chosenOptions = () => Object.fromEntries([...optionInputs].map(([k, input]) => [k, input.value]));
   const seatSelectors: HTMLSelectElement[] = [];
