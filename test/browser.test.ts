@@ -237,6 +237,8 @@ describe.skipIf(!available)("the browser app", () => {
         // Wait for the person's turn (the agents move on their own), or the end.
         await page.waitForFunction(() => /P1\b[^.]*to act|wins|draw|won|ends/i.test(document.querySelector("[data-testid=status]")?.textContent ?? ""));
         const s = await engineState(page, g, seed);
+        // Pieces in hand beside the board, as the engine has them.
+        if (g.def.supplyTotal >= 0) for (let p = 0; p < g.playerCount; p++) expect(await page.locator(`[data-testid=supply-P${p + 1}]`).textContent()).toBe(String(s.supply[p]));
         expectBoardMatches(g, g.def.concealFlags ? g.observation(s, 0) : s, await drawnPieces(page), `${name} after ${k} moves of P1`);
         if (s.over || s.mover !== 0) break;
         const legal = g.legalMoves(s);

@@ -174,7 +174,8 @@ function startTable(area: HTMLElement, t: Table): void {
     el("button", { type: "button", "data-action": "latest" }, "latest"),
     el("button", { type: "button", "data-action": "save" }, "save record"),
   );
-  side.append(playersTable(t.game), status, told, choices, el("form", { class: "typed" }, typed), controls, moveList);
+  const players = el("table", { class: "players" });
+  side.append(players, status, told, choices, el("form", { class: "typed" }, typed), controls, moveList);
   area.append(boardWrap, side);
 
   const current = () => t.states[t.states.length - 1]!;
@@ -218,6 +219,7 @@ function startTable(area: HTMLElement, t: Table): void {
     const who = viewer(s);
     clear(moveList);
     t.moves.forEach((m, i) => moveList.append(el("li", i + 1 === t.viewing ? { class: "viewing" } : {}, m.notation)));
+    drawPlayers(players, t.game, s, t.seats);
     const people = t.seats.filter((seat) => seat === "human").length;
     if (who !== null && people > 1 && shownTo !== who && !s.over) {
       clear(boardWrap);
@@ -342,10 +344,26 @@ function saveRecord(t: Table): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function playersTable(game: Game): HTMLElement {
-  const table = el("table", { class: "players" });
+/**
+ * The seats beside the board, with what each has off the board: pieces in hand (games with a
+ * supply) and score (games that score); the seat to act is marked.
+ */
+function drawPlayers(table: HTMLElement, game: Game, s: State, seats: string[]): void {
+  clear(table);
+  const supply = game.def.supplyTotal >= 0;
+  const scores = s.score.some((v) => v !== 0);
+  table.append(el("tr", {}, el("th", {}), el("th", {}, "seat"), el("th", {}, "who"), ...(supply ? [el("th", {}, "in hand")] : []), ...(scores ? [el("th", {}, "score")] : [])));
   for (let p = 0; p < game.playerCount; p++) {
-    table.append(el("tr", {}, el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(game, p)}` })), el("td", {}, seatLabel(game, p))));
+    table.append(
+      el(
+        "tr",
+        { "data-seat": `P${p + 1}`, ...(!s.over && s.mover === p ? { class: "to-act" } : {}) },
+        el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(game, p)}` })),
+        el("td", {}, seatLabel(game, p)),
+        el("td", {}, seats[p] ?? ""),
+        ...(supply ? [el("td", { "data-testid": `supply-P${p + 1}` }, String(s.supply[p]))] : []),
+        ...(scores ? [el("td", { "data-testid": `score-P${p + 1}` }, String(s.score[p]))] : []),
+      ),
+    );
   }
-  return table;
 }
