@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { builtinGameNames } from "../src/library/builtin.js";
 import { loadGame } from "../src/compile/index.js";
 import { describeSite } from "../src/engine/position.js";
-import { nextInt } from "../src/engine/rng.js";
+import { seededChooser } from "./support/random.js";
 import { EMPTY } from "../src/engine/state.js";
 import { renderBoardSvg } from "../src/view/svg.js";
 
@@ -22,10 +22,7 @@ describe("renderBoardSvg", () => {
     it(`${name}: draws every site, and every piece as the state has it, through a game`, () => {
       const g = loadGame(name);
       const s = g.newGame({ seed: 3 });
-      const pick = (() => {
-        const r = new Uint32Array([1, 2, 3, 4]);
-        return (k: number) => nextInt(r, k);
-      })();
+      const pick = seededChooser(1);
       for (let ply = 0; ply < 30 && !s.over; ply++) {
         const svg = renderBoardSvg(g, s);
         expect(elements(svg, "site").size).toBe(g.topology.n);

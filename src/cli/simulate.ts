@@ -5,6 +5,7 @@
 import type { Command } from "commander";
 import type { Game } from "../engine/game.js";
 import { checkInvariants } from "../engine/invariants.js";
+import { newTally, tallyPlayout, type Tally } from "../engine/playout-tally.js";
 import { nextInt } from "../engine/rng.js";
 import type { State } from "../engine/state.js";
 import { Interrupt } from "./interrupt.js";
@@ -12,43 +13,13 @@ import { CliError, describeOptions, GAME_ARG_HELP, examples, integerArg, log, ou
 
 const DEFAULT_MAX_PLIES = 10_000;
 
-/** Totals over a set of playouts. */
-interface Tally {
-  playouts: number;
-  plies: number;
-  /** Sum over decisions of the number of legal moves. */
-  branching: number;
-  unfinished: number;
-  draws: number;
-  wins: number[];
-  losses: number[];
-  drawsOf: number[];
-}
-
-function newTally(players: number): Tally {
-  const zeros = () => Array.from({ length: players }, () => 0);
-  return { playouts: 0, plies: 0, branching: 0, unfinished: 0, draws: 0, wins: zeros(), losses: zeros(), drawsOf: zeros() };
-}
-
 /** One playout from the start position seeded `seed`, added to the tally. */
 function playOne(game: Game, seed: number, maxPlies: number, t: Tally, check = false, countBranching = true): void {
   const s = game.newGame({ seed });
   const stats = { branching: 0 };
   // Without counting legal moves, the engine may draw moves directly (see Game.playout).
-  t.plies += check ? checkedPlayout(game, s, seed, maxPlies, stats) : countBranching ? game.playout(s, maxPlies, stats) : game.playout(s, maxPlies);
-  t.branching += stats.branching;
-  t.playouts++;
-  const w = game.winners(s);
-  if (w === null) {
-    t.unfinished++; // cut at max-plies, or stuck without a rule that ends the game
-    return;
-  }
-  if (w.length === 0 || w.length === game.playerCount) {
-    t.draws++;
-    for (let p = 0; p < game.playerCount; p++) t.drawsOf[p]!++;
-    return;
-  }
-  for (let p = 0; p < game.playerCount; p++) w.includes(p) ? t.wins[p]!++ : t.losses[p]!++;
+  const plies = check ? checkedPlayout(game, s, seed, maxPlies, stats) : countBranching ? game.playout(s, maxPlies, stats) : game.playout(s, maxPlies);
+  tallyPlayout(game, s, plies, stats.branching, t);
 }
 
 /**

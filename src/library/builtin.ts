@@ -52,7 +52,8 @@ export interface ResolvedGame {
  * built-in game name. Undefined when it is neither; `unknownGameMessage` says so helpfully.
  */
 export function resolveGameRef(ref: string): ResolvedGame | undefined {
-  if (isFile(ref)) {
+  const there = entryAt(ref);
+  if (there === "file") {
     const dir = builtinGamesDir();
     const m = /([^/\\]+)\.game$/.exec(ref);
     const own = m && isBuiltinGame(m[1]!) && sameFile(ref, `${dir}${m[1]!.toLowerCase()}.game`);
@@ -61,7 +62,7 @@ export function resolveGameRef(ref: string): ResolvedGame | undefined {
   const path = builtinGamePath(ref);
   if (path) return { path, builtin: ref.toLowerCase() };
   // Something else is there (a directory, a device): reading it says what is wrong with it.
-  return exists(ref) ? { path: ref } : undefined;
+  return there ? { path: ref } : undefined;
 }
 
 /** "no file or built-in game 'x'" with the built-in names, and a near miss when there is one. */
@@ -76,20 +77,12 @@ export function unknownGameMessage(ref: string): string {
   return msg;
 }
 
-function exists(path: string): boolean {
+/** What the file system has at `path`: a file, something else (a directory, a device), or nothing. */
+function entryAt(path: string): "file" | "other" | undefined {
   try {
-    statSync(path);
-    return true;
+    return statSync(path).isFile() ? "file" : "other";
   } catch {
-    return false;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -10,6 +10,7 @@
  */
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../engine/state.js";
+import { isMarked } from "./text.js";
 
 /** Colours of the seats, P1 first (after the sixth they repeat), for seats not named after a colour. */
 const SEAT_COLOURS = ["#f4f1e8", "#2b2b2b", "#c0392b", "#2e86c1", "#27ae60", "#d4ac0d"];
@@ -177,12 +178,6 @@ function boardStyle(shape: string): "squares" | "hexagons" | "lines" {
   return "lines";
 }
 
-/** A site some marker (starting points, say) marks for any player. */
-function isMarked(s: State, site: number): boolean {
-  if (s.shape.markers === 0) return false;
-  for (let m = 0; m < s.shape.markers; m++) for (let p = 0; p < s.shape.players; p++) if (s.markers[s.markerIndex(m, p, site)]) return true;
-  return false;
-}
 
 function round(v: number): number {
   return Math.round(v * 10) / 10;

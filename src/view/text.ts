@@ -39,7 +39,8 @@ export function pieceSymbol(game: Game, s: State, site: number): string {
   return sym;
 }
 
-function isMarked(s: State, site: number): boolean {
+/** A site some marker (starting points, say) marks for any player. */
+export function isMarked(s: State, site: number): boolean {
   const { sites } = s.shape;
   for (let i = site; i < s.markers.length; i += sites) if (s.markers[i]) return true;
   return false;

@@ -9,9 +9,11 @@ import { createAgent } from "../../ai/index.js";
 import type { Agent } from "../../ai/agent.js";
 import { compileGame } from "../../compile/index.js";
 import type { Game } from "../../engine/game.js";
+import { newTally, tallyPlayout } from "../../engine/playout-tally.js";
 import type { State } from "../../engine/state.js";
 import { useValidator } from "../../lang/schema.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
+import { readerOf } from "./api.js";
 
 useValidator(validate);
 
@@ -37,7 +39,7 @@ onmessage = (e: MessageEvent<FromPage>) => {
       const r = compileGame(m.description, {
         file: m.file,
         options: m.options,
-        readFile: (path) => (Object.hasOwn(m.files, path) ? { path, text: m.files[path]! } : { error: "no such file beside this game" }),
+        readFile: readerOf(m.files),
       });
       if (!r.game) throw new Error(`the description does not compile: ${r.diagnostics[0]?.message ?? "?"}`);
       const game = r.game;
@@ -79,23 +81,16 @@ onmessage = (e: MessageEvent<FromPage>) => {
 
 /** Random playouts of a description: their average length and branching, and how they ended. */
 function playoutStats(m: Extract<FromPage, { type: "stats" }>): string {
-  const r = compileGame(m.description, { file: m.file, readFile: (path) => (Object.hasOwn(m.files, path) ? { path, text: m.files[path]! } : { error: "no such file" }) });
+  const r = compileGame(m.description, { file: m.file, readFile: readerOf(m.files) });
   if (!r.game) return "";
   const g = r.game;
   const MAX_PLIES = 2000;
-  let plies = 0, unfinished = 0, draws = 0;
-  const stats = { branching: 0 };
-  const wins = new Array<number>(g.playerCount).fill(0);
+  const t = newTally(g.playerCount);
   for (let i = 0; i < m.playouts; i++) {
     const s = g.newGame({ seed: i + 1 });
-    plies += g.playout(s, MAX_PLIES, stats);
-    if (!s.over) unfinished++;
-    else {
-      const winners = g.winners(s)!;
-      if (winners.length === 0) draws++;
-      for (const w of winners) wins[w]!++;
-    }
+    const stats = { branching: 0 };
+    tallyPlayout(g, s, g.playout(s, MAX_PLIES, stats), stats.branching, t);
   }
-  const results = wins.map((w, p) => `P${p + 1} ${w}`).join(", ");
-  return `${m.playouts} random playouts: ${(plies / m.playouts).toFixed(1)} plies on average, ${(stats.branching / Math.max(1, plies)).toFixed(1)} moves per decision; wins ${results}, draws ${draws}, unfinished ${unfinished} (at ${MAX_PLIES} plies).`;
+  const results = t.wins.map((w, p) => `P${p + 1} ${w}`).join(", ");
+  return `${t.playouts} random playouts: ${(t.plies / t.playouts).toFixed(1)} plies on average, ${(t.branching / Math.max(1, t.plies)).toFixed(1)} moves per decision; wins ${results}, draws ${t.draws}, unfinished ${t.unfinished} (at ${MAX_PLIES} plies).`;
 }

@@ -19,9 +19,9 @@ export interface GameFiles {
   builtin: boolean;
 }
 
-/** How the compiler reads what a description extends: from the files the server sent with it. */
-export function readerOf(files: GameFiles): (path: string) => { path: string; text: string } | { error: string } {
-  return (path) => (Object.hasOwn(files.files, path) ? { path, text: files.files[path]! } : { error: "no such file beside this game" });
+/** How the compiler reads what a description extends: from the files the server sent with it (GameFiles.files). */
+export function readerOf(files: Record<string, string>): (path: string) => { path: string; text: string } | { error: string } {
+  return (path) => (Object.hasOwn(files, path) ? { path, text: files[path]! } : { error: "no such file beside this game" });
 }
 
 export async function fetchGame(name: string): Promise<GameFiles> {

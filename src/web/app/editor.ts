@@ -69,7 +69,7 @@ const hover = hoverTooltip((view, pos) => {
 
 export async function showEditor(root: HTMLElement, name: string | undefined): Promise<void> {
   const files: GameFiles = name ? await fetchGame(name) : { name: "new", description: STARTER, rules: "", files: {}, builtin: false };
-  const readFile = readerOf(files);
+  const readFile = readerOf(files.files);
   const file = `${files.name}.game`;
   clear(root);
   const editorBox = el("div", { class: "editor", "data-testid": "editor" });

@@ -58,9 +58,10 @@ export async function showPlay(root: HTMLElement, name: string): Promise<void> {
 /** The setup of a game (options, seats, seed, or a record to load) and its table, in `root`. */
 export function showTable(root: HTMLElement, files: GameFiles): void {
   const name = files.name;
-  const readFile = readerOf(files);
+  const readFile = readerOf(files.files);
   clear(root);
-  const first = compileGame(files.description, { file: `${name}.game`, readFile });
+  const compile = (options: Record<string, string> = {}) => compileGame(files.description, { file: `${name}.game`, readFile, options });
+  const first = compile();
   if (!first.game) {
     root.append(el("p", { class: "error" }, first.diagnostics.map((d) => formatDiagnostic(d, first.sources)).join("\n")));
     return;
@@ -95,13 +96,13 @@ export function showTable(root: HTMLElement, files: GameFiles): void {
   // The players option changes the number of seats.
   for (const input of optionInputs.values()) {
     input.addEventListener("change", () => {
-      const r = compileGame(files.description, { file: `${name}.game`, readFile, options: chosenOptions() });
+      const r = compile(chosenOptions());
       if (r.game && r.game.playerCount !== seatSelectors.length) drawSeats(r.game.playerCount);
     });
   }
   /** Starts a game at the table: new, or from a record (its moves replayed, each checked). */
   const open = (options: Record<string, string>, seats: string[], seedValue: number, record?: GameRecordFile) => {
-    const r = compileGame(files.description, { file: `${name}.game`, readFile, options });
+    const r = compile(options);
     clear(area);
     if (!r.game) {
       area.append(el("p", { class: "error" }, r.diagnostics.map((d) => formatDiagnostic(d, r.sources)).join("\n")));
