@@ -10,14 +10,18 @@
  * suite is skipped, unless LUDEX_REQUIRE_BROWSER is set, as CI sets it: there it must run.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
 import type { Game } from "../src/engine/game.js";
+import type { Move } from "../src/engine/moves.js";
 import { describeSite } from "../src/engine/position.js";
 import type { State } from "../src/engine/state.js";
 import { builtinGameNames } from "../src/library/builtin.js";
+import { landings } from "../src/view/pick.js";
+import { addMove, finishRecord, newRecord } from "../src/record/recorder.js";
 import { cli, root } from "./support/cli.js";
 
 const CHROMIUM = process.env.LUDEX_CHROMIUM ?? "/usr/bin/chromium";
@@ -91,19 +95,42 @@ function expectBoardMatches(g: Game, s: State, drawn: Awaited<ReturnType<typeof 
   expect(drawn.size, `${where}: pieces drawn`).toBe(occupied);
 }
 
-/** Makes move `m` by clicking: its origin then its landing, or its landing alone, or its button. */
-async function clickMove(page: Page, from: string | undefined, to: string | undefined, notation: string): Promise<void> {
+/**
+ * Makes move `m` by clicking: its origin then each landing (a chain, landing by landing), or its
+ * landing alone, or its button; a menu or "stop here" button where the clicks are shared.
+ */
+async function clickMove(page: Page, m: Move): Promise<void> {
+  const { from, to, notation } = m;
   if (from === undefined && to === undefined) return page.click(`.choices button[data-move="${notation}"]`);
   // A click where the site is drawn (on its piece, if any: the piece is on top, as a person sees it).
   const at = (label: string) => page.click(`svg.board g.site[data-site="${label}"] circle`, { force: true });
   if (from !== undefined) await at(from);
   // A move that only names its site is made by that click, or by a second one when the site has other moves too.
-  if (to !== undefined) await at(to);
+  if (to !== undefined) for (const landing of landings(m)) await at(landing);
   else if (await page.locator(`svg.board g.site.selected[data-site="${from}"]`).count()) await at(from!);
   // Several moves share these clicks: the page offers them by notation.
   const menu = page.locator(`.choices button[data-move="${notation}"]`);
   if (await menu.count()) await menu.click();
 }
+
+/** Records, from the page's start, every piece the page animates (by the site of the piece). */
+async function recordGlides(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const glides: string[] = ((window as unknown as { glides: string[] }).glides = []);
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (this: Element, ...args: Parameters<Element["animate"]>) {
+      glides.push(this.getAttribute("data-site") ?? "");
+      return animate.apply(this, args);
+    };
+  });
+}
+const glides = (page: Page) => page.evaluate(() => (window as unknown as { glides: string[] }).glides);
+
+/** The page's move list. */
+const moveList = (page: Page) => page.$$eval("[data-testid=moves] li", (els) => els.map((e) => e.textContent ?? ""));
+
+/** Waits until the page's move list has `n` moves. */
+const movesReach = (page: Page, n: number) => page.waitForFunction((k) => document.querySelectorAll("[data-testid=moves] li").length === k, n);
 
 describe.skipIf(!available)("the browser app", () => {
   it("lists every built-in game in the library", async () => {
@@ -112,6 +139,17 @@ describe.skipIf(!available)("the browser app", () => {
     await page.waitForSelector(".card");
     const names = await page.$$eval(".card", (els) => els.map((e) => e.getAttribute("data-game")));
     expect(names.sort()).toEqual(builtinGameNames().sort());
+    // A game's options with their values and what they do; its rules, fetched when opened.
+    const gomoku = page.locator('.card[data-game="gomoku"]');
+    expect(await gomoku.locator("ul.options li").allTextContents()).toEqual([expect.stringMatching(/^size = 15: 9, 13, 15, 19 \(Points on each side/), expect.stringMatching(/^exact = true/)]);
+    await gomoku.locator("details.rules summary").click();
+    await gomoku.locator("details.rules .markdown h2").first().waitFor();
+    // A description from this computer, played at once.
+    const { tempFile } = await import("./support/cli.js");
+    await page.setInputFiles("[data-testid=play-file]", tempFile("mine.game", readFileSync(join(root, "games", "tic-tac-toe.game"), "utf8")));
+    await page.waitForSelector("svg.board");
+    expect(await page.locator("svg.board g.site").count()).toBe(9);
+    expect(await page.locator("h1").textContent()).toBe("Tic-Tac-Toe");
     await page.close();
   });
 
@@ -124,6 +162,26 @@ describe.skipIf(!available)("the browser app", () => {
     await page.click("form.setup button[type=submit]");
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length === 1);
     expect(page.workers().map((w) => w.url())).toEqual([expect.stringMatching(/agent-worker\.js$/)]);
+    await page.close();
+  });
+
+  it("a seat takes any agent spec typed in; one that cannot play the game is refused, naming the seat", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}#/play/blind-kings`);
+    await page.waitForSelector("svg.board");
+    await page.selectOption("select[name=seat2]", "other…");
+    await page.fill("input[name=spec2]", "alphabeta:depth=1");
+    await page.click("form.setup button[type=submit]");
+    expect(await page.locator("[data-testid=seat-error]").textContent()).toMatch(/^P2: alphabeta needs perfect information/);
+    expect(await page.locator(".game svg.board").count()).toBe(0);
+    await page.goto(`${base}#/play/tic-tac-toe`);
+    await page.waitForSelector("svg.board");
+    await page.selectOption("select[name=seat1]", "other…");
+    await page.fill("input[name=spec1]", "mcts:iterations=50,c=1");
+    await page.selectOption("select[name=seat2]", "human");
+    await page.click("form.setup button[type=submit]");
+    await movesReach(page, 1);
+    expect(await page.locator("[data-testid=players] tr[data-seat=P1] td").nth(2).textContent()).toBe("mcts:iterations=50,c=1");
     await page.close();
   });
 
@@ -149,7 +207,7 @@ describe.skipIf(!available)("the browser app", () => {
       for (const [site, p] of drawn) if (p.faceDown) expect(html).not.toMatch(new RegExp(`data-site="${site}"[^>]*data-(owner|piece)=`));
       const m = g.legalMoves(s)[k % 3]!;
       const before = await page.locator("[data-testid=moves] li").count();
-      await clickMove(page, m.from, m.to, m.notation);
+      await clickMove(page, m);
       await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
     }
     await page.close();
@@ -186,6 +244,22 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("the editor: changing an option redraws the board and re-runs the statistics; Play it keeps the option", async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${base}#/edit/gomoku`);
+    await page.waitForSelector("[data-testid=preview] svg.board");
+    expect(await page.locator("[data-testid=preview] svg.board g.site").count()).toBe(15 * 15);
+    await page.waitForFunction(() => /200 random playouts/.test(document.querySelector("[data-testid=stats]")?.textContent ?? ""));
+    const before = await page.locator("[data-testid=stats]").textContent();
+    await page.selectOption("[data-testid=editor-options] select[name=size]", "9");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=preview] svg.board g.site").length === 81);
+    await page.waitForFunction((old) => /200 random playouts/.test(document.querySelector("[data-testid=stats]")?.textContent ?? "") && document.querySelector("[data-testid=stats]")?.textContent !== old, before);
+    await page.click("text=Play it");
+    await page.waitForSelector(".game svg.board:not([data-testid=preview] svg)");
+    expect(await page.locator("form.setup select[name=size]").inputValue()).toBe("9");
+    await page.close();
+  });
+
   it("saves a game's record, and loads it again: the same moves and board", async () => {
     const g = loadGame("tic-tac-toe");
     const page = await browser.newPage();
@@ -215,6 +289,84 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("a capture chain is clicked landing by landing; a loaded record replays, each move gliding", async () => {
+    const g = loadGame("dablot");
+    // A game of random moves (in Node) up to a position where the person to act has a chain of landings.
+    const seed = 5;
+    let s = g.newGame({ seed });
+    const rec = newRecord(g, { seed, seats: ["human", "human"] });
+    let chain: Move | undefined;
+    for (let ply = 0; ply < 400 && !chain; ply++) {
+      const legal = g.legalMoves(s);
+      chain = legal.find((m) => landings(m).length > 1);
+      if (chain) break;
+      const m = legal[(ply * 7919) % legal.length]!;
+      addMove(rec, s.mover, m);
+      s = g.apply(s, m);
+    }
+    expect(chain, "a chain comes up in the game").toBeDefined();
+    finishRecord(rec, g, s, "unfinished");
+    const { tempFile } = await import("./support/cli.js");
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+    await recordGlides(page);
+    await page.goto(`${base}#/play/dablot`);
+    await page.waitForSelector("svg.board");
+    await page.setInputFiles("[data-testid=load-record]", tempFile("dablot.json", JSON.stringify(rec)));
+    await movesReach(page, rec.moves.length);
+    expectBoardMatches(g, s, await drawnPieces(page), "dablot, the record loaded");
+    // The chain, landing by landing: after the first landing the next ones are highlighted.
+    await page.click(`svg.board g.site[data-site="${chain!.from}"] circle`, { force: true });
+    const path = landings(chain!);
+    await page.click(`svg.board g.site[data-site="${path[0]}"] circle`, { force: true });
+    expect(await page.locator(`svg.board g.site.visited[data-site="${path[0]}"]`).count()).toBe(1);
+    expect(await page.locator(`svg.board g.site.target[data-site="${path[1]}"]`).count()).toBe(1);
+    await clickMove(page, { ...chain!, from: undefined, path: path.slice(1), to: chain!.to });
+    await movesReach(page, rec.moves.length + 1);
+    expect((await moveList(page)).at(-1)).toBe(chain!.notation);
+    expectBoardMatches(g, g.apply(s, chain!), await drawnPieces(page), "dablot, after the chain");
+    // Replaying from the start: the positions in turn, each move gliding, until the latest.
+    const replayed = rec.moves.length + 1;
+    await page.evaluate(() => ((window as unknown as { glides: string[] }).glides.length = 0));
+    await page.click("[data-action=replay]");
+    await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li")[n - 1]?.classList.contains("viewing"), 3);
+    await page.click("[data-action=latest]");
+    expect(await page.locator("[data-testid=moves] li").nth(replayed - 1).getAttribute("class")).toBe("viewing");
+    expect((await glides(page)).slice(0, 3)).toEqual(rec.moves.slice(0, 3).map((m) => m.move.to));
+    await page.close();
+  });
+
+  it("undo takes back the person's move and the agent's reply, which is shown arriving; the end shows who won and why", async () => {
+    const g = loadGame("tic-tac-toe");
+    const page = await browser.newPage();
+    await recordGlides(page);
+    await page.goto(`${base}#/play/tic-tac-toe`);
+    await page.waitForSelector("svg.board");
+    await page.fill("input[name=seed]", "3");
+    await page.selectOption("select[name=seat2]", "random");
+    await page.click("form.setup button[type=submit]");
+    expect(await page.locator("[data-action=undo]").isDisabled()).toBe(true);
+    await page.click(`svg.board g.site[data-site="b2"] circle`, { force: true });
+    await movesReach(page, 2);
+    // The person's own placement appears at once; the agent's is animated.
+    const reply = (await moveList(page))[1]!;
+    expect(await glides(page)).toEqual([reply]);
+    expect(await page.locator("[data-action=undo]").isDisabled()).toBe(false);
+    await page.click("[data-action=undo]");
+    await movesReach(page, 0);
+    expectBoardMatches(g, g.newGame({ seed: 3 }), await drawnPieces(page), "after undo");
+    // People on both seats: P1 makes a line.
+    await page.selectOption("select[name=seat2]", "human");
+    await page.click("form.setup button[type=submit]");
+    for (const [i, site] of ["a1", "b1", "a2", "b2", "a3"].entries()) {
+      await page.click(`svg.board g.site[data-site="${site}"] circle`, { force: true });
+      await movesReach(page, i + 1);
+    }
+    expect(await page.locator("[data-testid=result] h2").textContent()).toMatch(/wins$/);
+    expect(await page.locator("[data-testid=reason]").textContent()).toMatch(/\S/);
+    expect(await page.locator("[data-testid=status]").textContent()).toBe("Game over.");
+    await page.close();
+  });
+
   for (const name of builtinGameNames()) {
     it(`${name}: plays by clicking against an agent, the board always as the engine has it`, async () => {
       const g = loadGame(name);
@@ -235,7 +387,7 @@ describe.skipIf(!available)("the browser app", () => {
       await page.click("form.setup button[type=submit]");
       for (let k = 0; k < HUMAN_MOVES; k++) {
         // Wait for the person's turn (the agents move on their own), or the end.
-        await page.waitForFunction(() => /P1\b[^.]*to act|wins|draw|won|ends/i.test(document.querySelector("[data-testid=status]")?.textContent ?? ""));
+        await page.waitForFunction(() => /P1\b[^.]*to act|game over/i.test(document.querySelector("[data-testid=status]")?.textContent ?? ""));
         const s = await engineState(page, g, seed);
         // Pieces in hand beside the board, as the engine has them.
         if (g.def.supplyTotal >= 0) for (let p = 0; p < g.playerCount; p++) expect(await page.locator(`[data-testid=supply-P${p + 1}]`).textContent()).toBe(String(s.supply[p]));
@@ -244,7 +396,7 @@ describe.skipIf(!available)("the browser app", () => {
         const legal = g.legalMoves(s);
         const m = legal[(k * 7) % legal.length]!;
         const before = await page.locator("[data-testid=moves] li").count();
-        await clickMove(page, m.from, m.to, m.notation);
+        await clickMove(page, m);
         await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
         const made = await page.$$eval("[data-testid=moves] li", (els, n) => els[n]?.textContent, before);
         expect(made, `${name}: the click made the chosen move`).toBe(m.notation);

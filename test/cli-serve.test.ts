@@ -29,6 +29,10 @@ describe("ludex serve", () => {
     const script = await fetch(`${base}app.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get("content-type")).toContain("javascript");
+    // The parts the script imports (the engine, the editor loaded later) are served too.
+    const parts = [...(await script.text()).matchAll(/"\.\/(chunks\/[\w-]+\.js)"/g)].map((m) => m[1]!);
+    expect(parts.length).toBeGreaterThan(0);
+    for (const part of parts) expect((await fetch(`${base}${part}`)).status, part).toBe(200);
   });
 
   it("lists the built-in games, and gives a game's description, rules and the files it extends", async () => {
@@ -45,6 +49,8 @@ describe("ludex serve", () => {
     expect((await fetch(`${base}../package.json`)).status).toBe(404);
     expect((await fetch(`${base}%2e%2e/package.json`)).status).toBe(404);
     expect((await fetch(`${base}api/games/..%2Fpackage`)).status).toBe(404);
+    expect((await fetch(`${base}chunks/..%2F..%2Fpackage.json`)).status).toBe(404);
+    expect((await fetch(`${base}chunks/no-such-part.js`)).status).toBe(404);
   });
 
   it("a port in use is a clear error (exit 1)", async () => {

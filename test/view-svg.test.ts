@@ -1,7 +1,7 @@
 /** The SVG board: every site and piece of every built-in game drawn, and exactly what the state holds. */
 import { describe, expect, it } from "vitest";
 import { builtinGameNames } from "../src/library/builtin.js";
-import { loadGame } from "../src/compile/index.js";
+import { compileGame, loadGame } from "../src/compile/index.js";
 import { describeSite } from "../src/engine/position.js";
 import { seededChooser } from "./support/random.js";
 import { EMPTY } from "../src/engine/state.js";
@@ -54,5 +54,42 @@ describe("renderBoardSvg", () => {
     // and no piece type of the game is named anywhere in a face-down piece's drawing
     const types = g.def.pieces.map((p) => p.name);
     for (const m of svg.matchAll(/<g class="piece face-down".*?<\/g>/g)) for (const t of types) expect(m[0]).not.toContain(`"${t}"`);
+  });
+
+  describe("the board's drawn:", () => {
+    const game = (board: string) => `(game "G" (players 2) (equipment {${board} (piece stone)}) (rules (start {}) (play (add piece:stone to:(empty to))) (end {})))`;
+    const svgOf = (board: string) => {
+      const r = compileGame(game(board), { file: "g.game" });
+      expect(r.diagnostics).toEqual([]);
+      const g = r.game!;
+      return renderBoardSvg(g, g.newGame({ seed: 1 }));
+    };
+    const lines = (svg: string) => [...svg.matchAll(/<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"/g)].map((m) => m.slice(1).map(Number));
+
+    it("points: a square grid ruled in rows and columns like a Go board, pieces on the crossings, no cells", () => {
+      for (const board of ["(board (square 5 5) drawn:points)", "(board (square 5 5 diagonals:all) drawn:points)"]) {
+        const svg = svgOf(board);
+        expect(svg).toMatch(/class="board lines"/);
+        expect(svg).not.toContain("<rect");
+        const ruled = lines(svg);
+        // 5 rows and 5 columns of 4 joins each; none slanting.
+        expect(ruled).toHaveLength(40);
+        for (const [x1, y1, x2, y2] of ruled) expect(x1 === x2 || y1 === y2).toBe(true);
+      }
+    });
+
+    it("cells, or nothing said: squares and hexagons; a board without cells refuses drawn:cells", () => {
+      expect(svgOf("(board (square 3 3) drawn:cells)")).toMatch(/class="board squares"/);
+      expect(svgOf("(board (square 3 3))")).toMatch(/class="board squares"/);
+      expect(svgOf("(board (hex 3) drawn:cells)")).toMatch(/class="board hexagons"/);
+      const r = compileGame(game("(board (square 5 5 diagonals:alternating) drawn:cells)"), { file: "g.game" });
+      expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([["M004", "a square-alternating board has no cells to draw"]]);
+      expect(r.diagnostics[0]!.span?.line).toBe(1);
+    });
+
+    it("Gomoku is drawn on the points, as its board is", () => {
+      const g = loadGame("gomoku");
+      expect(renderBoardSvg(g, g.newGame({ seed: 1 }))).toMatch(/class="board lines"/);
+    });
   });
 });

@@ -18,6 +18,7 @@ import { PositionError, type Position } from "../engine/position.js";
 import type { State } from "../engine/state.js";
 import type { GameRecordFile } from "../record/format.js";
 import { addMove, finishRecord, newRecord, truncate } from "../record/recorder.js";
+import { revealedBy, takeBack, type Decision as FairDecision } from "../record/takeback.js";
 import { boardLegend } from "../view/legend.js";
 import { narrateMove } from "../view/narrate.js";
 import { gameOverText, renderBoard, SCREEN_WIDTH, statusLine } from "../view/text.js";
@@ -198,25 +199,9 @@ function buildSeats(game: Game, opts: PlayOptions, seed: number): Seat[] {
   });
 }
 
-/**
- * Whether a decision revealed hidden information: the pool of face-down identities, which every
- * observation carries as public knowledge, lost a member (a piece turned face up, or left the
- * board so that everyone learnt what it was).
- */
-function revealedBy(game: Game, before: State, after: State): boolean {
-  if (!hasHiddenPieces(game)) return false;
-  const a = game.observation(before, 0).concealedPool, b = game.observation(after, 0).concealedPool;
-  if (!a || !b) return false;
-  for (let k = 0; k < a.length; k++) if (b[k]! < a[k]!) return true;
-  return false;
-}
-
-/** One decision taken, to undo it. */
-interface Decision {
+/** One decision taken, with the position before it, to undo it. */
+interface Decision extends FairDecision {
   before: State;
-  human: boolean;
-  /** The decision showed something that was hidden (so it cannot be taken back). */
-  revealed: boolean;
 }
 
 type HumanChoice = { move: Move; picked: boolean } | "undo" | "quit";
@@ -377,19 +362,15 @@ class Session {
    * again. Returns why it was refused, or undefined when done.
    */
   private undo(): string | undefined {
-    const i = this.history.map((d) => d.human).lastIndexOf(true);
-    if (i < 0) return "Nothing to undo.";
-    const revealing = this.history.slice(i).findIndex((d) => d.revealed);
-    if (revealing >= 0) {
-      const ply = i + revealing + 1;
-      return `Cannot undo: move ${ply} (${this.record.moves[ply - 1]?.notation ?? "?"}) revealed hidden pieces; taking it back would let a player peek and choose again.`;
-    }
-    this.state = this.history[i]!.before;
-    this.history.length = i;
-    truncate(this.record, i);
+    const back = takeBack(this.history, this.record.moves.map((m) => m.notation));
+    if ("refused" in back) return back.refused;
+    this.state = this.history[back.keep]!.before;
+    this.history.length = back.keep;
+    truncate(this.record, back.keep);
     this.save();
     return undefined;
   }
+
 
   private async humanTurn(p: number, legal: Move[]): Promise<HumanChoice> {
     const g = this.game;

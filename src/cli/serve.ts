@@ -13,6 +13,8 @@ import { CliError, examples, integerArg, out } from "./common.js";
 
 const WEB_DIR = fileURLToPath(new URL("../web/", import.meta.url));
 const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".map": "application/json" };
+/** The parts of the bundle loaded when first needed (the editor), named by the bundler. */
+const CHUNK = /^chunks\/[\w-]+\.js(\.map)?$/;
 const STATIC = new Set(["index.html", "app.js", "app.css", "app.js.map", "agent-worker.js", "agent-worker.js.map"]);
 
 interface ServeFlags {
@@ -55,7 +57,7 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "only GET");
     if (path === "/") return send(res, 200, TYPES[".html"]!, readFileSync(join(WEB_DIR, "index.html")));
     const file = path.slice(1);
-    if (STATIC.has(file)) return send(res, 200, TYPES[extname(file)]!, readFileSync(join(WEB_DIR, file)));
+    if (STATIC.has(file) || (CHUNK.test(file) && existsSync(join(WEB_DIR, file)))) return send(res, 200, TYPES[extname(file)]!, readFileSync(join(WEB_DIR, file)));
     if (path === "/api/games") {
       const { listBuiltinGames } = await import("../library/catalog.js");
       return sendJson(res, 200, { format: "ludex-games/1", games: listBuiltinGames().games });

@@ -28,7 +28,9 @@ export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {
     else if (n.ludeme === "deal") for (const k of Object.keys(n)) if (k !== "ludeme" && k !== "at" && k !== "flags") owned.add(k);
   });
   const neutralPieces = cx.pieces.flatMap((p, i) => (neutral.has(p.name) && !owned.has(p.name) ? [i] : []));
-  return { counterLabels, flagWords, scored, stacks, neutralPieces };
+  const drawn = items.find((n) => n.ludeme === "board")?.drawn;
+  const boardDrawing = drawn === "cells" || drawn === "points" ? drawn : null;
+  return { counterLabels, flagWords, scored, stacks, neutralPieces, boardDrawing };
 }
 
 function walk(v: Json, visit: (n: IrNode) => void): void {

@@ -100,6 +100,8 @@ export interface Presentation {
   stacks: boolean;
   /** Piece types that only ever appear as neutral pieces (drawn `#`). */
   neutralPieces: number[];
+  /** How the description asks the board to be drawn (the board's `drawn:`); null: as its shape is usually drawn. */
+  boardDrawing: "cells" | "points" | null;
 }
 
 /** Decisions made before the first turn (e.g. choosing starting points), in order. */

@@ -8,6 +8,12 @@
  * description, not special code.
  */
 
+/**
+ * Board shapes whose sites can be drawn as areas (squares, hexagons in rows) rather than points:
+ * what a board's `drawn:cells` allows, and how such boards are drawn unless it says `drawn:points`.
+ */
+export const CELL_SHAPES: readonly string[] = ["square", "square-diagonals", "hex-rows"];
+
 export const NO_SITE = -1;
 
 export interface Topology {

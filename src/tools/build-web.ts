@@ -1,7 +1,8 @@
 /**
  * Builds the browser app (npm run build, after tsc and the prebuilt validator): bundles
  * src/web/app/main.ts with esbuild into dist/web/app.js (and the agents' worker,
- * agent-worker.ts, into agent-worker.js), and copies the page and its style beside
+ * agent-worker.ts, into agent-worker.js; parts they share or load later in dist/web/chunks/),
+ * and copies the page and its style beside
  * it. The engine, the compiler and the agents are the same modules Node runs; three of them find
  * things on disk there, and the bundle gets browser versions instead:
  *  - src/lang/chevrotain.ts  -> src/web/platform/chevrotain.ts (Chevrotain from the package)
@@ -10,7 +11,7 @@
  * Node's built-in modules become names that fail when called (src/web/platform/node-builtin.ts):
  * only Node-side paths (reading files) reach them.
  */
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
@@ -50,6 +51,7 @@ const platform: Plugin = {
 
 const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
 mkdirSync(out, { recursive: true });
+rmSync(join(out, "chunks"), { recursive: true, force: true });
 await build({
   entryPoints: { app: join(src, "web", "app", "main.ts"), "agent-worker": join(src, "web", "app", "agent-worker.ts") },
   bundle: true,
@@ -57,6 +59,10 @@ await build({
   platform: "browser",
   target: "es2022",
   outdir: out,
+  // The editor (CodeMirror and the catalog's documentation) is loaded when first opened; the
+  // engine and the compiler, which the page and the worker share, in one chunk for both.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   sourcemap: true,
   minify: true,
   define: { LUDEX_VERSION: JSON.stringify(version) },

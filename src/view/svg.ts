@@ -10,6 +10,7 @@
  */
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../engine/state.js";
+import { CELL_SHAPES } from "../engine/topology.js";
 import { isMarked } from "./text.js";
 
 /** Colours of the seats, P1 first (after the sixth they repeat), for seats not named after a colour. */
@@ -37,6 +38,8 @@ export interface SvgOptions {
   highlight?: ReadonlySet<number>;
   /** A selected site, by index, or -1. */
   selected?: number;
+  /** Sites a move being chosen passes (landings clicked so far), by index. */
+  visited?: readonly number[];
 }
 
 const escape = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -68,11 +71,15 @@ function scaleOf(game: Game): number {
   return nearest === Infinity ? UNIT : UNIT / nearest;
 }
 
-/** The symbol drawn on a piece: its type's (or its seat's) symbol. */
+/**
+ * The symbol drawn on a piece: its type's (or its seat's) symbol. A game with one kind of piece
+ * and no symbols of its own (stones) draws none: the colour says all.
+ */
 function symbolOf(game: Game, s: State, site: number): string {
   const type = game.def.pieces[s.piece[site]!]!;
   const owner = s.owner[site]!;
-  return (type.symbols?.[owner] ?? type.symbol).slice(0, 3);
+  if (type.symbols) return type.symbols[owner]!.slice(0, 3);
+  return game.def.pieces.length === 1 ? "" : type.symbol.slice(0, 3);
 }
 
 export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): string {
@@ -90,7 +97,10 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   const width = maxX + 2 * MARGIN, height = maxY + 2 * MARGIN;
   const r = UNIT * 0.38;
   const out: string[] = [];
-  const style = boardStyle(topo.shape);
+  const drawing = game.def.presentation.boardDrawing;
+  const style = boardStyle(topo.shape, drawing);
+  // A grid of cells drawn as points is ruled like a Go board: rows and columns, no diagonals.
+  const ruled = (d: number) => !(drawing === "points" && topo.shape === "square-diagonals" && topo.dirNames[d]!.length === 2);
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="board ${style}" viewBox="0 0 ${round(width)} ${round(height)}" role="img" aria-label="${escape(game.name)} board">`);
   if (style === "squares") {
     // Square cells, shaded like a chequerboard.
@@ -113,6 +123,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     // The lines: each join once.
     out.push('<g class="lines">');
     for (let d = 0; d < topo.dirNames.length; d++) {
+      if (!ruled(d)) continue;
       for (let site = 0; site < n; site++) {
         const t = topo.step[d * n + site]!;
         if (t > site) out.push(`<line x1="${round(x(site))}" y1="${round(y(site))}" x2="${round(x(t))}" y2="${round(y(t))}"/>`);
@@ -127,6 +138,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     const classes = ["site"];
     if (opts.highlight?.has(i)) classes.push("target");
     if (opts.selected === i) classes.push("selected");
+    if (opts.visited?.includes(i)) classes.push("visited");
     if (s.owner[i] === EMPTY && isMarked(s, i)) classes.push("marked");
     out.push(`<g class="${classes.join(" ")}" data-site="${escape(label)}"><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r)}"/><text class="coord" x="${round(x(i) + r * 0.7)}" y="${round(y(i) + r * 1.25)}">${escape(label)}</text></g>`);
   }
@@ -169,13 +181,13 @@ function pieceSvg(game: Game, s: State, site: number, cx: number, cy: number, r:
 
 /**
  * How a board is drawn: square grids (with or without diagonal moves) and hex grids in rows as
- * cells, pieces inside them; every other board (alquerque lines, centre points, graphs, hex grids
- * in columns, stars) as points joined by the lines the pieces move along.
+ * cells, pieces inside them (CELL_SHAPES), unless the description says `drawn:points`; every other
+ * board (alquerque lines, centre points, graphs, hex grids in columns, stars) as points joined by
+ * the lines the pieces move along.
  */
-function boardStyle(shape: string): "squares" | "hexagons" | "lines" {
-  if (shape === "square" || shape === "square-diagonals") return "squares";
-  if (shape === "hex-rows") return "hexagons";
-  return "lines";
+function boardStyle(shape: string, drawing: "cells" | "points" | null): "squares" | "hexagons" | "lines" {
+  if (drawing === "points" || !CELL_SHAPES.includes(shape)) return "lines";
+  return shape.startsWith("hex") ? "hexagons" : "squares";
 }
 
 

@@ -2,7 +2,7 @@
  * Builders of the `item` category: equipment (the board, piece types, counters, flags, markers,
  * the supply, portals, shapes and named regions).
  */
-import { dirIndex, type Topology } from "../../engine/topology.js";
+import { CELL_SHAPES, dirIndex, type Topology } from "../../engine/topology.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { boardBuilders } from "./boards.js";
 import { MAX_FLAGS, MAX_PIECE_TYPES } from "../../limits.js";
@@ -21,6 +21,7 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     if (!isNode(shape) || !boardBuilders[shape.ludeme]) return;
     cx.topology = boardBuilders[shape.ludeme]!(shape, `${ptr}/shape`, cx);
     for (const [name, sites] of cx.topology.regions) cx.regions.set(name, sites);
+    if (n.drawn === "cells" && !CELL_SHAPES.includes(cx.topology.shape)) cx.fail("M004", `a ${cx.topology.shape} board has no cells to draw`, `${ptr}/drawn`, "drawn:points, or no drawn:");
   },
   piece: (n, ptr, cx) => {
     const name = n.name as string;

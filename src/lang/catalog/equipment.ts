@@ -11,8 +11,17 @@ export const equipmentLudemes: LudemeSpec[] = [
     name: "board",
     category: "item",
     doc: "The board.",
-    params: [{ name: "shape", type: cat("board"), doc: "Its shape." }],
-    example: "(board (square 8 8))",
+    params: [
+      { name: "shape", type: cat("board"), doc: "Its shape." },
+      {
+        name: "drawn",
+        type: { t: "enum", values: ["cells", "points"] },
+        namedOnly: true,
+        optional: true,
+        doc: "How the board is drawn for players; play is the same either way. `points`: pieces stand on the points where lines cross, as on a Go board (Gomoku). `cells`: pieces stand inside squares or hexagons (only square grids without centre points and hex grids in rows have cells). By default square grids and hex grids in rows are drawn as cells, every other board as points joined by lines.",
+      },
+    ],
+    example: "(board (square 15 15) drawn:points)",
   },
   {
     name: "piece",

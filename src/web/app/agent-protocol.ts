@@ -13,8 +13,10 @@ export type FromPage =
     }
   /** The agent to act after these moves chooses one. */
   | { type: "choose"; table: number; moves: string[] }
-  /** Random-playout statistics of a description (the editor's), answered with the same `asked`. */
-  | { type: "stats"; asked: number; file: string; description: string; files: Record<string, string>; playouts: number };
+  /** The game left the page: its agents are no longer needed. */
+  | { type: "close"; table: number }
+  /** Random-playout statistics of a description (the editor's) with its options, answered with the same `asked`. */
+  | { type: "stats"; asked: number; file: string; description: string; files: Record<string, string>; options: Record<string, string>; playouts: number };
 
 export type ToPage =
   | { type: "chosen"; table: number; ply: number; notation: string }

@@ -52,6 +52,7 @@ onmessage = (e: MessageEvent<FromPage>) => {
       });
       return;
     }
+    if (m.type === "close") return void tables.delete(m.table);
     if (m.type === "stats") return reply({ type: "stats", asked: m.asked, text: playoutStats(m) });
     const t = tables.get(m.table);
     if (!t) throw new Error(`no table ${m.table}`);
@@ -81,8 +82,8 @@ onmessage = (e: MessageEvent<FromPage>) => {
 
 /** Random playouts of a description: their average length and branching, and how they ended. */
 function playoutStats(m: Extract<FromPage, { type: "stats" }>): string {
-  const r = compileGame(m.description, { file: m.file, readFile: readerOf(m.files) });
-  if (!r.game) return "";
+  const r = compileGame(m.description, { file: m.file, options: m.options, readFile: readerOf(m.files) });
+  if (!r.game) return `Random playouts: ${r.diagnostics[0]?.message ?? "the description does not compile"}`;
   const g = r.game;
   const MAX_PLIES = 2000;
   const t = newTally(g.playerCount);

@@ -16,6 +16,7 @@ import { renderBoardSvg } from "../../view/svg.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
 import { fetchGame, readerOf, type GameFiles } from "./api.js";
 import { clear, el } from "./dom.js";
+import { optionInput } from "./option-input.js";
 import { agentWorker, showTable } from "./play.js";
 
 const byName = new Map(catalog.map((l) => [l.name, l]));
@@ -76,15 +77,25 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
   const problems = el("ul", { class: "problems", "data-testid": "problems" });
   const preview = el("div", { class: "board-wrap", "data-testid": "preview" });
   const stats = el("p", { class: "stats", "data-testid": "stats" });
+  const optionsBox = el("form", { class: "options", "data-testid": "editor-options" });
   const playButton = el("button", { type: "button" }, "Play it");
   const openFile = el("input", { type: "file", accept: ".game,text/plain", "data-testid": "open-file" });
   const area = el("div", { class: "game" });
-  root.append(el("h1", {}, `Edit: ${files.name}`), el("div", { class: "game" }, el("div", { class: "edit-pane" }, editorBox, problems), el("div", { class: "side" }, preview, playButton, stats, el("p", {}, el("label", {}, "Open a .game file: ", openFile)))), area);
+  root.append(el("h1", {}, `Edit: ${files.name}`), el("div", { class: "game" }, el("div", { class: "edit-pane" }, editorBox, problems), el("div", { class: "side" }, preview, optionsBox, playButton, stats, el("p", {}, el("label", {}, "Open a .game file: ", openFile)))), area);
 
   let latest: CompileResult | undefined;
   let statsAsked = 0;
+  /** The option values chosen beside the board, by option name (kept while the option is declared). */
+  const chosen: Record<string, string> = {};
   const compile = (text: string): CompileResult => {
-    latest = compileGame(text, { file, readFile });
+    latest = compileGame(text, { file, readFile, options: chosen });
+    // Values of options no longer declared are dropped (and the text compiled without them).
+    const stale = latest.options.length ? Object.keys(chosen).filter((name) => !latest!.options.some((o) => o.name === name)) : [];
+    if (stale.length) {
+      for (const name of stale) delete chosen[name];
+      latest = compileGame(text, { file, readFile, options: chosen });
+    }
+    if (latest.options.length || latest.game) drawOptions(optionsBox, latest.options, chosen, () => compile(view.state.doc.toString()));
     clear(problems);
     for (const d of latest.diagnostics) {
       const where = d.span ? `${d.span.line}:${d.span.col} ` : "";
@@ -102,7 +113,7 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
         stats.textContent = m.text;
       };
       w.addEventListener("message", answer);
-      w.postMessage({ type: "stats", asked, file, description: text, files: files.files, playouts: 200 } satisfies FromPage);
+      w.postMessage({ type: "stats", asked, file, description: text, files: files.files, options: { ...chosen }, playouts: 200 } satisfies FromPage);
     } else {
       stats.textContent = "";
     }
@@ -117,8 +128,8 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
       return { from, to, severity: d.severity === "error" ? "error" : "warning", message: `${d.code}: ${d.message}${d.expected ? ` (expected ${d.expected})` : ""}` };
     });
   }, { delay: 250 });
+  const view: EditorView = new EditorView({ doc: files.description, parent: editorBox, extensions: [basicSetup, lintGutter(), lint, autocompletion({ override: [complete] }), hover, EditorView.lineWrapping] });
   compile(files.description);
-  const view = new EditorView({ doc: files.description, parent: editorBox, extensions: [basicSetup, lintGutter(), lint, autocompletion({ override: [complete] }), hover, EditorView.lineWrapping] });
   // A description from this computer replaces the text (the compiler sees it at once).
   openFile.addEventListener("change", async () => {
     const f = openFile.files?.[0];
@@ -127,8 +138,21 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
   playButton.addEventListener("click", () => {
     if (!latest?.game) return;
     clear(area);
-    showTable(area, { ...files, description: latest.sources.get(file) ?? files.description, builtin: false });
+    showTable(area, { ...files, description: latest.sources.get(file) ?? files.description, builtin: false }, chosen);
   });
+}
+
+/** A selector (or field) per option the description declares; a change re-runs the board and the statistics. */
+function drawOptions(box: HTMLElement, options: CompileResult["options"], chosen: Record<string, string>, changed: () => void): void {
+  clear(box);
+  for (const o of options) {
+    const input = optionInput(o, chosen[o.name] ?? String(o.default));
+    input.addEventListener("change", () => {
+      chosen[o.name] = input.value;
+      changed();
+    });
+    box.append(el("label", {}, `${o.name} `, input), " ");
+  }
 }
 
 const STARTER = `// A new game: edit me. The board beside shows the description as it stands.

@@ -1,14 +1,13 @@
 /**
  * The browser app's entry: hands the compiler its prebuilt schema validator (there is no file
  * system to find it on), then shows the page the address names: `#/` the library,
- * `#/play/NAME` a game.
+ * `#/play/NAME` a game, `#/edit[/NAME]` the editor.
  */
 import validate from "ludex:validator";
 import { useValidator } from "../../lang/schema.js";
 import { el } from "./dom.js";
 import { showLibrary } from "./library.js";
 import { showPlay } from "./play.js";
-import { showEditor } from "./editor.js";
 
 useValidator(validate);
 
@@ -17,7 +16,11 @@ async function route(): Promise<void> {
   const [, page, arg] = location.hash.split("/");
   try {
     if (page === "play" && arg) await showPlay(root, decodeURIComponent(arg));
-    else if (page === "edit") await showEditor(root, arg ? decodeURIComponent(arg) : undefined);
+    else if (page === "edit") {
+      // The editor's code (CodeMirror) is fetched the first time it is opened.
+      const { showEditor } = await import("./editor.js");
+      await showEditor(root, arg ? decodeURIComponent(arg) : undefined);
+    }
     else await showLibrary(root);
   } catch (e) {
     root.replaceChildren(el("p", { class: "error" }, (e as Error).message));
