@@ -21,6 +21,7 @@ import { describeSite } from "../src/engine/position.js";
 import type { State } from "../src/engine/state.js";
 import { builtinGameNames } from "../src/library/builtin.js";
 import { landings } from "../src/view/pick.js";
+import { hasScores, shownCounters } from "../src/view/text.js";
 import { addMove, finishRecord, newRecord } from "../src/record/recorder.js";
 import { cli, root } from "./support/cli.js";
 
@@ -391,6 +392,10 @@ describe.skipIf(!available)("the browser app", () => {
         const s = await engineState(page, g, seed);
         // Pieces in hand beside the board, as the engine has them.
         if (g.def.supplyTotal >= 0) for (let p = 0; p < g.playerCount; p++) expect(await page.locator(`[data-testid=supply-P${p + 1}]`).textContent()).toBe(String(s.supply[p]));
+        // Scores, and the counters the description shows, as the engine has them.
+        if (hasScores(g, s)) for (let p = 0; p < g.playerCount; p++) expect(await page.locator(`[data-testid=score-P${p + 1}]`).textContent()).toBe(String(s.score[p]));
+        const counters = shownCounters(g, s);
+        if (counters.length) expect(await page.locator("[data-testid=counters]").textContent()).toBe(counters.map((c) => `${c.label}: ${c.value}`).join(" · "));
         expectBoardMatches(g, g.def.concealFlags ? g.observation(s, 0) : s, await drawnPieces(page), `${name} after ${k} moves of P1`);
         if (s.over || s.mover !== 0) break;
         const legal = g.legalMoves(s);

@@ -18,7 +18,7 @@ import type { Topology } from "../engine/topology.js";
 import { gameOverText, hasScores } from "./end.js";
 import { seatLabel, seatName } from "./seats.js";
 
-export { endInfo, gameOverText, type EndInfo } from "./end.js";
+export { endInfo, gameOverText, hasScores, type EndInfo } from "./end.js";
 export { seatLabel, seatName, sideText } from "./seats.js";
 
 export function pieceSymbol(game: Game, s: State, site: number): string {
@@ -133,24 +133,31 @@ function withAxes(topo: Topology, board: string[], { unit, width }: Layout): str
  */
 export function statusLine(game: Game, s: State, { width = SCREEN_WIDTH }: { width?: number } = {}): string {
   if (s.over) return gameOverText(game, s)[0]!;
-  const action = s.actionsInTurn > 1 ? `, action ${s.actionInTurn} of ${s.actionsInTurn}` : "";
-  const turn = `Turn ${s.turn}: ${seatLabel(game, s.mover)} to act${action}.`;
+  const turn = turnText(game, s);
   const figures = statusFigures(game, s);
   const oneLine = figures.length ? `${turn} [${figures.join("; ")}]` : turn;
   return oneLine.length <= width ? oneLine : [turn, ...figures.map((f) => `  ${f}`)].join("\n");
 }
 
-/**
- * Scores (when the rules keep them), supplies (when the game has one) and the counters the
- * description shows to players; bookkeeping counters stay out of sight.
- */
+/** Whose turn it is (and which action of the turn, when a turn has several). */
+export function turnText(game: Game, s: State): string {
+  const action = s.actionsInTurn > 1 ? `, action ${s.actionInTurn} of ${s.actionsInTurn}` : "";
+  return `Turn ${s.turn}: ${seatLabel(game, s.mover)} to act${action}.`;
+}
+
+/** The counters the description shows to players, under their labels; bookkeeping counters stay out of sight. */
+export function shownCounters(game: Game, s: State): { label: string; value: number }[] {
+  return game.def.presentation.counterLabels.flatMap((label, i) => (label === null ? [] : [{ label, value: s.counters[i]! }]));
+}
+
+/** Scores (when the rules keep them), supplies (when the game has one) and the shown counters. */
 function statusFigures(game: Game, s: State): string[] {
   const def = game.def;
   const perPlayer = (a: Float64Array) => Array.from(a, (v, p) => `${seatName(game, p)}:${v}`).join(" ");
   const out: string[] = [];
   if (hasScores(game, s)) out.push(`score ${perPlayer(s.score)}`);
   if (def.supplyTotal >= 0) out.push(`supply ${perPlayer(s.supply)}`);
-  def.presentation.counterLabels.forEach((label, i) => label !== null && out.push(`${label} ${s.counters[i]}`));
+  for (const c of shownCounters(game, s)) out.push(`${c.label} ${c.value}`);
   return out;
 }
 

@@ -7,13 +7,14 @@ import validate from "ludex:validator";
 import { useValidator } from "../../lang/schema.js";
 import { el } from "./dom.js";
 import { showLibrary } from "./library.js";
-import { showPlay } from "./play.js";
+import { closeTables, showPlay } from "./play.js";
 
 useValidator(validate);
 
 async function route(): Promise<void> {
   const root = document.getElementById("app")!;
   const [, page, arg] = location.hash.split("/");
+  closeTables();
   try {
     if (page === "play" && arg) await showPlay(root, decodeURIComponent(arg));
     else if (page === "edit") {

@@ -27,6 +27,17 @@ export function agentWorker(): Worker {
   return worker;
 }
 
+/** Tables whose agents the worker keeps. */
+const withAgents = new Set<number>();
+
+/** Lets the worker forget the agents of games no longer on the page (`only`: just that one). */
+export function closeTables(only?: number): void {
+  for (const id of only === undefined ? [...withAgents] : [only]) {
+    if (!withAgents.delete(id)) continue;
+    worker?.postMessage({ type: "close", table: id } satisfies FromPage);
+  }
+}
+
 export async function showPlay(root: HTMLElement, name: string): Promise<void> {
   showTable(root, await fetchGame(name));
 }
@@ -78,6 +89,8 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
       if (r.game && r.game.playerCount !== seatChoices.length) drawSeats(r.game.playerCount);
     });
   }
+  /** The game this setup started last (its agents are let go when another starts). */
+  let previous: number | undefined;
   /** Starts a game at the table: new, or from a record (its moves replayed, each checked). */
   const open = (options: Record<string, string>, seats: string[], seedValue: number, record?: GameRecordFile) => {
     const r = compile(options);
@@ -117,7 +130,10 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
       }
       table.viewing = table.states.length - 1;
     }
+    if (previous !== undefined) closeTables(previous);
+    previous = table.id;
     if (seats.some((seat) => seat !== "human")) {
+      withAgents.add(table.id);
       table.worker = agentWorker();
       table.worker.postMessage({ type: "setup", table: table.id, file: `${name}.game`, description: files.description, files: files.files, options, seats, seed: seedValue } satisfies FromPage);
     }

@@ -20,7 +20,7 @@ import { endInfo } from "../../view/end.js";
 import { narrateMove } from "../../view/narrate.js";
 import { NO_PICK, clickSite, initialPick, landings, targets, type Pick } from "../../view/pick.js";
 import { renderBoardSvg, seatColour } from "../../view/svg.js";
-import { seatLabel, statusLine } from "../../view/text.js";
+import { hasScores, seatLabel, shownCounters, turnText } from "../../view/text.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
 import { clear, el } from "./dom.js";
 
@@ -151,7 +151,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     const highlight = new Set([...targets(legal, pick)].map(index));
     const visited = pick.path.map(index);
     boardWrap.innerHTML = renderBoardSvg(t.game, shown, { highlight, selected: pick.from === null ? -1 : index(pick.from), visited });
-    status.textContent = s.over ? "Game over." : statusLine(t.game, s);
+    status.textContent = s.over ? "Game over." : turnText(t.game, s);
     // What the last move did (captures, reveals, promotions, scores), as the viewer may know it.
     const prior = t.states[t.viewing - 1];
     const last = t.moves[t.viewing - 1];
@@ -262,7 +262,7 @@ export function startTable(area: HTMLElement, t: Table): void {
       const m = e.data;
       if (m.type === "stats" || m.table !== t.id) return;
       w.removeEventListener("message", answer);
-      if (!alive()) return w.postMessage({ type: "close", table: t.id } satisfies FromPage);
+      if (!alive()) return;
       if (m.type === "failed") {
         status.textContent = `The agent failed: ${m.message}`;
         return;
@@ -318,12 +318,12 @@ function saveRecord(t: Table): void {
 
 /**
  * The seats beside the board, with what each has off the board: pieces in hand (games with a
- * supply) and score (games that score); the seat to act is marked.
+ * supply) and score (games that score); the seat to act is marked; then the counters shown to players.
  */
 function drawPlayers(table: HTMLElement, game: Game, s: State, seats: string[]): void {
   clear(table);
   const supply = game.def.supplyTotal >= 0;
-  const scores = s.score.some((v) => v !== 0);
+  const scores = hasScores(game, s);
   table.append(el("tr", {}, el("th", {}), el("th", {}, "seat"), el("th", {}, "who"), ...(supply ? [el("th", {}, "in hand")] : []), ...(scores ? [el("th", {}, "score")] : [])));
   for (let p = 0; p < game.playerCount; p++) {
     table.append(
@@ -338,6 +338,9 @@ function drawPlayers(table: HTMLElement, game: Game, s: State, seats: string[]):
       ),
     );
   }
+  // The counters the description shows (plies without a capture, say), under the seats.
+  const counters = shownCounters(game, s);
+  if (counters.length) table.append(el("tr", { class: "counters" }, el("td", { colspan: "5", "data-testid": "counters" }, counters.map((c) => `${c.label}: ${c.value}`).join(" · "))));
 }
 
 /** The end of the game: who won and why, and the final ranking or scores. Empty while it goes on. */
