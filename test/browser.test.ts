@@ -191,6 +191,8 @@ describe.skipIf(!available)("the browser app", () => {
     const page = await browser.newPage();
     await page.goto(`${base}#/play/blind-kings`);
     await page.waitForSelector("svg.board");
+    // The seed deals the face-down pieces: drawn at random and not shown, unless the players type one.
+    expect(await page.inputValue("input[name=seed]")).toBe("");
     await page.fill("input[name=seed]", "8");
     await page.selectOption("select[name=seat2]", "human");
     await page.click("form.setup button[type=submit]");

@@ -82,6 +82,13 @@ describe("renderBoardSvg", () => {
       expect(svgOf("(board (square 3 3) drawn:cells)")).toMatch(/class="board squares"/);
       expect(svgOf("(board (square 3 3))")).toMatch(/class="board squares"/);
       expect(svgOf("(board (hex 3) drawn:cells)")).toMatch(/class="board hexagons"/);
+      // Hex grids in columns: points unless asked for cells, then flat-topped hexagons (a corner due east).
+      expect(svgOf("(board (hex 3 layout:columns))")).toMatch(/class="board lines"/);
+      const columns = svgOf("(board (hex 3 layout:columns) drawn:cells)");
+      expect(columns).toMatch(/class="board hexagons"/);
+      const [first] = [...columns.matchAll(/<polygon points="([^"]+)"/g)].map((m) => m[1]!.split(" ").map((p) => p.split(",").map(Number)));
+      const [c0, , , c3] = first!;
+      expect(c0![1]).toBeCloseTo(c3![1]!, 1); // corners 0 and 3 on one horizontal line
       const r = compileGame(game("(board (square 5 5 diagonals:alternating) drawn:cells)"), { file: "g.game" });
       expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([["M004", "a square-alternating board has no cells to draw"]]);
       expect(r.diagnostics[0]!.span?.line).toBe(1);

@@ -8,11 +8,10 @@
  * description, not special code.
  */
 
-/**
- * Board shapes whose sites can be drawn as areas (squares, hexagons in rows) rather than points:
- * what a board's `drawn:cells` allows, and how such boards are drawn unless it says `drawn:points`.
- */
-export const CELL_SHAPES: readonly string[] = ["square", "square-diagonals", "hex-rows"];
+/** Board shapes whose sites can be drawn as areas (squares, hexagons) rather than points: what a board's `drawn:cells` allows. */
+export const CELL_SHAPES: readonly string[] = ["square", "square-diagonals", "hex-rows", "hex-columns"];
+/** The shapes drawn as cells unless the description says `drawn:points` (hex grids in columns are drawn as points unless it says `drawn:cells`). */
+export const CELLS_BY_DEFAULT: readonly string[] = ["square", "square-diagonals", "hex-rows"];
 
 export const NO_SITE = -1;
 

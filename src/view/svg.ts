@@ -10,7 +10,7 @@
  */
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../engine/state.js";
-import { CELL_SHAPES } from "../engine/topology.js";
+import { CELLS_BY_DEFAULT } from "../engine/topology.js";
 import { isMarked } from "./text.js";
 
 /** Colours of the seats, P1 first (after the sixth they repeat), for seats not named after a colour. */
@@ -111,11 +111,12 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     }
     out.push("</g>");
   } else if (style === "hexagons") {
-    // Hexagonal cells, pointed at top and bottom (rows run east-west).
+    // Hexagonal cells: pointed at top and bottom when rows run east-west, flat when columns run north-south.
     const R = UNIT / Math.sqrt(3);
+    const turn = topo.shape === "hex-columns" ? 0 : 30;
     out.push('<g class="cells">');
     for (let i = 0; i < n; i++) {
-      const corners = [30, 90, 150, 210, 270, 330].map((a) => `${round(x(i) + R * Math.cos((a * Math.PI) / 180))},${round(y(i) + R * Math.sin((a * Math.PI) / 180))}`);
+      const corners = [0, 60, 120, 180, 240, 300].map((a) => a + turn).map((a) => `${round(x(i) + R * Math.cos((a * Math.PI) / 180))},${round(y(i) + R * Math.sin((a * Math.PI) / 180))}`);
       out.push(`<polygon points="${corners.join(" ")}"/>`);
     }
     out.push("</g>");
@@ -181,12 +182,13 @@ function pieceSvg(game: Game, s: State, site: number, cx: number, cy: number, r:
 
 /**
  * How a board is drawn: square grids (with or without diagonal moves) and hex grids in rows as
- * cells, pieces inside them (CELL_SHAPES), unless the description says `drawn:points`; every other
- * board (alquerque lines, centre points, graphs, hex grids in columns, stars) as points joined by
- * the lines the pieces move along.
+ * cells, pieces inside them, unless the description says `drawn:points`; hex grids in columns
+ * too when it says `drawn:cells` (the compiler allows that only for shapes with cells); every
+ * other board (alquerque lines, centre points, graphs, stars) as points joined by the lines the
+ * pieces move along.
  */
 function boardStyle(shape: string, drawing: "cells" | "points" | null): "squares" | "hexagons" | "lines" {
-  if (drawing === "points" || !CELL_SHAPES.includes(shape)) return "lines";
+  if (drawing === "points" || (drawing === null && !CELLS_BY_DEFAULT.includes(shape))) return "lines";
   return shape.startsWith("hex") ? "hexagons" : "squares";
 }
 

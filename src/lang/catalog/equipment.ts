@@ -18,7 +18,7 @@ export const equipmentLudemes: LudemeSpec[] = [
         type: { t: "enum", values: ["cells", "points"] },
         namedOnly: true,
         optional: true,
-        doc: "How the board is drawn for players; play is the same either way. `points`: pieces stand on the points where lines cross, as on a Go board (Gomoku). `cells`: pieces stand inside squares or hexagons (only square grids without centre points and hex grids in rows have cells). By default square grids and hex grids in rows are drawn as cells, every other board as points joined by lines.",
+        doc: "How the board is drawn for players; play is the same either way. `points`: pieces stand on the points where lines cross, as on a Go board (Gomoku). `cells`: pieces stand inside squares or hexagons (only square grids without centre points and hex grids have cells). By default square grids and hex grids in rows are drawn as cells, every other board (hex grids in columns too) as points joined by lines.",
       },
     ],
     example: "(board (square 15 15) drawn:points)",

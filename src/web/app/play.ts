@@ -60,7 +60,11 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
     optionInputs.set(o.name, input);
     setup.append(el("label", {}, `${o.name} `, input), " ");
   }
-  const seed = el("input", { name: "seed", value: String(1 + Math.floor(Math.random() * 1e6)), size: "8" });
+  // With hidden pieces the seed would tell what lies face down (it deals them): drawn at random when
+  // the game starts and not shown, unless the players type one.
+  const secretSeed = first.game.def.concealFlags !== 0;
+  const randomSeed = () => 1 + Math.floor(Math.random() * 1e6);
+  const seed = el("input", secretSeed ? { name: "seed", value: "", placeholder: "random, kept secret", size: "16" } : { name: "seed", value: String(randomSeed()), size: "8" });
   setup.append(el("label", {}, "seed ", seed), " ");
   const seatsBox = el("div", { class: "seats" });
   setup.append(seatsBox, el("button", { type: "submit" }, "Start"));
@@ -141,7 +145,8 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
   };
   setup.addEventListener("submit", (e) => {
     e.preventDefault();
-    open(chosenOptions(), seatChoices.map((choice) => choice()), Number(seed.value) || 0);
+    const typed = seed.value.trim();
+    open(chosenOptions(), seatChoices.map((choice) => choice()), typed === "" ? randomSeed() : Number(typed) || 0);
   });
   // Loading a record of this game: its options, seats and seed, and its moves.
   const load = el("input", { type: "file", accept: ".json,application/json", "data-testid": "load-record" });

@@ -97,10 +97,12 @@ export function startTable(area: HTMLElement, t: Table): void {
 
   const play = (m: Move) => {
     byHand = human(current().mover);
+    // Someone looking back through the game (or replaying it) stays where they are.
+    const following = latest() && replaying === undefined;
     addMove(t.record, current().mover, m);
     t.states.push(t.game.apply(current(), m));
     t.moves.push(m);
-    t.viewing = t.states.length - 1;
+    if (following) t.viewing = t.states.length - 1;
     newDecision();
     draw();
     scheduleAgent();
@@ -309,7 +311,9 @@ function saveRecord(t: Table): void {
   const rec = structuredClone(t.record);
   finishRecord(rec, t.game, s, s.over ? "finished" : "unfinished");
   const url = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" }));
-  const a = el("a", { href: url, download: `${t.record.game.name ?? "game"}-${t.record.seed}.json` });
+  // The seed names the file, unless it would tell the face-down pieces of a game still going on.
+  const secret = t.game.def.concealFlags !== 0 && !s.over;
+  const a = el("a", { href: url, download: `${t.record.game.name ?? "game"}${secret ? "" : `-${t.record.seed}`}.json` });
   document.body.append(a);
   a.click();
   a.remove();
