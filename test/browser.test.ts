@@ -338,6 +338,59 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("plays from the keyboard: arrows between sites, Enter to click; each site says what stands on it", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}#/play/tic-tac-toe`);
+    await page.waitForSelector("svg.board");
+    await page.fill("input[name=seed]", "2");
+    await page.selectOption("select[name=seat2]", "human");
+    await page.click("form.setup button[type=submit]");
+    // One Tab stop on the board; from a1, right to b1, up to b2.
+    expect(await page.locator('svg.board g.site[tabindex="0"]').count()).toBe(1);
+    await page.focus('svg.board g.site[data-site="a1"]');
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowUp");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-site"))).toBe("b2");
+    await page.keyboard.press("Enter");
+    await movesReach(page, 1);
+    expect((await moveList(page))[0]).toBe("b2");
+    // The focus stays on the board, on the site played, which now names its piece.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-site"))).toBe("b2");
+    expect(await page.locator('svg.board g.site[data-site="b2"]').getAttribute("aria-label")).toMatch(/^b2: P1\b.* \w+$/);
+    expect(await page.locator('svg.board g.site[data-site="a1"]').getAttribute("aria-label")).toBe("a1");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press(" ");
+    await movesReach(page, 2);
+    expect((await moveList(page))[1]).toBe("a2");
+    await page.close();
+  });
+
+  it("a game between agents can be paused and resumed; the agent to act is shown thinking", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}#/play/gomoku`);
+    await page.waitForSelector("svg.board");
+    await page.selectOption("select[name=seat1]", "random");
+    await page.selectOption("select[name=seat2]", "random");
+    await page.click("form.setup button[type=submit]");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length >= 2);
+    await page.click("[data-action=pause]");
+    expect(await page.locator("[data-action=pause]").textContent()).toBe("resume");
+    // The move being thought of is still played; then no agent is asked until resumed.
+    await page.waitForFunction(() => (document.querySelector("[data-testid=thinking]")?.textContent ?? "") === "");
+    const held = (await moveList(page)).length;
+    // Every text the "thinking" line shows from now on.
+    await page.evaluate(() => {
+      const line = document.querySelector("[data-testid=thinking]")!;
+      const seen: string[] = ((window as unknown as { thoughts: string[] }).thoughts = []);
+      new MutationObserver(() => seen.push(line.textContent ?? "")).observe(line, { childList: true, characterData: true, subtree: true });
+    });
+    await page.click("[data-action=pause]");
+    await movesReach(page, held + 2);
+    const thoughts = await page.evaluate(() => (window as unknown as { thoughts: string[] }).thoughts);
+    expect(thoughts.filter((t) => t !== "")[0]).toMatch(/^P\d \(\w+\) \(random\) is thinking…$/);
+    await page.close();
+  });
+
   it("undo takes back the person's move and the agent's reply, which is shown arriving; the end shows who won and why", async () => {
     const g = loadGame("tic-tac-toe");
     const page = await browser.newPage();

@@ -11,6 +11,7 @@
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../engine/state.js";
 import { CELLS_BY_DEFAULT } from "../engine/topology.js";
+import { seatLabel } from "./seats.js";
 import { isMarked } from "./text.js";
 
 /** Colours of the seats, P1 first (after the sixth they repeat), for seats not named after a colour. */
@@ -132,7 +133,16 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     }
     out.push("</g>");
   }
-  // The sites, with their coordinates.
+  // The pieces.
+  out.push('<g class="pieces">');
+  for (let i = 0; i < n; i++) {
+    const owner = s.owner[i]!;
+    if (owner === EMPTY) continue;
+    out.push(pieceSvg(game, s, i, x(i), y(i), r));
+  }
+  out.push("</g>");
+  // The sites over the pieces (transparent but for highlights, rings and coordinates), so that
+  // targets, the selection and the keyboard's focus show on occupied sites too.
   out.push('<g class="sites">');
   for (let i = 0; i < n; i++) {
     const label = topo.labels[i]!;
@@ -141,18 +151,21 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     if (opts.selected === i) classes.push("selected");
     if (opts.visited?.includes(i)) classes.push("visited");
     if (s.owner[i] === EMPTY && isMarked(s, i)) classes.push("marked");
-    out.push(`<g class="${classes.join(" ")}" data-site="${escape(label)}"><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r)}"/><text class="coord" x="${round(x(i) + r * 0.7)}" y="${round(y(i) + r * 1.25)}">${escape(label)}</text></g>`);
-  }
-  out.push("</g>");
-  // The pieces.
-  out.push('<g class="pieces">');
-  for (let i = 0; i < n; i++) {
-    const owner = s.owner[i]!;
-    if (owner === EMPTY) continue;
-    out.push(pieceSvg(game, s, i, x(i), y(i), r));
+    out.push(`<g class="${classes.join(" ")}" data-site="${escape(label)}" tabindex="-1" role="button" aria-label="${escape(siteName(game, s, i))}"><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r)}"/><text class="coord" x="${round(x(i) + r * 0.7)}" y="${round(y(i) + r * 1.25)}">${escape(label)}</text></g>`);
   }
   out.push("</g></svg>");
   return out.join("");
+}
+
+/** A site in words, for screen readers: its label and what stands there, as the state shows it. */
+function siteName(game: Game, s: State, site: number): string {
+  const label = game.topology.labels[site]!;
+  const owner = s.owner[site]!, h = s.height[site]!;
+  if (owner === EMPTY) return label;
+  const stack = h > 1 ? `, ${h} high` : "";
+  if (owner === UNKNOWN_OWNER || s.piece[site] === UNKNOWN_PIECE) return `${label}: a face-down piece${stack}`;
+  const type = game.def.pieces[s.piece[site]!]!.name;
+  return `${label}: ${owner === NEUTRAL ? "" : `${seatLabel(game, owner)} `}${type}${stack}`;
 }
 
 function pieceSvg(game: Game, s: State, site: number, cx: number, cy: number, r: number): string {

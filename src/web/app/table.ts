@@ -55,6 +55,9 @@ export function startTable(area: HTMLElement, t: Table): void {
   const typed = el("input", { placeholder: "type a move, e.g. e2-e4", "aria-label": "move in notation", size: "16" });
   const button = (action: string, text: string, title: string) => el("button", { type: "button", "data-action": action, title }, text);
   const undoButton = button("undo", "undo", "take back your last move (and the agents' replies)");
+  const pauseButton = button("pause", "pause", "the agents stop after the move they are thinking of, until resumed");
+  pauseButton.hidden = t.seats.every((seat) => seat === "human");
+  const thinking = el("p", { class: "thinking", "data-testid": "thinking" });
   const controls = el(
     "div",
     { class: "controls" },
@@ -62,11 +65,12 @@ export function startTable(area: HTMLElement, t: Table): void {
     button("forward", "▶", "the position after"),
     button("latest", "latest", "the position now"),
     button("replay", "replay", "play the game through from the start"),
+    pauseButton,
     undoButton,
     button("save", "save record", "download the game's record"),
   );
   const players = el("table", { class: "players", "data-testid": "players" });
-  const side = el("div", { class: "side" }, players, status, told, result, choices, el("form", { class: "typed" }, typed), controls, moveList);
+  const side = el("div", { class: "side" }, players, status, thinking, told, result, choices, el("form", { class: "typed" }, typed), controls, moveList);
   area.append(boardWrap, side);
 
   const current = () => t.states[t.states.length - 1]!;
@@ -90,8 +94,12 @@ export function startTable(area: HTMLElement, t: Table): void {
   /** Moves that end where the clicks stand, while longer chains go on (offered as "stop here"). */
   let stops: Move[] = [];
   let replaying: ReturnType<typeof setInterval> | undefined;
+  /** The agents wait (a game between agents, watched move by move). */
+  let paused = false;
   /** The position last drawn, to glide the pieces of the move that led from it. */
   let drawn = -1;
+  /** The site the keyboard last stood on. */
+  let focused: string | null = null;
   /** The position on show came from a person's clicks or typing here (it needs no glide). */
   let byHand = false;
 
@@ -152,7 +160,12 @@ export function startTable(area: HTMLElement, t: Table): void {
     const index = (label: string) => t.game.topology.labels.indexOf(label);
     const highlight = new Set([...targets(legal, pick)].map(index));
     const visited = pick.path.map(index);
+    const hadFocus = boardWrap.contains(document.activeElement);
     boardWrap.innerHTML = renderBoardSvg(t.game, shown, { highlight, selected: pick.from === null ? -1 : index(pick.from), visited });
+    // One site takes the Tab key's stop (the one last in focus, else the selected piece, else the first).
+    const stop = boardWrap.querySelector(`g.site[data-site="${CSS.escape(focused ?? pick.from ?? "")}"]`) ?? boardWrap.querySelector("g.site");
+    stop?.setAttribute("tabindex", "0");
+    if (hadFocus && stop) (stop as SVGElement).focus();
     status.textContent = s.over ? "Game over." : turnText(t.game, s);
     // What the last move did (captures, reveals, promotions, scores), as the viewer may know it.
     const prior = t.states[t.viewing - 1];
@@ -172,10 +185,8 @@ export function startTable(area: HTMLElement, t: Table): void {
     }
   };
 
-  boardWrap.addEventListener("click", (e) => {
-    const target = (e.target as Element).closest("[data-site]");
-    if (!target) return;
-    const site = target.getAttribute("data-site")!;
+  /** A click on a site (or Enter on the site in focus). */
+  const clickAt = (site: string) => {
     // The piece the decision started with selected: clicking it keeps it selected.
     if (pick === autoPick && site === pick.from) return;
     const r = clickSite(legalNow(), pick, site);
@@ -189,6 +200,24 @@ export function startTable(area: HTMLElement, t: Table): void {
     stops = [];
     draw();
     if (r.kind === "choose") offer(r.moves);
+  };
+  boardWrap.addEventListener("click", (e) => {
+    const target = (e.target as Element).closest("[data-site]");
+    if (target) clickAt(target.getAttribute("data-site")!);
+  });
+  // The keyboard: arrows move between sites, Enter or Space clicks the one in focus.
+  boardWrap.addEventListener("keydown", (e) => {
+    const site = (e.target as Element).closest("g.site");
+    if (!site) return;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      focused = site.getAttribute("data-site");
+      clickAt(focused!);
+    } else if (e.key in ARROWS) {
+      e.preventDefault();
+      const next = nearestSite(boardWrap, site, ARROWS[e.key]!);
+      if (next) focusSite(boardWrap, (focused = next));
+    }
   });
   typed.form!.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -216,6 +245,11 @@ export function startTable(area: HTMLElement, t: Table): void {
     else if (action === "latest") t.viewing = t.states.length - 1;
     else if (action === "replay") return startReplay();
     else if (action === "undo") return undo();
+    else if (action === "pause") {
+      paused = !paused;
+      pauseButton.textContent = paused ? "resume" : "pause";
+      return scheduleAgent();
+    }
     else if (action === "save") return saveRecord(t);
     newDecision();
     draw();
@@ -257,22 +291,30 @@ export function startTable(area: HTMLElement, t: Table): void {
   /** An agent seat to act: the worker chooses, and the move is played after a short pause, so people can follow. */
   const scheduleAgent = () => {
     const s = current();
-    if (!alive() || s.over || human(s.mover) || !t.worker) return;
+    if (!alive() || s.over || human(s.mover) || !t.worker || paused) return;
     const asked = t.moves.length;
     const w = t.worker;
+    thinking.textContent = `${seatLabel(t.game, s.mover)} (${t.seats[s.mover]}) is thinking…`;
     const answer = (e: MessageEvent<ToPage>) => {
       const m = e.data;
       if (m.type === "stats" || m.table !== t.id) return;
       w.removeEventListener("message", answer);
       if (!alive()) return;
+      // The line says "thinking" until the move is played (or dropped): then no answer is pending.
+      const done = () => void (thinking.textContent = "");
       if (m.type === "failed") {
+        done();
         status.textContent = `The agent failed: ${m.message}`;
         return;
       }
       // Played only if the game is still where it was asked (an undo may have come between).
-      if (m.ply !== asked || t.moves.length !== asked) return;
+      if (m.ply !== asked || t.moves.length !== asked) return done();
       const move = t.game.parseMove(current(), m.notation);
-      if (move) setTimeout(() => alive() && t.moves.length === asked && play(move), 250);
+      if (!move) return done();
+      setTimeout(() => {
+        done();
+        if (alive() && t.moves.length === asked) play(move);
+      }, 250);
     };
     w.addEventListener("message", answer);
     w.postMessage({ type: "choose", table: t.id, moves: t.moves.map((m) => m.notation) } satisfies FromPage);
@@ -280,6 +322,35 @@ export function startTable(area: HTMLElement, t: Table): void {
   newDecision();
   draw();
   scheduleAgent();
+}
+
+/** Arrow keys and the way each points on the board. */
+const ARROWS: Record<string, [number, number]> = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** The site nearest to `from` that lies in the direction (within 45 degrees of it), or null. */
+function nearestSite(boardWrap: HTMLElement, from: Element, [dx, dy]: [number, number]): string | null {
+  const at = (g: Element) => {
+    const c = g.querySelector("circle")!;
+    return [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))] as const;
+  };
+  const [x0, y0] = at(from);
+  let best: string | null = null, bestScore = Infinity;
+  for (const g of boardWrap.querySelectorAll("g.site")) {
+    const [x, y] = at(g);
+    const along = (x - x0) * dx + (y - y0) * dy, across = Math.abs((x - x0) * dy - (y - y0) * dx);
+    if (along <= 0 || across > along) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) (bestScore = score), (best = g.getAttribute("data-site"));
+  }
+  return best;
+}
+
+/** Moves the Tab stop and the focus to a site. */
+function focusSite(boardWrap: HTMLElement, label: string): void {
+  for (const g of boardWrap.querySelectorAll('g.site[tabindex="0"]')) g.setAttribute("tabindex", "-1");
+  const g = boardWrap.querySelector<SVGElement>(`g.site[data-site="${CSS.escape(label)}"]`);
+  g?.setAttribute("tabindex", "0");
+  g?.focus();
 }
 
 /**
