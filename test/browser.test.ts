@@ -216,12 +216,39 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
-  it("the editor: diagnostics as you type, at their line and column; the board of a fixed description; completion from the catalog", async () => {
+  it("the editor: diagnostics as you type, at their line and column; the board of a fixed description; completion of ludemes and arguments, documentation on hover", async () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     await page.goto(`${base}#/edit/tic-tac-toe`);
     await page.waitForSelector("[data-testid=preview] svg.board");
     expect(await page.locator("[data-testid=preview] svg.board g.site").count()).toBe(9);
     await page.waitForFunction(() => /200 random playouts/.test(document.querySelector("[data-testid=stats]")?.textContent ?? ""));
+    // Hovering a ludeme's name shows its signature and documentation.
+    const board = await page.evaluate(() => {
+      for (const line of Array.from(document.querySelectorAll(".cm-line"))) {
+        const at = (line.textContent ?? "").indexOf("(board");
+        if (at < 0) continue;
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        let offset = at + 3;
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          if (offset >= node.length) {
+            offset -= node.length;
+            continue;
+          }
+          const range = document.createRange();
+          range.setStart(node, offset);
+          range.setEnd(node, offset + 1);
+          const r = range.getBoundingClientRect();
+          return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        }
+      }
+      return null;
+    });
+    expect(board).not.toBeNull();
+    await page.mouse.move(board!.x, board!.y);
+    await page.waitForSelector(".ludeme-doc");
+    expect(await page.locator(".ludeme-doc code").textContent()).toBe("(board shape:board [drawn:enum])");
+    expect(await page.locator(".ludeme-doc p").textContent()).toBe("The board.");
+    await page.mouse.move(0, 0);
     // Break it: a stray form after the game.
     await page.click(".cm-content");
     await page.keyboard.press("Control+End");
@@ -244,6 +271,12 @@ describe.skipIf(!available)("the browser app", () => {
     await page.waitForSelector(".cm-tooltip-autocomplete");
     // each entry: the ludeme's name, then its category
     expect(await page.locator(".cm-tooltip-autocomplete li").allTextContents()).toContain("squareboard");
+    // Inside a form, asked for (Ctrl+Space): the ludeme's arguments.
+    await page.keyboard.press("Escape");
+    await page.keyboard.type("are 3 3 ");
+    await page.keyboard.press("Control+Space");
+    await page.waitForSelector(".cm-tooltip-autocomplete");
+    expect(await page.locator(".cm-tooltip-autocomplete li").allTextContents()).toEqual(expect.arrayContaining(["diagonals:", "holes:"]));
     await page.close();
   });
 

@@ -100,3 +100,50 @@ describe("renderBoardSvg", () => {
     });
   });
 });
+
+describe("every board shape the language has", () => {
+  const GRAPH = `(graph {a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7}
+    lines:{{a7 d7 g7} {b6 d6 f6} {c5 d5 e5} {a4 b4 c4} {e4 f4 g4} {c3 d3 e3} {b2 d2 f2} {a1 d1 g1}
+           {a1 a4 a7} {b2 b4 b6} {c3 c4 c5} {d1 d2 d3} {d5 d6 d7} {e3 e4 e5} {f2 f4 f6} {g1 g4 g7}})`;
+  const boards = [
+    "(square 6 5)",
+    "(square 5 5 diagonals:all)",
+    "(square 5 5 diagonals:alternating)",
+    "(square 4 4 diagonals:centres)",
+    "(square 5 5 holes:(sites {c3}))",
+    "(hex 4 layout:rows)",
+    "(hex 4 layout:columns)",
+    "(hex 4 layout:columns) drawn:cells",
+    "(square 5 5 diagonals:all) drawn:points",
+    "(star 3)",
+    GRAPH,
+  ];
+  for (const board of boards) {
+    it(`${board.split("\n")[0]}: every site once, inside the picture, none over another; lines exactly where pieces move`, () => {
+      const [shape, ...rest] = board.startsWith("(graph") ? [board] : board.split(/ (?=drawn:)/);
+      const r = compileGame(`(game "G" (players 2) (equipment {(board ${shape} ${rest.join(" ")}) (piece stone)}) (rules (start {}) (play (add piece:stone to:(empty to))) (end {})))`, { file: "g.game" });
+      expect(r.diagnostics).toEqual([]);
+      const g = r.game!, t = g.topology;
+      const svg = renderBoardSvg(g, g.newGame({ seed: 1 }));
+      const [w, h] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg)!.slice(1).map(Number);
+      const sites = [...svg.matchAll(/<g class="site[^"]*" data-site="([^"]+)"[^>]*><circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"/g)].map((m) => ({ label: m[1]!, x: Number(m[2]), y: Number(m[3]), r: Number(m[4]) }));
+      expect(sites.map((s) => s.label).sort()).toEqual([...t.labels].sort());
+      for (const s of sites) {
+        expect(s.x - s.r).toBeGreaterThanOrEqual(0);
+        expect(s.y - s.r).toBeGreaterThanOrEqual(0);
+        expect(s.x + s.r).toBeLessThanOrEqual(w!);
+        expect(s.y + s.r).toBeLessThanOrEqual(h!);
+      }
+      for (let i = 0; i < sites.length; i++)
+        for (let j = i + 1; j < sites.length; j++) expect(Math.hypot(sites[i]!.x - sites[j]!.x, sites[i]!.y - sites[j]!.y), `${sites[i]!.label} and ${sites[j]!.label}`).toBeGreaterThanOrEqual(sites[i]!.r * 2 - 0.1);
+      if (/class="board lines"/.test(svg)) {
+        let joins = 0;
+        for (let d = 0; d < t.dirNames.length; d++) {
+          if (board.includes("drawn:points") && t.dirNames[d]!.length === 2) continue; // a grid drawn as points: rows and columns only
+          for (let i = 0; i < t.n; i++) if (t.step[d * t.n + i]! > i) joins++;
+        }
+        expect(svg.match(/<line /g)?.length ?? 0).toBe(joins);
+      }
+    });
+  }
+});
