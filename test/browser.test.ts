@@ -61,7 +61,8 @@ afterAll(async () => {
 
 /** The pieces the page draws: site -> {owner, piece, height}, and the face-down ones. */
 async function drawnPieces(page: Page): Promise<Map<string, { owner?: string; piece?: string; height: number; faceDown: boolean }>> {
-  const pieces = await page.$$eval("svg.board g.piece", (els) =>
+  // (pieces only: a captured piece fading out keeps no site)
+  const pieces = await page.$$eval("svg.board g.piece[data-site]", (els) =>
     els.map((e) => ({ site: e.getAttribute("data-site")!, owner: e.getAttribute("data-owner") ?? undefined, piece: e.getAttribute("data-piece") ?? undefined, height: Number(e.getAttribute("data-height")), faceDown: e.classList.contains("face-down") })),
   );
   return new Map(pieces.map(({ site, ...rest }) => [site, rest]));
@@ -120,7 +121,8 @@ async function recordGlides(page: Page): Promise<void> {
     const glides: string[] = ((window as unknown as { glides: string[] }).glides = []);
     const animate = Element.prototype.animate;
     Element.prototype.animate = function (this: Element, ...args: Parameters<Element["animate"]>) {
-      glides.push(this.getAttribute("data-site") ?? "");
+      const captured = this.getAttribute("data-captured");
+      glides.push(captured ? `x${captured}` : (this.getAttribute("data-site") ?? ""));
       return animate.apply(this, args);
     };
   });
@@ -325,7 +327,7 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
-  it("a capture chain is clicked landing by landing; a loaded record replays, each move gliding", async () => {
+  it("a capture chain is clicked landing by landing; a loaded record replays, each move gliding and its captures fading out", async () => {
     const g = loadGame("dablot");
     // A game of random moves (in Node) up to a position where the person to act has a chain of landings.
     const seed = 5;
@@ -367,7 +369,12 @@ describe.skipIf(!available)("the browser app", () => {
     await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li")[n - 1]?.classList.contains("viewing"), 3);
     await page.click("[data-action=latest]");
     expect(await page.locator("[data-testid=moves] li").nth(replayed - 1).getAttribute("class")).toBe("viewing");
-    expect((await glides(page)).slice(0, 3)).toEqual(rec.moves.slice(0, 3).map((m) => m.move.to));
+    expect((await glides(page)).filter((g) => !g.startsWith("x")).slice(0, 3)).toEqual(rec.moves.slice(0, 3).map((m) => m.move.to));
+    // Stepping forward over the chain: it glides, and the pieces it captured fade out.
+    await page.click("[data-action=back]");
+    await page.evaluate(() => ((window as unknown as { glides: string[] }).glides.length = 0));
+    await page.click("[data-action=forward]");
+    expect(await glides(page)).toEqual([...chain!.captures!.map((c) => `x${c}`), chain!.to]);
     await page.close();
   });
 

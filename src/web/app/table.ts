@@ -161,6 +161,12 @@ export function startTable(area: HTMLElement, t: Table): void {
     const highlight = new Set([...targets(legal, pick)].map(index));
     const visited = pick.path.map(index);
     const hadFocus = boardWrap.contains(document.activeElement);
+    // A move shown arriving (an agent's, or a step forward through the game): the pieces it
+    // captured, as they were drawn a moment ago, fade out over the new board.
+    const prior = t.states[t.viewing - 1];
+    const last = t.moves[t.viewing - 1];
+    const arriving = drawn === t.viewing - 1 && last !== undefined && !byHand;
+    const captured = arriving ? (last.captures ?? []).flatMap((label) => [...boardWrap.querySelectorAll(`g.piece[data-site="${CSS.escape(label)}"]`)]) : [];
     boardWrap.innerHTML = renderBoardSvg(t.game, shown, { highlight, selected: pick.from === null ? -1 : index(pick.from), visited });
     // One site takes the Tab key's stop (the one last in focus, else the selected piece, else the first).
     const stop = boardWrap.querySelector(`g.site[data-site="${CSS.escape(focused ?? pick.from ?? "")}"]`) ?? boardWrap.querySelector("g.site");
@@ -168,11 +174,8 @@ export function startTable(area: HTMLElement, t: Table): void {
     if (hadFocus && stop) (stop as SVGElement).focus();
     status.textContent = s.over ? "Game over." : turnText(t.game, s);
     // What the last move did (captures, reveals, promotions, scores), as the viewer may know it.
-    const prior = t.states[t.viewing - 1];
-    const last = t.moves[t.viewing - 1];
     told.textContent = prior && last ? [`${seatLabel(t.game, prior.mover)} played ${last.notation}.`, ...narrateMove(t.game, prior, s, last, who ?? undefined)].join(" ") : "";
-    // An agent's move, or a step forward through the game, glides from where it started.
-    if (drawn === t.viewing - 1 && last && !byHand) glide(boardWrap, last);
+    if (arriving) showArrival(boardWrap, last, captured);
     drawn = t.viewing;
     byHand = false;
     // Moves no site click can make (a pass), and chains that may stop where the clicks stand.
@@ -355,11 +358,22 @@ function focusSite(boardWrap: HTMLElement, label: string): void {
 
 /**
  * Shows a move arriving: the piece it brought to its last landing glides there from where it
- * started, through every landing between; a piece placed fades in. Web Animations, so nothing
- * waits on it and the page stays as drawn.
+ * started, through every landing between; a piece placed fades in; the pieces it captured (their
+ * drawings from the board before) fade out. Web Animations, so nothing waits on it and the page
+ * stays as drawn.
  */
-function glide(boardWrap: HTMLElement, m: Move): void {
-  if (m.to === undefined || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+function showArrival(boardWrap: HTMLElement, m: Move, captured: Element[]): void {
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const pieces = boardWrap.querySelector("g.pieces");
+  for (const gone of captured) {
+    // A drawing, no longer a piece on the board: it keeps only where it was taken.
+    gone.setAttribute("data-captured", gone.getAttribute("data-site")!);
+    for (const name of ["data-site", "data-owner", "data-piece", "data-height", "data-flags"]) gone.removeAttribute(name);
+    gone.classList.add("captured");
+    pieces?.prepend(gone);
+    gone.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 3 * GLIDE_MS, easing: "ease-in", fill: "forwards" }).onfinish = () => gone.remove();
+  }
+  if (m.to === undefined) return;
   const piece = boardWrap.querySelector(`g.piece[data-site="${CSS.escape(m.to)}"]`);
   if (m.from === undefined) {
     piece?.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 2 * GLIDE_MS, easing: "ease-out" });
