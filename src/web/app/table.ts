@@ -16,13 +16,14 @@ import type { State } from "../../engine/state.js";
 import type { GameRecordFile } from "../../record/format.js";
 import { addMove, finishRecord, truncate } from "../../record/recorder.js";
 import { revealedBy, takeBack, type Decision } from "../../record/takeback.js";
-import { endInfo } from "../../view/end.js";
 import { narrateMove } from "../../view/narrate.js";
-import { NO_PICK, clickSite, initialPick, landings, targets, type Pick } from "../../view/pick.js";
-import { renderBoardSvg, seatColour } from "../../view/svg.js";
-import { hasScores, seatLabel, shownCounters, turnText } from "../../view/text.js";
+import { NO_PICK, clickSite, initialPick, targets, type Pick } from "../../view/pick.js";
+import { renderBoardSvg } from "../../view/svg.js";
+import { seatLabel, turnText } from "../../view/text.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
+import { ARROWS, focusSite, nearestSite, showArrival } from "./board-dom.js";
 import { clear, el } from "./dom.js";
+import { drawPlayers, drawResult } from "./side-panels.js";
 
 export interface Table {
   /** Which game of the page this is, for the worker's answers. */
@@ -40,8 +41,6 @@ export interface Table {
   worker?: Worker;
 }
 
-/** How long an agent's move takes to glide over each landing, in milliseconds. */
-const GLIDE_MS = 220;
 /** The pause between positions when a record is replayed. */
 const REPLAY_MS = 900;
 
@@ -327,69 +326,6 @@ export function startTable(area: HTMLElement, t: Table): void {
   scheduleAgent();
 }
 
-/** Arrow keys and the way each points on the board. */
-const ARROWS: Record<string, [number, number]> = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-
-/** The site nearest to `from` that lies in the direction (within 45 degrees of it), or null. */
-function nearestSite(boardWrap: HTMLElement, from: Element, [dx, dy]: [number, number]): string | null {
-  const at = (g: Element) => {
-    const c = g.querySelector("circle")!;
-    return [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))] as const;
-  };
-  const [x0, y0] = at(from);
-  let best: string | null = null, bestScore = Infinity;
-  for (const g of boardWrap.querySelectorAll("g.site")) {
-    const [x, y] = at(g);
-    const along = (x - x0) * dx + (y - y0) * dy, across = Math.abs((x - x0) * dy - (y - y0) * dx);
-    if (along <= 0 || across > along) continue;
-    const score = along + 2 * across;
-    if (score < bestScore) (bestScore = score), (best = g.getAttribute("data-site"));
-  }
-  return best;
-}
-
-/** Moves the Tab stop and the focus to a site. */
-function focusSite(boardWrap: HTMLElement, label: string): void {
-  for (const g of boardWrap.querySelectorAll('g.site[tabindex="0"]')) g.setAttribute("tabindex", "-1");
-  const g = boardWrap.querySelector<SVGElement>(`g.site[data-site="${CSS.escape(label)}"]`);
-  g?.setAttribute("tabindex", "0");
-  g?.focus();
-}
-
-/**
- * Shows a move arriving: the piece it brought to its last landing glides there from where it
- * started, through every landing between; a piece placed fades in; the pieces it captured (their
- * drawings from the board before) fade out. Web Animations, so nothing waits on it and the page
- * stays as drawn.
- */
-function showArrival(boardWrap: HTMLElement, m: Move, captured: Element[]): void {
-  if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-  const pieces = boardWrap.querySelector("g.pieces");
-  for (const gone of captured) {
-    // A drawing, no longer a piece on the board: it keeps only where it was taken.
-    gone.setAttribute("data-captured", gone.getAttribute("data-site")!);
-    for (const name of ["data-site", "data-owner", "data-piece", "data-height", "data-flags"]) gone.removeAttribute(name);
-    gone.classList.add("captured");
-    pieces?.prepend(gone);
-    gone.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 3 * GLIDE_MS, easing: "ease-in", fill: "forwards" }).onfinish = () => gone.remove();
-  }
-  if (m.to === undefined) return;
-  const piece = boardWrap.querySelector(`g.piece[data-site="${CSS.escape(m.to)}"]`);
-  if (m.from === undefined) {
-    piece?.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 2 * GLIDE_MS, easing: "ease-out" });
-    return;
-  }
-  const at = (label: string) => {
-    const c = boardWrap.querySelector(`g.site[data-site="${CSS.escape(label)}"] circle`);
-    return c ? { x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")) } : null;
-  };
-  const end = at(m.to);
-  const points = [m.from, ...landings(m)].map(at);
-  if (!piece || !end || points.some((p) => !p)) return;
-  const frames = points.map((p) => ({ transform: `translate(${p!.x - end.x}px, ${p!.y - end.y}px)` }));
-  piece.animate(frames, { duration: GLIDE_MS * (points.length - 1), easing: "ease-in-out" });
-}
-
 /** Downloads the game's record (finished, or as it stands). */
 function saveRecord(t: Table): void {
   const s = t.states[t.states.length - 1]!;
@@ -403,51 +339,4 @@ function saveRecord(t: Table): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/**
- * The seats beside the board, with what each has off the board: pieces in hand (games with a
- * supply) and score (games that score); the seat to act is marked; then the counters shown to players.
- */
-function drawPlayers(table: HTMLElement, game: Game, s: State, seats: string[]): void {
-  clear(table);
-  const supply = game.def.supplyTotal >= 0;
-  const scores = hasScores(game, s);
-  table.append(el("tr", {}, el("th", {}), el("th", {}, "seat"), el("th", {}, "who"), ...(supply ? [el("th", {}, "in hand")] : []), ...(scores ? [el("th", {}, "score")] : [])));
-  for (let p = 0; p < game.playerCount; p++) {
-    table.append(
-      el(
-        "tr",
-        { "data-seat": `P${p + 1}`, ...(!s.over && s.mover === p ? { class: "to-act" } : {}) },
-        el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(game, p)}` })),
-        el("td", {}, seatLabel(game, p)),
-        el("td", {}, seats[p] ?? ""),
-        ...(supply ? [el("td", { "data-testid": `supply-P${p + 1}` }, String(s.supply[p]))] : []),
-        ...(scores ? [el("td", { "data-testid": `score-P${p + 1}` }, String(s.score[p]))] : []),
-      ),
-    );
-  }
-  // The counters the description shows (plies without a capture, say), under the seats.
-  const counters = shownCounters(game, s);
-  if (counters.length) table.append(el("tr", { class: "counters" }, el("td", { colspan: "5", "data-testid": "counters" }, counters.map((c) => `${c.label}: ${c.value}`).join(" · "))));
-}
-
-/** The end of the game: who won and why, and the final ranking or scores. Empty while it goes on. */
-function drawResult(box: HTMLElement, game: Game, s: State): void {
-  clear(box);
-  const info = endInfo(game, s);
-  if (!info) return;
-  const label = (seat: string) => seatLabel(game, Number(seat.slice(1)) - 1);
-  const winners = info.winners.map(label);
-  box.append(
-    el("h2", {}, info.draw ? "Draw" : `${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`),
-    ...(info.reason ? [el("p", { "data-testid": "reason" }, `${info.reason.charAt(0).toUpperCase()}${info.reason.slice(1)}.`)] : []),
-  );
-  if (info.ranking) {
-    const by = info.by!;
-    const rows = info.ranking.map((r) => el("tr", {}, el("td", {}, String(r.place)), el("td", {}, r.players.map(label).join(", ")), ...r.values.map((v) => el("td", {}, String(v)))));
-    box.append(el("table", { class: "ranking", "data-testid": "ranking" }, el("tr", {}, el("th", {}, "place"), el("th", {}, "players"), ...by.map((b) => el("th", {}, b))), ...rows));
-  } else if (info.scores) {
-    box.append(el("p", { "data-testid": "scores" }, `Final scores: ${Object.entries(info.scores).map(([seat, v]) => `${label(seat)} ${v}`).join(", ")}`));
-  }
 }
