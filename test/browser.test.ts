@@ -441,6 +441,7 @@ describe.skipIf(!available)("the browser app", () => {
     await page.selectOption("select[name=seat2]", "random");
     await page.click("form.setup button[type=submit]");
     expect(await page.locator("[data-action=undo]").isDisabled()).toBe(true);
+    expect(await page.locator("[data-action=undo]").getAttribute("title")).toBe("Nothing to undo.");
     await page.click(`svg.board g.site[data-site="b2"] circle`, { force: true });
     await movesReach(page, 2);
     // The person's own placement appears at once; the agent's is animated.

@@ -41,6 +41,7 @@ export interface Table {
   worker?: Worker;
 }
 
+const UNDO_TITLE = "take back your last move (and the agents' replies)";
 /** The pause between positions when a record is replayed. */
 const REPLAY_MS = 900;
 
@@ -53,7 +54,7 @@ export function startTable(area: HTMLElement, t: Table): void {
   const moveList = el("ol", { class: "moves", "data-testid": "moves" });
   const typed = el("input", { placeholder: "type a move, e.g. e2-e4", "aria-label": "move in notation", size: "16" });
   const button = (action: string, text: string, title: string) => el("button", { type: "button", "data-action": action, title }, text);
-  const undoButton = button("undo", "undo", "take back your last move (and the agents' replies)");
+  const undoButton = button("undo", "undo", UNDO_TITLE);
   const pauseButton = button("pause", "pause", "the agents stop after the move they are thinking of, until resumed");
   pauseButton.hidden = t.seats.every((seat) => seat === "human");
   const thinking = el("p", { class: "thinking", "data-testid": "thinking" });
@@ -140,7 +141,10 @@ export function startTable(area: HTMLElement, t: Table): void {
     t.moves.forEach((m, i) => moveList.append(el("li", i + 1 === t.viewing ? { class: "viewing" } : {}, m.notation)));
     drawPlayers(players, t.game, s, t.seats);
     drawResult(result, t.game, s);
-    undoButton.disabled = !latest() || "refused" in takeBack(decisions(), []);
+    // Undo, when fair play allows; when not, its title says why.
+    const back = takeBack(decisions(), t.moves.map((m) => m.notation));
+    undoButton.disabled = !latest() || "refused" in back;
+    undoButton.title = "refused" in back ? back.refused : UNDO_TITLE;
     if (who !== null && people > 1 && shownTo !== who && !s.over) {
       clear(boardWrap);
       clear(choices);
