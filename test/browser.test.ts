@@ -129,6 +129,19 @@ async function recordGlides(page: Page): Promise<void> {
 }
 const glides = (page: Page) => page.evaluate(() => (window as unknown as { glides: string[] }).glides);
 
+/** Opens a game's page: its setup form, and a first game already on the board. */
+async function openGame(page: Page, name: string): Promise<void> {
+  await page.goto(`${base}#/play/${name}`);
+  await page.waitForSelector("svg.board");
+}
+
+/** Starts a game from the setup form: with this seed (when given) and these seats, P1 first (seats not named keep theirs). */
+async function startGame(page: Page, { seed, seats = [] }: { seed?: number; seats?: string[] }): Promise<void> {
+  if (seed !== undefined) await page.fill("input[name=seed]", String(seed));
+  for (const [p, who] of seats.entries()) await page.selectOption(`select[name=seat${p + 1}]`, who);
+  await page.click("form.setup button[type=submit]");
+}
+
 /** The page's move list. */
 const moveList = (page: Page) => page.$$eval("[data-testid=moves] li", (els) => els.map((e) => e.textContent ?? ""));
 
@@ -158,11 +171,8 @@ describe.skipIf(!available)("the browser app", () => {
 
   it("agents think in a web worker, not on the page's thread", async () => {
     const page = await browser.newPage();
-    await page.goto(`${base}#/play/tic-tac-toe`);
-    await page.waitForSelector("svg.board");
-    await page.selectOption("select[name=seat1]", "mcts:iterations=300");
-    await page.selectOption("select[name=seat2]", "human");
-    await page.click("form.setup button[type=submit]");
+    await openGame(page, "tic-tac-toe");
+    await startGame(page, { seats: ["mcts:iterations=300", "human"] });
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length === 1);
     expect(page.workers().map((w) => w.url())).toEqual([expect.stringMatching(/agent-worker\.js$/)]);
     await page.close();
@@ -170,19 +180,16 @@ describe.skipIf(!available)("the browser app", () => {
 
   it("a seat takes any agent spec typed in; one that cannot play the game is refused, naming the seat", async () => {
     const page = await browser.newPage();
-    await page.goto(`${base}#/play/blind-kings`);
-    await page.waitForSelector("svg.board");
+    await openGame(page, "blind-kings");
     await page.selectOption("select[name=seat2]", "other…");
     await page.fill("input[name=spec2]", "alphabeta:depth=1");
-    await page.click("form.setup button[type=submit]");
+    await startGame(page, {});
     expect(await page.locator("[data-testid=seat-error]").textContent()).toMatch(/^P2: alphabeta needs perfect information/);
     expect(await page.locator(".game svg.board").count()).toBe(0);
-    await page.goto(`${base}#/play/tic-tac-toe`);
-    await page.waitForSelector("svg.board");
+    await openGame(page, "tic-tac-toe");
     await page.selectOption("select[name=seat1]", "other…");
     await page.fill("input[name=spec1]", "mcts:iterations=50,c=1");
-    await page.selectOption("select[name=seat2]", "human");
-    await page.click("form.setup button[type=submit]");
+    await startGame(page, { seats: ["other…", "human"] });
     await movesReach(page, 1);
     expect(await page.locator("[data-testid=players] tr[data-seat=P1] td").nth(2).textContent()).toBe("mcts:iterations=50,c=1");
     await page.close();
@@ -191,13 +198,10 @@ describe.skipIf(!available)("the browser app", () => {
   it("hidden pieces, two people at one screen: a hand-over between them, and never an identity in the DOM a viewer may not see", async () => {
     const g = loadGame("blind-kings");
     const page = await browser.newPage();
-    await page.goto(`${base}#/play/blind-kings`);
-    await page.waitForSelector("svg.board");
+    await openGame(page, "blind-kings");
     // The seed deals the face-down pieces: drawn at random and not shown, unless the players type one.
     expect(await page.inputValue("input[name=seed]")).toBe("");
-    await page.fill("input[name=seed]", "8");
-    await page.selectOption("select[name=seat2]", "human");
-    await page.click("form.setup button[type=submit]");
+    await startGame(page, { seed: 8, seats: ["human", "human"] });
     for (let k = 0; k < 4; k++) {
       // Covered until the person to act asks to look: no piece at all in the DOM.
       await page.waitForSelector("[data-testid=handover]");
@@ -301,11 +305,8 @@ describe.skipIf(!available)("the browser app", () => {
   it("saves a game's record, and loads it again: the same moves and board", async () => {
     const g = loadGame("tic-tac-toe");
     const page = await browser.newPage();
-    await page.goto(`${base}#/play/tic-tac-toe`);
-    await page.waitForSelector("svg.board");
-    await page.fill("input[name=seed]", "5");
-    await page.selectOption("select[name=seat2]", "human");
-    await page.click("form.setup button[type=submit]");
+    await openGame(page, "tic-tac-toe");
+    await startGame(page, { seed: 5, seats: ["human", "human"] });
     for (const site of ["b2", "a1", "c3"]) {
       const before = await page.locator("[data-testid=moves] li").count();
       await page.click(`svg.board g.site[data-site="${site}"] circle`, { force: true });
@@ -347,8 +348,7 @@ describe.skipIf(!available)("the browser app", () => {
     const { tempFile } = await import("./support/cli.js");
     const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     await recordGlides(page);
-    await page.goto(`${base}#/play/dablot`);
-    await page.waitForSelector("svg.board");
+    await openGame(page, "dablot");
     await page.setInputFiles("[data-testid=load-record]", tempFile("dablot.json", JSON.stringify(rec)));
     await movesReach(page, rec.moves.length);
     expectBoardMatches(g, s, await drawnPieces(page), "dablot, the record loaded");
@@ -380,11 +380,8 @@ describe.skipIf(!available)("the browser app", () => {
 
   it("plays from the keyboard: arrows between sites, Enter to click; each site says what stands on it", async () => {
     const page = await browser.newPage();
-    await page.goto(`${base}#/play/tic-tac-toe`);
-    await page.waitForSelector("svg.board");
-    await page.fill("input[name=seed]", "2");
-    await page.selectOption("select[name=seat2]", "human");
-    await page.click("form.setup button[type=submit]");
+    await openGame(page, "tic-tac-toe");
+    await startGame(page, { seed: 2, seats: ["human", "human"] });
     // One Tab stop on the board; from a1, right to b1, up to b2.
     expect(await page.locator('svg.board g.site[tabindex="0"]').count()).toBe(1);
     await page.focus('svg.board g.site[data-site="a1"]');
@@ -407,11 +404,8 @@ describe.skipIf(!available)("the browser app", () => {
 
   it("a game between agents can be paused and resumed; the agent to act is shown thinking", async () => {
     const page = await browser.newPage();
-    await page.goto(`${base}#/play/gomoku`);
-    await page.waitForSelector("svg.board");
-    await page.selectOption("select[name=seat1]", "random");
-    await page.selectOption("select[name=seat2]", "random");
-    await page.click("form.setup button[type=submit]");
+    await openGame(page, "gomoku");
+    await startGame(page, { seats: ["random", "random"] });
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length >= 2);
     await page.click("[data-action=pause]");
     expect(await page.locator("[data-action=pause]").textContent()).toBe("resume");
@@ -435,11 +429,8 @@ describe.skipIf(!available)("the browser app", () => {
     const g = loadGame("tic-tac-toe");
     const page = await browser.newPage();
     await recordGlides(page);
-    await page.goto(`${base}#/play/tic-tac-toe`);
-    await page.waitForSelector("svg.board");
-    await page.fill("input[name=seed]", "3");
-    await page.selectOption("select[name=seat2]", "random");
-    await page.click("form.setup button[type=submit]");
+    await openGame(page, "tic-tac-toe");
+    await startGame(page, { seed: 3, seats: ["human", "random"] });
     expect(await page.locator("[data-action=undo]").isDisabled()).toBe(true);
     expect(await page.locator("[data-action=undo]").getAttribute("title")).toBe("Nothing to undo.");
     await page.click(`svg.board g.site[data-site="b2"] circle`, { force: true });
@@ -452,8 +443,7 @@ describe.skipIf(!available)("the browser app", () => {
     await movesReach(page, 0);
     expectBoardMatches(g, g.newGame({ seed: 3 }), await drawnPieces(page), "after undo");
     // People on both seats: P1 makes a line.
-    await page.selectOption("select[name=seat2]", "human");
-    await page.click("form.setup button[type=submit]");
+    await startGame(page, { seats: ["human", "human"] });
     for (const [i, site] of ["a1", "b1", "a2", "b2", "a3"].entries()) {
       await page.click(`svg.board g.site[data-site="${site}"] circle`, { force: true });
       await movesReach(page, i + 1);
@@ -470,18 +460,14 @@ describe.skipIf(!available)("the browser app", () => {
       const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(`${base}#/play/${name}`);
-      await page.waitForSelector("svg.board");
+      await openGame(page, name);
       // Its rules, rendered: headings and paragraphs, no markdown left over.
       const rules = page.locator("[data-testid=rules] .markdown");
       expect(await rules.locator("h2, h3").count()).toBeGreaterThan(0);
       expect(await rules.textContent()).not.toMatch(/^#|\n#|\*\*/);
       // P1 a person, the others random agents; a known seed.
       const seed = 11;
-      await page.fill("input[name=seed]", String(seed));
-      for (let p = 2; p <= g.playerCount; p++) await page.selectOption(`select[name=seat${p}]`, "random");
-      await page.selectOption("select[name=seat1]", "human");
-      await page.click("form.setup button[type=submit]");
+      await startGame(page, { seed, seats: ["human", ...Array<string>(g.playerCount - 1).fill("random")] });
       for (let k = 0; k < HUMAN_MOVES; k++) {
         // Wait for the person's turn (the agents move on their own), or the end.
         await page.waitForFunction(() => /P1\b[^.]*to act|game over/i.test(document.querySelector("[data-testid=status]")?.textContent ?? ""));

@@ -14,7 +14,8 @@ export function drawPlayers(table: HTMLElement, game: Game, s: State, seats: str
   clear(table);
   const supply = game.def.supplyTotal >= 0;
   const scores = hasScores(game, s);
-  table.append(el("tr", {}, el("th", {}), el("th", {}, "seat"), el("th", {}, "who"), ...(supply ? [el("th", {}, "in hand")] : []), ...(scores ? [el("th", {}, "score")] : [])));
+  const head = el("tr", {}, el("th", {}), el("th", {}, "seat"), el("th", {}, "who"), ...(supply ? [el("th", {}, "in hand")] : []), ...(scores ? [el("th", {}, "score")] : []));
+  table.append(head);
   for (let p = 0; p < game.playerCount; p++) {
     table.append(
       el(
@@ -30,7 +31,7 @@ export function drawPlayers(table: HTMLElement, game: Game, s: State, seats: str
   }
   // The counters the description shows (plies without a capture, say), under the seats.
   const counters = shownCounters(game, s);
-  if (counters.length) table.append(el("tr", { class: "counters" }, el("td", { colspan: "5", "data-testid": "counters" }, counters.map((c) => `${c.label}: ${c.value}`).join(" · "))));
+  if (counters.length) table.append(el("tr", { class: "counters" }, el("td", { colspan: String(head.children.length), "data-testid": "counters" }, counters.map((c) => `${c.label}: ${c.value}`).join(" · "))));
 }
 
 /** The end of the game: who won and why, and the final ranking or scores. Empty while it goes on. */

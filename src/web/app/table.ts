@@ -13,6 +13,7 @@
 import type { Game } from "../../engine/game.js";
 import type { Move } from "../../engine/moves.js";
 import type { State } from "../../engine/state.js";
+import { siteIndex } from "../../engine/topology.js";
 import type { GameRecordFile } from "../../record/format.js";
 import { addMove, finishRecord, truncate } from "../../record/recorder.js";
 import { revealedBy, takeBack, type Decision } from "../../record/takeback.js";
@@ -85,8 +86,13 @@ export function startTable(area: HTMLElement, t: Table): void {
     return human(s.mover) ? s.mover : t.seats.indexOf("human");
   };
   const legalNow = (): Move[] => (latest() && !current().over && human(current().mover) ? t.game.legalMoves(current()) : []);
+  /** Whether each decision so far revealed hidden pieces: worked out once per decision, not at every redraw. */
+  const revealed: boolean[] = [];
   /** The decisions so far, for fair take-backs. */
-  const decisions = (): Decision[] => t.moves.map((_, i) => ({ human: human(t.states[i]!.mover), revealed: revealedBy(t.game, t.states[i]!, t.states[i + 1]!) }));
+  const decisions = (): Decision[] => {
+    for (let i = revealed.length; i < t.moves.length; i++) revealed.push(revealedBy(t.game, t.states[i]!, t.states[i + 1]!));
+    return t.moves.map((_, i) => ({ human: human(t.states[i]!.mover), revealed: revealed[i]! }));
+  };
 
   let pick: Pick = NO_PICK;
   /** The pick the decision started with (its only piece selected), which a click on that piece keeps. */
@@ -160,7 +166,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     }
     const shown = who === null ? s : t.game.observation(s, who);
     const legal = legalNow();
-    const index = (label: string) => t.game.topology.labels.indexOf(label);
+    const index = (label: string) => siteIndex(t.game.topology, label);
     const highlight = new Set([...targets(legal, pick)].map(index));
     const visited = pick.path.map(index);
     const hadFocus = boardWrap.contains(document.activeElement);
@@ -271,6 +277,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     t.states.length = back.keep + 1;
     t.moves.length = back.keep;
     truncate(t.record, back.keep);
+    revealed.length = Math.min(revealed.length, back.keep);
     t.viewing = back.keep;
     drawn = -1;
     newDecision();
