@@ -10,6 +10,7 @@
 import { readTextFile as readText } from "../library/files.js";
 import { InvalidArgumentError, type Command } from "commander";
 import type { Game } from "../engine/game.js";
+import { parseSeed, type Seed } from "../engine/rng.js";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -60,6 +61,13 @@ export function integerArg(min: number): (value: string) => number {
     if (v < min) throw new InvalidArgumentError(`expected a whole number >= ${min}.`);
     return v;
   };
+}
+
+/** A game seed: a whole number, or a secret seed written `0x` and up to 32 hex digits. */
+export function seedArg(value: string): Seed {
+  const seed = parseSeed(value);
+  if (seed === undefined) throw new InvalidArgumentError("expected a whole number (0 to 2^53 - 1) or a secret seed written 0x and up to 32 hex digits.");
+  return seed;
 }
 
 /** A positive number argument (decimals allowed). */

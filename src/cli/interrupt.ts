@@ -8,9 +8,11 @@ export class Interrupt {
   private lastYield = performance.now();
   private readonly onSignal = () => {
     this.stopped = true;
+    this.onStop?.();
   };
 
-  constructor() {
+  /** `onStop` runs when the signal arrives (e.g. to close the input a prompt waits on). */
+  constructor(private readonly onStop?: () => void) {
     process.on("SIGINT", this.onSignal);
     process.on("SIGTERM", this.onSignal);
   }

@@ -4,12 +4,13 @@ import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
 import { loadPosition, PositionError, type LoadOptions, type Position } from "../engine/position.js";
 import type { State } from "../engine/state.js";
-import { CliError, examples, integerArg, log, out, readTextFile, seatLabel, withGameOptions } from "./common.js";
+import { CliError, examples, log, out, readTextFile, seatLabel, seedArg, withGameOptions } from "./common.js";
+import type { Seed } from "../engine/rng.js";
 
 interface LegalOptions {
   position?: string;
   json?: boolean;
-  seed: number;
+  seed: Seed;
   option?: Record<string, string>;
 }
 
@@ -20,7 +21,7 @@ export function registerLegal(program: Command): void {
     .argument("<file>", "description file (.game)")
     .option("--position <file>", "a JSON position (the `position` object of the scenario format, bare or as {\"position\": {...}}, or what `ludex show --json` writes, an observation too)")
     .option("--json", "print a JSON array of moves")
-    .option("--seed <n>", "seed of the start position (games with random setups)", integerArg(0), 0);
+    .option("--seed <n>", "seed of the start position (games with random setups): a whole number or 0x and up to 32 hex digits", seedArg, 0);
   withGameOptions(cmd);
   examples(cmd, ["ludex legal games/NAME.game", "ludex legal games/NAME.game --position pos.json --json"]);
   cmd.action(async (file: string, opts: LegalOptions) => {
@@ -58,12 +59,12 @@ export function describeMove(m: Move): string {
  * Reads a position file. `opts.observation` accepts an observation written by `show --as` (for
  * commands that only look at a position); otherwise face-down pieces without identity are refused.
  */
-export function readPosition(game: Game, path: string, opts: LoadOptions = {}, seed = 0): State {
+export function readPosition(game: Game, path: string, opts: LoadOptions = {}, seed: Seed = 0): State {
   return readPositionFile(game, path, opts, seed).state;
 }
 
 /** A position file (bare, or a scenario-style `{"position": {...}}`): its data and the state it gives. */
-export function readPositionFile(game: Game, path: string, opts: LoadOptions = {}, seed = 0): { state: State; position: Position } {
+export function readPositionFile(game: Game, path: string, opts: LoadOptions = {}, seed: Seed = 0): { state: State; position: Position } {
   const text = readTextFile(path, "position file");
   let data: unknown;
   try {

@@ -4,17 +4,19 @@
  * node:readline, so it works on a terminal and with piped input alike.
  *
  * With `--save FILE` the game record (`ludex-record/1`) is written after every move and when the
- * game ends, is quit or is interrupted, so nothing played is lost; `--load FILE` resumes it.
+ * game ends, is quit or is interrupted (Ctrl-C, SIGTERM), so nothing played is lost; `--load FILE`
+ * resumes it. One game writes a record at a time: a lock beside it (`FILE.lock`) refuses a second.
  * In games with face-down pieces nothing shown during play reveals a hidden identity: the seed
  * is kept until the end, every human sees only their observation, and undo cannot take back a
  * move after which something was revealed.
  */
 import { randomInt } from "node:crypto";
-import { renameSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { InvalidArgumentError, type Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
 import { PositionError, type Position } from "../engine/position.js";
+import { secretSeed, seedWord, type Seed } from "../engine/rng.js";
 import type { State } from "../engine/state.js";
 import type { GameRecordFile } from "../record/format.js";
 import { addMove, finishRecord, newRecord, truncate } from "../record/recorder.js";
@@ -23,16 +25,18 @@ import { boardLegend } from "../view/legend.js";
 import { narrateMove } from "../view/narrate.js";
 import { gameOverText, renderBoard, SCREEN_WIDTH, statusLine } from "../view/text.js";
 import { AGENT_HELP, AgentSpecError, createAgent, type Agent } from "../ai/index.js";
+import { lockRecord, RecordLockError, type RecordLock } from "../record/lock.js";
 import { LineInput } from "./input.js";
+import { Interrupt } from "./interrupt.js";
 import { readPositionFile } from "./legal.js";
-import { CliError, describeOptions, examples, integerArg, log, out, seatLabel, usageError, withGameOptions } from "./common.js";
+import { CliError, describeOptions, examples, integerArg, log, out, seatLabel, seedArg, usageError, withGameOptions } from "./common.js";
 
 /** Seats that can be set on the command line. */
 const MAX_SEAT_FLAGS = 5;
 const DEFAULT_MAX_PLIES = 10_000;
 
 interface PlayOptions {
-  seed?: number;
+  seed?: Seed;
   maxPlies: number;
   option?: Record<string, string>;
   save?: string;
@@ -61,7 +65,7 @@ export function registerPlay(program: Command): void {
     .argument("[game]", "a built-in game name (see `ludex list`) or a description file (.game); with --load, the record's game by default");
   for (let i = 1; i <= MAX_SEAT_FLAGS; i++) cmd.option(`--p${i} <who>`, `who plays P${i}: human (default) or an agent spec`, seatArg);
   cmd
-    .option("--seed <n>", "seed of the game and of the agents' choices (default: random; printed at the start, or at the end when pieces are hidden)", integerArg(0))
+    .option("--seed <n>", "seed of the game and of the agents' choices: a whole number or 0x and up to 32 hex digits (default: random; printed at the start or, when pieces are hidden, drawn from the system's random source and printed at the end)", seedArg)
     .option("--max-plies <m>", "stop an unfinished game after this many plies", integerArg(1), DEFAULT_MAX_PLIES)
     .option("--save <file>", "keep the game record (ludex-record/1) in this file: written after every move, at the end, and when the game is quit")
     .option("--load <file>", "resume the game of a record (its game, options, seed, seats and moves; --p1.. override its seats); it goes on being saved there unless --save names another file")
@@ -79,15 +83,32 @@ export function registerPlay(program: Command): void {
     `\nAgents:\n${AGENT_HELP.replace(/^/gm, "  ")}\n\n${HELP}\nInput can be piped.\n`,
   );
   cmd.action(async (ref: string | undefined, opts: PlayOptions) => {
-    const setup = await prepare(ref, opts);
-    const input = setup.seats.some((s) => !s.agent) ? new LineInput() : null;
+    // A resumed game goes on being written to its record unless --save names another file.
+    const savePath = opts.save ?? opts.load;
+    // The lock first: a record another game is writing is neither resumed nor overwritten.
+    const lock = savePath ? takeLock(savePath) : undefined;
+    let input: LineInput | null = null;
+    // Ctrl-C or SIGTERM ends the game as unfinished, its record saved (the prompt is woken up).
+    const interrupt = new Interrupt(() => input?.close());
     try {
-      // A resumed game goes on being written to its record unless --save names another file.
-      await new Session(setup, opts.maxPlies, input, opts.save ?? opts.load).run();
+      const setup = await prepare(ref, opts);
+      input = setup.seats.some((s) => !s.agent) ? new LineInput() : null;
+      await new Session(setup, opts.maxPlies, input, savePath, interrupt).run();
     } finally {
       input?.close();
+      interrupt.dispose();
+      lock?.release();
     }
   });
+}
+
+function takeLock(file: string): RecordLock {
+  try {
+    return lockRecord(file);
+  } catch (e) {
+    if (e instanceof RecordLockError) throw new CliError(e.message);
+    throw e;
+  }
 }
 
 interface Seat {
@@ -102,7 +123,7 @@ interface Seat {
 interface Setup {
   game: Game;
   seats: Seat[];
-  seed: number;
+  seed: Seed;
   state: State;
   record: GameRecordFile;
   /** Decisions already in the record (a loaded game), so undo can reach them. */
@@ -125,12 +146,19 @@ async function prepare(ref: string | undefined, opts: PlayOptions): Promise<Setu
   return { game, seats, seed, state, record, history: [] };
 }
 
-/** The seed: the player's, or a fresh one, announced now unless it would reveal hidden pieces. */
-function chooseSeed(game: Game, given: number | undefined): number {
+/**
+ * The seed: the player's, or a fresh one, announced now unless it would reveal hidden pieces. A
+ * game with face-down pieces is dealt from 128 bits of the system's random source: a short seed
+ * could be found by trying them all against the pieces revealed so far.
+ */
+function chooseSeed(game: Game, given: Seed | undefined): Seed {
   if (given !== undefined) return given;
+  if (hasHiddenPieces(game)) {
+    log("seed drawn from the system's random source and kept secret until the game ends (it deals the face-down pieces)");
+    return secretSeed();
+  }
   const seed = randomInt(0, 2 ** 31);
-  if (hasHiddenPieces(game)) log("seed chosen at random and kept secret until the game ends (it would reveal the face-down pieces)");
-  else log(`seed ${seed} (replay this game with --seed ${seed})`);
+  log(`seed ${seed} (replay this game with --seed ${seed})`);
   return seed;
 }
 
@@ -161,6 +189,14 @@ async function resume(ref: string | undefined, opts: PlayOptions): Promise<Setup
   if (replay.error) throw new CliError(`${path}: cannot resume: ${replay.error.message}`);
   const state = replay.states[replay.states.length - 1]!;
   if (state.over) throw new CliError(`${path}: this game is over (${record.result.reason ?? "the rules ended it"}); \`ludex replay ${path}\` shows it`);
+  const { recordSecrecy, recordedGameHides } = await import("../record/secrecy.js");
+  const secrecy = recordSecrecy(game, record, false, ref !== undefined && record.game.hidden !== true && recordedGameHides(record, path));
+  if (secrecy.kind === "refused") throw new CliError(`${path}: cannot resume: ${secrecy.reason}. Resume it with the description it was made with`);
+  const { compareResult, describeDifferences } = await import("../record/result-check.js");
+  const { resultOf } = await import("../record/recorder.js");
+  const differences = compareResult(record.result, resultOf(game, state, record.result.status, record.result.reason));
+  if (differences.length) throw new CliError(`${path}: cannot resume: the record's result is not where its moves lead (${describeDifferences(differences)})`);
+  if (game.def.concealFlags !== 0) record.game.hidden = true;
   for (let p = 0; p < game.playerCount; p++) {
     const saved = record.seats[p];
     if (opts[`p${p + 1}`] === undefined && saved) opts[`p${p + 1}`] = saved.kind === "human" ? "human" : saved.agent;
@@ -182,7 +218,7 @@ async function resume(ref: string | undefined, opts: PlayOptions): Promise<Setup
 }
 
 /** The seats; each agent gets its own seed, derived from the game's (separate from the state's RNG). */
-function buildSeats(game: Game, opts: PlayOptions, seed: number): Seat[] {
+function buildSeats(game: Game, opts: PlayOptions, seed: Seed): Seat[] {
   const n = game.playerCount;
   for (let i = n + 1; i <= MAX_SEAT_FLAGS; i++) {
     if (opts[`p${i}`] !== undefined) throw usageError(`--p${i}: ${game.name} has ${n} players (P1..P${n})`);
@@ -191,7 +227,7 @@ function buildSeats(game: Game, opts: PlayOptions, seed: number): Seat[] {
     const spec = opts[`p${p + 1}`] ?? "human";
     if (spec === "human") return { label: seatLabel(game, p), who: "human" };
     try {
-      return { label: seatLabel(game, p), who: spec, agent: createAgent(spec, (seed + 0x6a09e667 + 7919 * p) >>> 0, game) };
+      return { label: seatLabel(game, p), who: spec, agent: createAgent(spec, (seedWord(seed) + 0x6a09e667 + 7919 * p) >>> 0, game) };
     } catch (e) {
       if (e instanceof AgentSpecError) throw usageError(`--p${p + 1}: ${e.message}`);
       throw e;
@@ -212,7 +248,7 @@ class Session {
   private readonly history: Decision[];
   private readonly record: GameRecordFile;
   private readonly anyHuman: boolean;
-  private readonly seed: number;
+  private readonly seed: Seed;
   private state: State;
 
   constructor(
@@ -220,6 +256,7 @@ class Session {
     private readonly maxPlies: number,
     private readonly input: LineInput | null,
     private readonly savePath: string | undefined,
+    private readonly interrupt: Interrupt,
   ) {
     ({ game: this.game, seats: this.seats, history: this.history, record: this.record, seed: this.seed, state: this.state } = setup);
     this.anyHuman = this.seats.some((s) => !s.agent);
@@ -273,6 +310,8 @@ class Session {
         out(`${seat.label} plays ${m.notation}${info ? `   [${seat.agent.name}: ${info}]` : ""}`);
         this.decide(p, m, false, ms);
         this.tell(s, m);
+        // Agents' moves run without a pause: now and then let a signal arrive.
+        if (this.interrupt.due() && (await this.interrupt.pause())) throw new CliError("interrupted; game stopped", 130);
         continue;
       }
       if (showBoard) this.show(g.observation(s, p));
@@ -344,14 +383,24 @@ class Session {
     if (this.savePath) out(`Record saved to ${this.savePath}; \`ludex play --load ${this.savePath}\` resumes it.`);
   }
 
-  /** Writes the record (when --save was given) through a temporary file, so a crash never leaves half a record. */
+  /**
+   * Writes the record (when --save was given) through a temporary file, synced before it replaces
+   * the record, so neither a crash nor a full disk ever leaves half a record (nor the temporary file).
+   */
   private save(): void {
     if (!this.savePath) return;
     const tmp = `${this.savePath}.tmp-${process.pid}`;
     try {
-      writeFileSync(tmp, JSON.stringify(this.record, null, 1) + "\n");
+      const fd = openSync(tmp, "w");
+      try {
+        writeFileSync(fd, JSON.stringify(this.record, null, 1) + "\n");
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
       renameSync(tmp, this.savePath);
     } catch (e) {
+      rmSync(tmp, { force: true });
       throw new CliError(`cannot write the record to '${this.savePath}': ${(e as Error).message}`);
     }
   }
@@ -378,7 +427,7 @@ class Session {
     for (;;) {
       const line = await this.input!.ask(`${label}> `);
       if (line === null) {
-        if (this.input!.interrupted) throw new CliError("interrupted; game abandoned", 130);
+        if (this.input!.interrupted || this.interrupt.stopped) throw new CliError("interrupted; game stopped", 130);
         throw new CliError("input ended; game abandoned");
       }
       const text = line.trim();

@@ -2,12 +2,18 @@
  * `ludex replay RECORD`: replays a game record (`ludex-record/1`) against the rules. Prints the
  * moves and the final position; `--at N` shows position N; `--step` walks through the game one
  * move at a time. Every recorded move is checked: the first one that is not legal is reported
- * (exit 1) with the position it was played in.
+ * (exit 1) with the position it was played in. The recorded result is checked too: a record
+ * whose result is not the end its moves reach (another winner, a finished game called
+ * unfinished ...) is an error, both versions shown.
+ *
+ * A game with face-down pieces that is not over is shown only as its players see it, and only
+ * with the description it was recorded with (`--referee` shows everything).
  */
 import type { Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { GameRecordFile } from "../record/format.js";
 import type { Replay } from "../record/replay.js";
+import { describeDifferences, type ResultDifference } from "../record/result-check.js";
 import type { State } from "../engine/state.js";
 import { CliError, describeOptions, examples, integerArg, log, out, seatLabel, usageError } from "./common.js";
 
@@ -28,11 +34,14 @@ export function registerReplay(program: Command): void {
     .option("--at <n>", "show position N (0 = the start, N = after the Nth move)", integerArg(0))
     .option("--step", "walk through the game: Enter for the next move, 'b' back, a number jumps there, 'q' quits")
     .option("--json", "print the check's result as JSON (format ludex-replay/1)")
-    .option("--referee", "show face-down pieces and the seed of an unfinished game with hidden pieces (a referee's tool)");
+    .option("--referee", "show face-down pieces and the seed of an unfinished game with hidden pieces, whatever description replays it (a referee's tool)");
   examples(cmd, ["ludex replay game.json", "ludex replay game.json --at 12", "ludex replay game.json --step"]);
   cmd.action(async (file: string, opts: ReplayOptions) => {
     if (opts.step && (opts.at !== undefined || opts.json)) throw usageError("--step cannot be combined with --at or --json");
     const { readRecordFile, loadRecordGame, replayRecord, descriptionChanged } = await import("../record/replay.js");
+    const { recordSecrecy, recordedGameHides } = await import("../record/secrecy.js");
+    const { compareResult } = await import("../record/result-check.js");
+    const { resultOf } = await import("../record/recorder.js");
     const { RecordError } = await import("../record/format.js");
     const { GameLoadError, GameNotFoundError } = await import("../compile/index.js");
     let rec: GameRecordFile, game: Game, replay: Replay;
@@ -47,14 +56,20 @@ export function registerReplay(program: Command): void {
     }
     const changed = descriptionChanged(game, rec);
     if (changed) log(`ludex: warning: ${changed}`);
+    const last = replay.states[replay.states.length - 1]!;
     // A game with hidden pieces that can still be resumed is shown as its players may see it:
     // otherwise a player could replay it, look beneath the face-down pieces, then go on playing.
+    // Whether it is over is what its moves reach, not what the record says.
+    const secrecy = recordSecrecy(game, rec, last.over, opts.game !== undefined && rec.game.hidden !== true && recordedGameHides(rec, file));
+    if (secrecy.kind === "refused" && !opts.referee) throw new CliError(`${file}: ${secrecy.reason}. Replay it with the description it was made with, or as a referee (--referee)`);
     let shown: Shown = { replay, states: replay.states };
-    if (stillSecret(game, rec) && !opts.referee) {
+    if (secrecy.kind === "players" && !opts.referee) {
       log("ludex: this game has face-down pieces and is not over: they stay hidden, and so does the seed (--referee shows them)");
       shown = { replay, states: replay.states.map((st) => game.observation(st, 0)), viewer: 0 };
       rec = { ...rec, seed: NaN };
     }
+    // The record's result is a claim, checked against the end its moves reach.
+    if (!replay.error) shown.differences = compareResult(rec.result, resultOf(game, last, rec.result.status, rec.result.reason));
     if (opts.json) return printJson(game, rec, shown, file);
     if (opts.at !== undefined) return showAt(game, rec, shown, opts.at);
     if (opts.step) return step(game, rec, shown);
@@ -68,16 +83,20 @@ interface Shown {
   states: State[];
   /** Set when face-down pieces must stay hidden: narration and positions are this player's view. */
   viewer?: number;
+  /** Where the recorded result is not the replayed end (empty when they agree; unset when a move was illegal). */
+  differences?: ResultDifference[];
 }
 
-/** Whether the record is of a game with face-down pieces that has not ended (so it may be resumed). */
-function stillSecret(game: Game, rec: GameRecordFile): boolean {
-  return game.def.concealFlags !== 0 && rec.result.status !== "finished";
+/** What is wrong with the recorded result, in a sentence, or undefined when it is right. */
+function resultProblem(shown: Shown): string | undefined {
+  const d = shown.differences;
+  if (!d?.length) return undefined;
+  return `the record's result is not the end its moves reach (${describeDifferences(d)})`;
 }
 
 function header(game: Game, rec: GameRecordFile): void {
   const seats = rec.seats.map((s, p) => `${seatLabel(game, p)} ${s.kind === "agent" ? s.agent : "human"}`).join(", ");
-  const seed = Number.isNaN(rec.seed) ? "" : `, seed ${rec.seed}`;
+  const seed = typeof rec.seed === "number" && Number.isNaN(rec.seed) ? "" : `, seed ${rec.seed}`;
   out(`${game.name}${Object.keys(rec.options).length ? ` (options: ${describeOptions(rec.options)})` : ""}${seed}${rec.start ? ", from a given position" : ""}: ${seats}.`);
 }
 
@@ -110,13 +129,14 @@ async function printGame(game: Game, rec: GameRecordFile, shown: Shown): Promise
   out("");
   out(renderBoard(game, last));
   out(statusLine(game, last));
-  out(resultLine(rec, game, last.over));
+  out(resultLine(rec));
+  const problem = resultProblem(shown);
+  if (problem) throw new CliError(problem);
 }
 
-function resultLine(rec: GameRecordFile, game: Game, over: boolean): string {
+function resultLine(rec: GameRecordFile): string {
   const r = rec.result;
   const reason = r.reason ? ` (${r.reason})` : "";
-  if (r.status === "finished" && !over) return `The record says the game finished${reason}, but the rules do not end it here.`;
   if (r.status === "abandoned") return `Abandoned after ${rec.moves.length} moves${reason}.`;
   if (r.status === "unfinished") return `Unfinished after ${rec.moves.length} moves${reason}.`;
   return `Recorded result: ${r.draw ? "draw" : `${(r.winners ?? []).join(" and ")} won`}${reason}.`;
@@ -133,6 +153,8 @@ async function showAt(game: Game, rec: GameRecordFile, shown: Shown, n: number):
   out(statusLine(game, s));
   if (n < replay.steps.length) out(`Next: ${replay.steps[n]!.recorded.player} ${replay.steps[n]!.move.notation}`);
   if (replay.error) log(`ludex: warning: the record goes wrong later: ${replay.error.message}`);
+  const problem = resultProblem(shown);
+  if (problem) throw new CliError(problem);
 }
 
 async function step(game: Game, rec: GameRecordFile, shown: Shown): Promise<void> {
@@ -149,7 +171,8 @@ async function step(game: Game, rec: GameRecordFile, shown: Shown): Promise<void
       if (n > 0) for (const line of (await moveLines(game, shown, n - 1)).slice(1)) out(line);
       out(renderBoard(game, shown.states[n]!));
       out(statusLine(game, shown.states[n]!));
-      if (n === last) out(replay.error ? `The record goes wrong here: ${replay.error.message}` : resultLine(rec, game, shown.states[n]!.over));
+      if (n === last) out(replay.error ? `The record goes wrong here: ${replay.error.message}` : resultLine(rec));
+      if (n === last && resultProblem(shown)) out(`But ${resultProblem(shown)}.`);
       const line = await input.ask("replay> ");
       if (line === null) break;
       const word = line.trim().toLowerCase();
@@ -165,12 +188,16 @@ async function step(game: Game, rec: GameRecordFile, shown: Shown): Promise<void
     input.close();
   }
   if (replay.error) throw new CliError(replay.error.message);
+  const problem = resultProblem(shown);
+  if (problem) throw new CliError(problem);
 }
 
 async function printJson(game: Game, rec: GameRecordFile, shown: Shown, file: string): Promise<void> {
   const { toPosition } = await import("../engine/position.js");
+  const { resultOf } = await import("../record/recorder.js");
   const replay = shown.replay;
   const last = shown.states[shown.states.length - 1]!;
+  const problem = resultProblem(shown);
   out(
     JSON.stringify(
       {
@@ -180,14 +207,21 @@ async function printJson(game: Game, rec: GameRecordFile, shown: Shown, file: st
         legal: !replay.error,
         moves: rec.moves.length,
         replayed: replay.steps.length,
-        error: replay.error ?? null,
+        // The first problem: an illegal move, else a recorded result that is not the replayed end.
+        error: replay.error ?? (problem ? { ply: null, message: problem, fields: shown.differences!.map((d) => d.field) } : null),
         over: last.over,
         returns: last.over ? game.returns(last) : null,
+        result: {
+          matches: shown.differences ? shown.differences.length === 0 : null,
+          recorded: rec.result,
+          replayed: replay.error ? null : resultOf(game, last, rec.result.status, rec.result.reason),
+          differences: shown.differences ?? [],
+        },
         final: toPosition(game, last),
       },
       null,
       2,
     ),
   );
-  if (replay.error) throw new CliError("", 1);
+  if (replay.error || problem) throw new CliError("", 1);
 }

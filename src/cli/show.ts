@@ -8,12 +8,13 @@
  */
 import type { Command } from "commander";
 import { toPosition } from "../engine/position.js";
-import { examples, integerArg, out, usageError, withGameOptions } from "./common.js";
+import { examples, out, seedArg, usageError, withGameOptions } from "./common.js";
+import type { Seed } from "../engine/rng.js";
 import { readPosition } from "./legal.js";
 
 interface ShowOptions {
   position?: string;
-  seed: number;
+  seed: Seed;
   as?: string;
   json?: boolean;
   option?: Record<string, string>;
@@ -25,7 +26,7 @@ export function registerShow(program: Command): void {
     .description("draw the start position or a position file, or write it as JSON; --as shows one player's observation")
     .argument("<file>", "description file (.game)")
     .option("--position <file>", "a JSON position (as for `ludex legal`)")
-    .option("--seed <n>", "seed of the start position (games with random setups)", integerArg(0), 0)
+    .option("--seed <n>", "seed of the start position (games with random setups): a whole number or 0x and up to 32 hex digits", seedArg, 0)
     .option("--as <player>", "show only what this player (P1..Pn) may see")
     .option("--json", "write the position as JSON (the scenario format's position object, with all it takes to read it back with --position)");
   withGameOptions(cmd);

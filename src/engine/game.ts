@@ -7,7 +7,7 @@
  */
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
 import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
-import { nextInt, shuffle } from "./rng.js";
+import { nextInt, shuffle, type Seed } from "./rng.js";
 import { State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
 
@@ -77,7 +77,7 @@ export class Game implements Runtime {
   }
 
   /** A new game at its start position (before its prelude, if it has one). */
-  newGame(opts: { seed?: number } = {}): State {
+  newGame(opts: { seed?: Seed } = {}): State {
     const s = this.emptyState(opts.seed ?? 0);
     const c = this.ctx;
     c.player = 0;
@@ -118,7 +118,7 @@ export class Game implements Runtime {
   }
 
   /** An empty state of this game's shape (for loading positions). */
-  emptyState(seed = 0): State {
+  emptyState(seed: Seed = 0): State {
     const s = State.seeded(this.shape, seed);
     s.memory.set(this.def.memoryInit);
     return s;

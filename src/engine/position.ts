@@ -8,6 +8,7 @@
 import type { Game } from "./game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "./state.js";
 import { siteIndex } from "./topology.js";
+import type { Seed } from "./rng.js";
 import { MAX_HEIGHT, MAX_PIECES } from "../limits.js";
 
 export interface SitePiece {
@@ -108,7 +109,7 @@ export function playerName(p: number): string {
 }
 
 /** Builds the state a position describes: the moment just before `mover` acts. */
-export function loadPosition(game: Game, pos: unknown, seed = 0, opts: LoadOptions = {}): State {
+export function loadPosition(game: Game, pos: unknown, seed: Seed = 0, opts: LoadOptions = {}): State {
   const problems: string[] = [];
   const s = game.emptyState(seed);
   if (!isObject(pos)) throw new PositionError(["the position must be a JSON object"]);
@@ -375,7 +376,7 @@ function readFlags(game: Game, raw: unknown, at: string, problems: string[]): nu
  * The marker sets. A set (one name, one player) the position does not give holds what the game's
  * start gives it: the setup is run into a scratch state and those sets are copied from there.
  */
-function readMarkers(game: Game, raw: unknown, s: State, seed: number, problems: string[]): void {
+function readMarkers(game: Game, raw: unknown, s: State, seed: Seed, problems: string[]): void {
   const def = game.def;
   const given = new Set<number>(); // marker * players + player
   if (raw !== undefined) {

@@ -6,7 +6,7 @@
  * position, the result, and the seeded RNG. Nothing here knows any game: the sizes come from the
  * compiled description.
  */
-import { seedRng } from "./rng.js";
+import { seedRng, type Seed } from "./rng.js";
 
 export const EMPTY = -1;
 /** Owner value of a neutral piece (a block): on the board, but nobody's. */
@@ -116,7 +116,7 @@ export class State {
     this.rng = new Uint32Array(4);
   }
 
-  static seeded(shape: StateShape, seed: number): State {
+  static seeded(shape: StateShape, seed: Seed): State {
     const s = new State(shape);
     seedRng(s.rng, seed);
     return s;

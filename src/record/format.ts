@@ -10,6 +10,7 @@
  */
 import type { Move } from "../engine/moves.js";
 import type { Position } from "../engine/position.js";
+import { isSeed, type Seed } from "../engine/rng.js";
 
 export const RECORD_FORMAT = "ludex-record/1";
 
@@ -22,6 +23,11 @@ export interface RecordGame {
   file?: string;
   /** Fingerprint of the compiled description (rules and option values); see `descriptionHash`. */
   hash: string;
+  /**
+   * The game has face-down pieces: until it ends, its positions are shown only as the players see
+   * them, and only with the description the record was made with (see `recordSecrecy`).
+   */
+  hidden?: boolean;
 }
 
 export interface RecordSeat {
@@ -75,8 +81,11 @@ export interface GameRecordFile {
   game: RecordGame;
   /** Option values the game was compiled with (every declared option, defaults included). */
   options: Record<string, string | number | boolean>;
-  /** The game's seed (its random setup and every random choice of the rules). */
-  seed: number;
+  /**
+   * The game's seed (its random setup and every random choice of the rules): a whole number, or
+   * a secret seed `0x...` (games with face-down pieces dealt from the system's random source).
+   */
+  seed: Seed;
   /** The position the game began from, when it was not the game's start (`ludex play --position`). */
   start?: Position;
   seats: RecordSeat[];
@@ -114,11 +123,12 @@ export function readRecord(data: unknown, source = "record"): GameRecordFile {
     if (game.name === undefined && game.file === undefined) fail("game: needs a built-in name or a file to find the game");
     if (typeof game.title !== "string") fail("game.title: must be a string");
     if (typeof game.hash !== "string") fail("game.hash: must be a string");
+    if (game.hidden !== undefined && typeof game.hidden !== "boolean") fail("game.hidden: must be true or false");
   }
   if (!isObject(data.options) || Object.values(data.options).some((v) => !["string", "number", "boolean"].includes(typeof v))) {
     fail("options: must be an object from option name to a value");
   }
-  if (!Number.isSafeInteger(data.seed) || (data.seed as number) < 0) fail("seed: must be a whole number >= 0");
+  if (!isSeed(data.seed)) fail("seed: must be a whole number >= 0 or a secret seed written 0x and up to 32 hex digits");
   if (data.start !== undefined && !isObject(data.start)) fail("start: must be a position object");
   if (!Array.isArray(data.seats) || data.seats.length === 0) fail("seats: must be a non-empty list");
   else

@@ -6,13 +6,14 @@
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
 import { playerName, type Position } from "../engine/position.js";
+import type { Seed } from "../engine/rng.js";
 import type { State } from "../engine/state.js";
 import { ludexVersion } from "../library/version.js";
 import { endInfo, hasScores } from "../view/end.js";
-import { RECORD_FORMAT, type GameRecordFile, type RecordedMoveFields, type RecordSeat, type RecordStatus } from "./format.js";
+import { RECORD_FORMAT, type GameRecordFile, type RecordedMoveFields, type RecordResult, type RecordSeat, type RecordStatus } from "./format.js";
 
 export interface RecordStart {
-  seed: number;
+  seed: Seed;
   /** Who plays each seat: `human` or an agent spec. */
   seats: string[];
   /** The position the game began from, when not the game's start. */
@@ -42,6 +43,8 @@ export function newRecord(game: Game, how: RecordStart): GameRecordFile {
     result: { status: "unfinished" },
   };
   if (how.start) rec.start = how.start;
+  // Said in the record itself, so that no other description handed to replay it can show them.
+  if (game.def.concealFlags !== 0) rec.game.hidden = true;
   return rec;
 }
 
@@ -79,17 +82,28 @@ export function truncate(rec: GameRecordFile, plies: number): void {
  * `abandoned`) and why.
  */
 export function finishRecord(rec: GameRecordFile, game: Game, s: State, status: RecordStatus = "finished", reason?: string): void {
-  const end = endInfo(game, s);
-  if (end) {
-    rec.result = { status: "finished", winners: end.winners, draw: end.draw, returns: game.returns(s) };
-    if (end.reason) rec.result.reason = end.reason;
-    if (end.ranking) rec.result.ranking = end.ranking;
-  } else {
-    rec.result = { status: status === "finished" ? "unfinished" : status };
-    if (reason) rec.result.reason = reason;
-  }
-  if (hasScores(game, s)) rec.result.scores = Object.fromEntries(Array.from(s.score, (v, p) => [playerName(p), v]));
+  rec.result = resultOf(game, s, status, reason);
   touch(rec);
+}
+
+/**
+ * The result a record gives state `s`: when the rules ended the game, the winners, returns,
+ * reason, ranking and scores; otherwise `status` (never `finished`), the reason given and the
+ * scores so far. Replay compares a record's result with this one of its last position.
+ */
+export function resultOf(game: Game, s: State, status: RecordStatus = "finished", reason?: string): RecordResult {
+  const end = endInfo(game, s);
+  let result: RecordResult;
+  if (end) {
+    result = { status: "finished", winners: end.winners, draw: end.draw, returns: game.returns(s) };
+    if (end.reason) result.reason = end.reason;
+    if (end.ranking) result.ranking = end.ranking;
+  } else {
+    result = { status: status === "finished" ? "unfinished" : status };
+    if (reason) result.reason = reason;
+  }
+  if (hasScores(game, s)) result.scores = Object.fromEntries(Array.from(s.score, (v, p) => [playerName(p), v]));
+  return result;
 }
 
 function touch(rec: GameRecordFile): void {

@@ -1,4 +1,6 @@
 /** The messages between the page and the agents' worker (agent-worker.ts). */
+import type { Seed } from "../../engine/rng.js";
+
 export type FromPage =
   | {
       type: "setup";
@@ -9,7 +11,7 @@ export type FromPage =
       files: Record<string, string>;
       options: Record<string, string>;
       seats: string[];
-      seed: number;
+      seed: Seed;
     }
   /** The agent to act after these moves chooses one. */
   | { type: "choose"; table: number; moves: string[] }

@@ -12,6 +12,7 @@ import type { Game } from "../../engine/game.js";
 import { newTally, tallyPlayout } from "../../engine/playout-tally.js";
 import type { State } from "../../engine/state.js";
 import { useValidator } from "../../lang/schema.js";
+import { seedWord, type Seed } from "../../engine/rng.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
 import { readerOf } from "./api.js";
 
@@ -20,7 +21,7 @@ useValidator(validate);
 interface WorkerTable {
   game: Game;
   agents: Array<Agent | null>;
-  seed: number;
+  seed: Seed;
   /** The moves followed so far, and the state after them. */
   moves: string[];
   state: State;
@@ -45,7 +46,7 @@ onmessage = (e: MessageEvent<FromPage>) => {
       const game = r.game;
       tables.set(m.table, {
         game,
-        agents: m.seats.map((spec, p) => (spec === "human" ? null : createAgent(spec, m.seed + 101 * (p + 1), game))),
+        agents: m.seats.map((spec, p) => (spec === "human" ? null : createAgent(spec, (seedWord(m.seed) + 101 * (p + 1)) >>> 0, game))),
         seed: m.seed,
         moves: [],
         state: game.newGame({ seed: m.seed }),

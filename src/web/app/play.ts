@@ -4,10 +4,13 @@
  */
 import { AGENT_HELP, createAgent } from "../../ai/index.js";
 import { compileGame } from "../../compile/index.js";
+import { parseSeed, secretSeed, type Seed } from "../../engine/rng.js";
 import { formatDiagnostic } from "../../lang/diagnostics.js";
 import { readRecord, type GameRecordFile } from "../../record/format.js";
-import { addMove, newRecord } from "../../record/recorder.js";
+import { addMove, newRecord, resultOf } from "../../record/recorder.js";
 import { replayRecord } from "../../record/replay.js";
+import { compareResult, describeDifferences } from "../../record/result-check.js";
+import { recordSecrecy } from "../../record/secrecy.js";
 import type { FromPage } from "./agent-protocol.js";
 import { fetchGame, readerOf, type GameFiles } from "./api.js";
 import { clear, el } from "./dom.js";
@@ -60,11 +63,11 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
     optionInputs.set(o.name, input);
     setup.append(el("label", {}, `${o.name} `, input), " ");
   }
-  // With hidden pieces the seed would tell what lies face down (it deals them): drawn at random when
-  // the game starts and not shown, unless the players type one.
-  const secretSeed = first.game.def.concealFlags !== 0;
+  // With hidden pieces the seed would tell what lies face down (it deals them): 128 bits from the
+  // browser's cryptographic source when the game starts, not shown, unless the players type one.
+  const hidden = first.game.def.concealFlags !== 0;
   const randomSeed = () => 1 + Math.floor(Math.random() * 1e6);
-  const seed = el("input", secretSeed ? { name: "seed", value: "", placeholder: "random, kept secret", size: "16" } : { name: "seed", value: String(randomSeed()), size: "8" });
+  const seed = el("input", hidden ? { name: "seed", value: "", placeholder: "random, kept secret", size: "16" } : { name: "seed", value: String(randomSeed()), size: "8" });
   setup.append(el("label", {}, "seed ", seed), " ");
   const seatsBox = el("div", { class: "seats" });
   setup.append(seatsBox, el("button", { type: "submit" }, "Start"));
@@ -96,7 +99,7 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
   /** The game this setup started last (its agents are let go when another starts). */
   let previous: number | undefined;
   /** Starts a game at the table: new, or from a record (its moves replayed, each checked). */
-  const open = (options: Record<string, string>, seats: string[], seedValue: number, record?: GameRecordFile) => {
+  const open = (options: Record<string, string>, seats: string[], seedValue: Seed, record?: GameRecordFile) => {
     const r = compile(options);
     clear(area);
     if (!r.game) {
@@ -126,7 +129,18 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
     };
     if (record) {
       const replay = replayRecord(game, record);
+      const last = replay.states[replay.states.length - 1]!;
+      // An unfinished game with face-down pieces opens only with the description it was recorded with.
+      const secrecy = recordSecrecy(game, record, last.over);
+      if (secrecy.kind === "refused") {
+        area.append(el("p", { class: "error" }, `${secrecy.reason}.`));
+        return;
+      }
       if (replay.error) area.append(el("p", { class: "error" }, `The record stops being legal at move ${replay.error.ply}: ${replay.error.message}`));
+      else {
+        const differences = compareResult(record.result, resultOf(game, last, record.result.status, record.result.reason));
+        if (differences.length) area.append(el("p", { class: "error", "data-testid": "result-error" }, `The record's result is not the end its moves reach (${describeDifferences(differences)}).`));
+      }
       table.states = replay.states;
       for (const step of replay.steps) {
         table.moves.push(step.move);
@@ -146,7 +160,13 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
   setup.addEventListener("submit", (e) => {
     e.preventDefault();
     const typed = seed.value.trim();
-    open(chosenOptions(), seatChoices.map((choice) => choice()), typed === "" ? randomSeed() : Number(typed) || 0);
+    const chosen = typed === "" ? (hidden ? secretSeed() : randomSeed()) : parseSeed(typed);
+    if (chosen === undefined) {
+      clear(area);
+      area.append(el("p", { class: "error", "data-testid": "seed-error" }, `seed '${typed.slice(0, 40)}': a whole number, or 0x and up to 32 hex digits`));
+      return;
+    }
+    open(chosenOptions(), seatChoices.map((choice) => choice()), chosen);
   });
   // Loading a record of this game: its options, seats and seed, and its moves.
   const load = el("input", { type: "file", accept: ".json,application/json", "data-testid": "load-record" });
