@@ -1,18 +1,20 @@
 /**
- * Long runs (playout, bench) stop cleanly on Ctrl-C or SIGTERM: the handlers only raise a flag,
- * the run checks it between games (yielding to the event loop now and then so the signal can be
- * delivered), reports what it finished, and exits with 130.
+ * Long runs (playout, bench, match) stop cleanly on Ctrl-C or SIGTERM: the handlers only raise a
+ * flag, the run checks it between games (yielding to the event loop now and then so the signal
+ * can be delivered), reports what it finished, and exits with 130. A run whose work is elsewhere
+ * (a match's worker threads) is told at once through `onStop`.
  */
 export class Interrupt {
   stopped = false;
   private lastYield = performance.now();
+  private readonly listeners: (() => void)[] = [];
   private readonly onSignal = () => {
+    if (this.stopped) return;
     this.stopped = true;
-    this.onStop?.();
+    for (const listener of this.listeners) listener();
   };
 
-  /** `onStop` runs when the signal arrives (e.g. to close the input a prompt waits on). */
-  constructor(private readonly onStop?: () => void) {
+  constructor() {
     process.on("SIGINT", this.onSignal);
     process.on("SIGTERM", this.onSignal);
   }
@@ -23,6 +25,12 @@ export class Interrupt {
    */
   due(now = performance.now()): boolean {
     return now - this.lastYield >= 50;
+  }
+
+  /** Calls `listener` when a signal arrives (at once if one already has). */
+  onStop(listener: () => void): void {
+    if (this.stopped) listener();
+    else this.listeners.push(listener);
   }
 
   /** Yields to the event loop (a signal handler may run); returns whether the run should stop. */

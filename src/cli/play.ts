@@ -89,7 +89,8 @@ export function registerPlay(program: Command): void {
     const lock = savePath ? takeLock(savePath) : undefined;
     let input: LineInput | null = null;
     // Ctrl-C or SIGTERM ends the game as unfinished, its record saved (the prompt is woken up).
-    const interrupt = new Interrupt(() => input?.close());
+    const interrupt = new Interrupt();
+    interrupt.onStop(() => input?.close());
     try {
       const setup = await prepare(ref, opts);
       input = setup.seats.some((s) => !s.agent) ? new LineInput() : null;

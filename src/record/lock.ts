@@ -135,7 +135,7 @@ function takeOver(path: string, judged: Holder | null): void {
 function heldMessage(file: string, path: string, h: Holder | null): string {
   if (h === null) return `'${file}' is being written by another ludex (its lock '${path}' was created a moment ago); try again, or delete the lock if no other ludex writes it`;
   const where = h.host === hostname() ? `pid ${h.pid}` : `pid ${h.pid} on ${h.host}`;
-  return `'${file}' is being written by another ludex (${where}, since ${h.since}); choose another file, or wait for that game to end (if that process is gone, delete '${path}')`;
+  return `'${file}' is being written by another ludex (${where}, since ${h.since}); choose another file, or wait until it is done (if that process is gone, delete '${path}')`;
 }
 
 function ownLock(path: string, me: Holder): RecordLock {
