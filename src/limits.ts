@@ -10,6 +10,37 @@ export const MAX_DIAGNOSTICS = 100;
 /** Bytes of a description file (the library's largest is about 6 KB). */
 export const MAX_SOURCE_BYTES = 1_000_000;
 
+/**
+ * Bytes of a game record file. A long real game -- 10,000 plies at about 300 bytes a move as
+ * `play --save` writes it -- is about 3 MB; the limit leaves ten times that.
+ */
+export const MAX_RECORD_BYTES = 32_000_000;
+
+/**
+ * Bytes of a position file. `show --json` of a full 40,000-site board (MAX_SITES), every piece
+ * flagged, is about 5 MB.
+ */
+export const MAX_POSITION_BYTES = 16_000_000;
+
+/**
+ * Lists and objects nested in a record, a position or a scenario file (their own fields nest at
+ * most 5, 4 and 9 deep). Deeper values are refused before anything walks them, so no nesting can
+ * exhaust the stack.
+ */
+export const MAX_JSON_DEPTH = 16;
+
+/** Problems listed for one record or position; beyond them, one line says how many more there are. */
+export const MAX_PROBLEMS = 20;
+
+/** Characters of a value (a name, a label, a notation) quoted in a message; longer ones are cut. */
+export const MAX_SHOWN_CHARS = 60;
+
+/**
+ * Turn counters of a position (`turn`, `actionInTurn`, `actionsInTurn`). Play adds one per turn or
+ * decision: passing this would take two billion of them.
+ */
+export const MAX_TURN = 2 ** 31 - 1;
+
 /** Digits of a number literal, and its size: whole numbers up to a billion (board sizes, counts, scores). */
 export const MAX_NUMBER_DIGITS = 12;
 export const MAX_NUMBER = 1_000_000_000;

@@ -10,6 +10,7 @@ import { loadGame } from "../src/compile/index.js";
 import type { Game } from "../src/engine/game.js";
 import { toPosition } from "../src/engine/position.js";
 import type { State } from "../src/engine/state.js";
+import { MAX_POSITION_BYTES, MAX_TURN } from "../src/limits.js";
 import { renderBoard, statusLine } from "../src/view/text.js";
 import { ludex, noStackTrace, root, tempFile } from "./support/cli.js";
 
@@ -108,5 +109,35 @@ describe.concurrent("an observation written by show --as", () => {
     expect(r.stderr).toContain("position.sites.a1: 'unknown' is a face-down piece of an observation");
     expect(r.stderr).toContain("ludex show` without --as");
     noStackTrace(r);
+  });
+});
+
+describe.concurrent("position files handed over hostile", () => {
+  const start = { sites: { a1: { piece: "mark", owner: "P1" } }, mover: "P2" };
+
+  it("a position that begins with a byte-order mark reads as without one", async () => {
+    const [plain, bom] = await Promise.all([
+      ludex(["legal", "tic-tac-toe", "--position", tempFile("plain-pos.json", JSON.stringify(start))]),
+      ludex(["legal", "tic-tac-toe", "--position", tempFile("bom-pos.json", `\ufeff${JSON.stringify(start)}`)]),
+    ]);
+    expect(bom.code, bom.stderr).toBe(0);
+    expect(bom.stdout).toBe(plain.stdout);
+  });
+
+  it("numbers out of range, nesting thousands deep and files beyond the size limit are refused (exit 1) with the field", async () => {
+    const deepFlags = `{"sites": {"a1": {"piece": "mark", "owner": "P1", "flags": ${"[".repeat(20_000)}${"]".repeat(20_000)}}}}`;
+    const [turn, deep, huge] = await Promise.all([
+      ludex(["legal", "tic-tac-toe", "--position", fileFor({ ...start, turn: 1e300 })]),
+      ludex(["show", "tic-tac-toe", "--position", tempFile("deep-pos.json", deepFlags)]),
+      ludex(["show", "tic-tac-toe", "--position", tempFile("huge-pos.json", JSON.stringify({ ...start, x: " ".repeat(MAX_POSITION_BYTES) }))]),
+    ]);
+    expect(turn.stderr).toContain(`position.turn: must be a whole number from 0 to ${MAX_TURN}`);
+    expect(deep.stderr).toMatch(/position\.sites\.a1\.flags(\[0\])+: nested deeper than 16 levels/);
+    expect(huge.stderr).toMatch(new RegExp(`huge-pos\\.json': it is larger than ${MAX_POSITION_BYTES} bytes`));
+    for (const r of [turn, deep, huge]) {
+      expect(r.code, r.all).toBe(1);
+      expect(r.all).not.toContain("internal error");
+      noStackTrace(r);
+    }
   });
 });

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { MAX_PROBLEMS, MAX_RECORD_BYTES } from "../src/limits.js";
 import { ludex, noStackTrace, root, tempFile } from "./support/cli.js";
 
 const builtins = readdirSync(join(root, "games")).filter((f) => f.endsWith(".game")).map((f) => f.replace(/\.game$/, ""));
@@ -128,6 +129,59 @@ describe.concurrent("game records", () => {
     expect(r2.stderr).toMatch(/game: needs a built-in name or a file/);
     expect(r2.stderr).toMatch(/seats: must be a non-empty list/);
     noStackTrace(r2);
+  });
+
+  it("a record nested thousands deep, with a result of the wrong type, or with a seat too many is a record error (exit 1), never an internal error", async () => {
+    const file = tempFile("hostile-base.json", "");
+    await ludex(["play", "tic-tac-toe", "--p1", "random", "--p2", "random", "--seed", "1", "--save", file]);
+    const finished = readJson(file);
+    const deep = (n: number) => `${"[".repeat(n)}"a1"${"]".repeat(n)}`;
+    const variant = (name: string, edit: (r: any) => void, text = (r: any) => JSON.stringify(r)) => {
+      const r = JSON.parse(JSON.stringify(finished));
+      edit(r);
+      return tempFile(name, text(r));
+    };
+    const deepPath = variant("deep-path.json", (r) => (r.moves[0].move.path = "DEEP"), (r) => JSON.stringify(r).replace('"DEEP"', deep(20_000)));
+    const deepWinners = variant("deep-winners.json", (r) => (r.result.winners = "DEEP"), (r) => JSON.stringify(r).replace('"DEEP"', deep(20_000)));
+    const winnersText = variant("winners-text.json", (r) => (r.result.winners = "P1"));
+    const threeSeats = variant("three-seats.json", (r) => {
+      r.moves.length = 2;
+      r.result = { status: "unfinished" };
+      r.seats.push({ player: "P3", kind: "human" });
+    });
+    const [path, winners, text, replaySeats, resumeSeats] = await Promise.all([
+      ludex(["replay", deepPath]),
+      ludex(["replay", deepWinners]),
+      ludex(["replay", winnersText]),
+      ludex(["replay", threeSeats]),
+      ludex(["play", "--load", threeSeats]),
+    ]);
+    expect(path.stderr).toMatch(/deep-path\.json: moves\[0\]\.move\.path(\[0\])+: nested deeper than 16 levels/);
+    expect(winners.stderr).toMatch(/deep-winners\.json: result\.winners(\[0\])+: nested deeper than 16 levels/);
+    expect(text.stderr).toContain('winners-text.json: result.winners: must be a list of distinct seats ("P1".."P2")');
+    for (const r of [replaySeats, resumeSeats]) expect(r.stderr).toContain("seats: the record has 3 seats, but Tic-Tac-Toe is played by 2 (P1..P2)");
+    for (const r of [path, winners, text, replaySeats, resumeSeats]) {
+      expect(r.code, r.all).toBe(1);
+      expect(r.all).not.toContain("internal error");
+      noStackTrace(r);
+    }
+  });
+
+  it("a record that begins with a byte-order mark replays; one of many bad moves is listed in short; one beyond the size limit is refused at once", async () => {
+    const file = tempFile("bom-base.json", "");
+    await ludex(["play", "tic-tac-toe", "--p1", "random", "--p2", "random", "--seed", "2", "--save", file]);
+    const rec = readJson(file);
+    const bom = tempFile("bom.json", `\ufeff${JSON.stringify(rec)}`);
+    const many = tempFile("many-bad.json", JSON.stringify({ ...rec, moves: Array.from({ length: 200_000 }, (_, i) => ({ ply: i + 1, player: "P1", notation: "x".repeat(100), move: 1 })) }));
+    const huge = tempFile("huge.json", JSON.stringify({ ...rec, game: { ...rec.game, title: "t".repeat(MAX_RECORD_BYTES) } }));
+    const [plain, withBom, manyBad, tooLarge] = await Promise.all([ludex(["replay", file]), ludex(["replay", bom]), ludex(["replay", many]), ludex(["replay", huge])]);
+    expect(withBom.code, withBom.stderr).toBe(0);
+    expect(withBom.stdout).toBe(plain.stdout);
+    expect(manyBad.code).toBe(1);
+    expect(manyBad.stderr.split("\n").length).toBeLessThan(MAX_PROBLEMS + 5);
+    expect(manyBad.stderr).toContain(`  ... and ${200_000 - MAX_PROBLEMS} more problem(s)`);
+    expect(tooLarge.code).toBe(1);
+    expect(tooLarge.stderr).toBe(`ludex: ${huge}: it is larger than ${MAX_RECORD_BYTES} bytes\n`);
   });
 
   it("quit keeps the record; --load resumes it and goes on saving there", async () => {

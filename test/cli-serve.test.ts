@@ -53,6 +53,15 @@ describe("ludex serve", () => {
     expect((await fetch(`${base}chunks/no-such-part.js`)).status).toBe(404);
   });
 
+  it("a port outside 0..65535, or an address that is not one, is a usage error (exit 2)", async () => {
+    const runs = await Promise.all([["--port", "70000"], ["--port", "65536"], ["--host", ""], ["--host", "localhost:80"], ["--host", "http://example.org"]].map((flag) => ludex(["serve", ...flag])));
+    for (const r of runs) {
+      expect(r.code, r.all).toBe(2);
+      expect(r.stderr).toMatch(/expected a port from 0 to 65535|expected an IP address or a host name/);
+      expect(r.all).not.toContain("internal error");
+    }
+  });
+
   it("a port in use is a clear error (exit 1)", async () => {
     const port = new URL(base).port;
     const r = await ludex(["serve", "--port", port]);

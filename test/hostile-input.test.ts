@@ -4,17 +4,23 @@
  * error (or be stored exactly), quickly and without an exception. A regression corpus: every case
  * here failed once.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileGame, GameLoadError, GameNotFoundError, loadGame } from "../src/compile/index.js";
-import { loadPosition, PositionError } from "../src/engine/position.js";
+import { loadPosition, PositionError, toPosition } from "../src/engine/position.js";
 import { squareBoard } from "../src/engine/boards.js";
 import { NEUTRAL, State } from "../src/engine/state.js";
-import { MAX_DIAGNOSTICS, MAX_EXPANDED_NODES, MAX_PLAYERS, MAX_SITES } from "../src/limits.js";
+import { MAX_DIAGNOSTICS, MAX_EXPANDED_NODES, MAX_JSON_DEPTH, MAX_PIECES, MAX_PLAYERS, MAX_PROBLEMS, MAX_SHOWN_CHARS, MAX_SITES, MAX_TURN } from "../src/limits.js";
 import { formatDiagnostic } from "../src/lang/diagnostics.js";
-import { cli, ludex, noStackTrace, root } from "./support/cli.js";
+import { parseJson, shown } from "../src/library/untrusted.js";
+import { readRecord, RecordError } from "../src/record/format.js";
+import { addMove, finishRecord, newRecord } from "../src/record/recorder.js";
+import { loadRecordGame, readRecordFile, replayRecord } from "../src/record/replay.js";
+import { runScenarioFile } from "../src/scenario/runner.js";
+import { cli, ludex, noStackTrace, root, runScript, tempFile, tmp } from "./support/cli.js";
 import { build, man } from "./support/games.js";
 
 const game = (equipment: string, play = "(add piece:man to:(empty to))", extra = "") =>
@@ -174,7 +180,7 @@ describe("files and names", () => {
   });
 
   it("loadGame of a directory or a device throws its one error type, with an F001 saying what is there", () => {
-    for (const [path, why] of [[tmpdir(), "it is a directory"], ["/dev/zero", "it is larger than"], ["/no/such.game", "no such file"]] as const) {
+    for (const [path, why] of [[tmpdir(), "it is a directory"], ["/dev/zero", "it is not a regular file (a device)"], ["/no/such.game", "no such file"]] as const) {
       let thrown: unknown;
       try {
         loadGame(path);
@@ -195,6 +201,29 @@ describe("files and names", () => {
     expect(dir.code).toBe(1);
     expect(dir.all).toContain("it is a directory");
     noStackTrace(dir);
+  });
+
+  it("a FIFO or a device named as a description, record, position, scenario file or a record's game file is refused at once", async () => {
+    const fifo = join(tmp, "fifo");
+    execFileSync("mkfifo", [fifo]);
+    const record = join(tmp, "fifo-game.json");
+    writeFileSync(record, JSON.stringify({ format: "ludex-record/1", game: { file: fifo, title: "T", hash: "" }, options: {}, seed: 1, seats: [{ player: "P1", kind: "human" }], moves: [], result: { status: "unfinished" } }));
+    // Nothing writes to the FIFO: a command that opened it for reading would wait for ever (the net stops it after a minute).
+    const run = (args: string[]) => runScript(cli, args, "", 60_000);
+    const runs = await Promise.all([
+      run(["validate", fifo]),
+      run(["replay", fifo]),
+      run(["play", "--load", fifo]),
+      run(["legal", "tic-tac-toe", "--position", fifo]),
+      run(["scenarios", fifo]),
+      run(["replay", record]),
+      run(["show", "tic-tac-toe", "--position", "/dev/zero"]),
+    ]);
+    for (const r of runs) {
+      expect(r.code, r.all).toBe(1);
+      expect(r.all).toMatch(/it is not a regular file \(a (named pipe|device)\)/);
+      noStackTrace(r);
+    }
   });
 
   it("an empty file gets a location (line 1, column 1)", () => {
@@ -242,5 +271,195 @@ describe("interrupted runs", () => {
     const report = JSON.parse(stdout) as { interrupted: boolean; playouts: number };
     expect(report.interrupted).toBe(true);
     expect(report.playouts).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("records and positions handed over hostile", () => {
+  const ttt = loadGame("tic-tac-toe");
+  /** A finished game of tic-tac-toe as a record read from a file would be: plain JSON data. */
+  const finished = (): any => {
+    const s = ttt.newGame({ seed: 1 });
+    const rec = newRecord(ttt, { seed: 1, seats: ["random", "random"], timestamps: false });
+    for (const notation of ["a1", "b1", "a2", "b2", "a3"]) {
+      const m = ttt.parseMove(s, notation)!;
+      addMove(rec, ttt.currentPlayer(s), m);
+      ttt.applyInPlace(s, m);
+    }
+    finishRecord(rec, ttt, s);
+    return JSON.parse(JSON.stringify(rec));
+  };
+  /** A list (or an object) nested `n` deep around `leaf`, as JSON.parse builds it (it parses without recursion). */
+  const deepList = (n: number): unknown => JSON.parse(`${"[".repeat(n)}"a1"${"]".repeat(n)}`);
+  const deepObject = (n: number): unknown => JSON.parse(`${'{"a":'.repeat(n)}1${"}".repeat(n)}`);
+  const recordProblem = (data: unknown): string => {
+    try {
+      readRecord(data);
+    } catch (e) {
+      expect(e).toBeInstanceOf(RecordError);
+      return (e as Error).message;
+    }
+    throw new Error("the record was accepted");
+  };
+  const positionProblem = (game: typeof ttt, pos: unknown, opts = {}): string => {
+    try {
+      loadPosition(game, pos, 0, opts);
+    } catch (e) {
+      expect(e).toBeInstanceOf(PositionError);
+      return (e as Error).message;
+    }
+    throw new Error("the position was accepted");
+  };
+
+  it("a list or object nested thousands deep anywhere in a record is refused by its path, before anything walks it", () => {
+    const places: [string, (r: any, v: unknown) => void][] = [
+      ["moves[0].move.path", (r, v) => (r.moves[0].move.path = v)],
+      ["moves[0].move.captures", (r, v) => (r.moves[0].move.captures = v)],
+      ["moves[0].move.to", (r, v) => (r.moves[0].move.to = v)],
+      ["result.winners", (r, v) => (r.result.winners = v)],
+      ["result.ranking", (r, v) => (r.result.ranking = v)],
+      ["seats[1].agent", (r, v) => (r.seats[1].agent = v)],
+      ["options.x", (r, v) => (r.options.x = v)],
+      ["start.sites.a1.flags", (r, v) => (r.start = { sites: { a1: { piece: "mark", owner: "P1", flags: v } } })],
+      ["start.markers", (r, v) => (r.start = { markers: v })],
+    ];
+    for (const [path, put] of places)
+      for (const deep of [deepList(100_000), deepObject(100_000)]) {
+        const r = finished();
+        put(r, deep);
+        const message = recordProblem(r);
+        expect(message, path).toMatch(new RegExp(`^record: ${path.replace(/[.[\]]/g, "\\$&")}(\\[0\\]|\\.a)+: nested deeper than ${MAX_JSON_DEPTH} levels`));
+        expect(message.length, path).toBeLessThan(300);
+      }
+    // A value that contains itself (a library caller's) is too deep, not endless.
+    const cyclic = finished();
+    cyclic.moves[0].move.path = [];
+    cyclic.moves[0].move.path.push(cyclic.moves[0].move.path);
+    expect(recordProblem(cyclic)).toMatch(/nested deeper than/);
+  });
+
+  it("a position nested thousands deep is refused by its path", () => {
+    const cases: [string, object][] = [
+      ["position.sites.a1.flags", { sites: { a1: { piece: "mark", owner: "P1", flags: deepList(50_000) } } }],
+      ["position.result.winners", { result: { winners: deepList(50_000) } }],
+      ["position.markers", { markers: deepObject(50_000) }],
+      ["position.memory", { memory: deepList(50_000) }],
+      ["position.last.from", { last: { from: deepObject(50_000) } }],
+    ];
+    for (const [path, pos] of cases) expect(positionProblem(ttt, pos), path).toMatch(new RegExp(`^${path.replace(/[.[\]]/g, "\\$&")}(\\[0\\]|\\.a)+: nested deeper than ${MAX_JSON_DEPTH} levels`));
+    // Within the limit, the usual problems are found.
+    expect(positionProblem(ttt, { sites: { a1: { piece: "mark", owner: "P1", flags: deepList(10) } } })).toMatch(/position\.sites\.a1\.flags: '\[\.\.\.\]' is not a flag of this game/);
+  });
+
+  it("checks the type and range of every field of a record's moves and result before anything uses it", () => {
+    const cases: [(r: any) => void, RegExp][] = [
+      [(r) => (r.result.winners = "P1"), /^record: result\.winners: must be a list of distinct seats \("P1".."P2"\)$/],
+      [(r) => (r.result.winners = ["P3"]), /result\.winners: must be a list of distinct seats/],
+      [(r) => (r.result.winners = ["P1", "P1"]), /result\.winners: must be a list of distinct seats/],
+      [(r) => (r.result.draw = "no"), /result\.draw: must be true or false/],
+      [(r) => (r.result.returns = [1]), /result\.returns: must be a list of 2 numbers, one per seat/],
+      [(r) => (r.result.returns = "1,-1"), /result\.returns: must be a list of 2 numbers/],
+      [(r) => (r.result.reason = 5), /result\.reason: must be a string/],
+      [(r) => (r.result.scores = { P1: "10" }), /result\.scores: must be an object from seat/],
+      [(r) => (r.result.scores = { P9: 1 }), /result\.scores: must be an object from seat/],
+      [(r) => (r.result.ranking = "first"), /result\.ranking: must be a list of places/],
+      [(r) => (r.result.ranking = [{ place: 0, players: ["P1"], values: [1] }]), /result\.ranking\[0\]\.place: must be a whole number from 1 to 2/],
+      [(r) => (r.result.ranking = [{ place: 1, players: "P1", values: [1] }]), /result\.ranking\[0\]\.players: must be a list of distinct seats/],
+      [(r) => (r.result.ranking = [{ place: 1, players: ["P1"], values: 1 }]), /result\.ranking\[0\]\.values: must be a list of numbers/],
+      [(r) => (r.moves[0].move.from = 3), /moves\[0\]\.move\.from: must be a string/],
+      [(r) => (r.moves[0].move.to = ["a1"]), /moves\[0\]\.move\.to: must be a string/],
+      [(r) => (r.moves[0].move.piece = {}), /moves\[0\]\.move\.piece: must be a string/],
+      [(r) => (r.moves[0].move.count = -1), /moves\[0\]\.move\.count: must be a whole number from 0 to/],
+      [(r) => (r.moves[0].move.count = 1.5), /moves\[0\]\.move\.count: must be a whole number/],
+      [(r) => (r.moves[0].move.path = "a1"), /moves\[0\]\.move\.path: must be a list of sites/],
+      [(r) => (r.moves[0].move.captures = [1]), /moves\[0\]\.move\.captures: must be a list of sites/],
+      [(r) => (r.moves[0].player = "P0"), /moves\[0\]\.player: must be "P1".."Pn"/],
+      [(r) => (r.seats[0].name = 7), /seats\[0\]\.name: must be a string/],
+      [(r) => (r.seats[1].agent = `mcts:${"x".repeat(1_000_000)}`), /seats\[1\]\.agent: 'mcts:x+\.\.\. \(1000005 characters\)' is longer than an agent spec can be/],
+      [(r) => (r.seats = Array.from({ length: 65 }, (_, i) => ({ player: `P${i + 1}`, kind: "human" }))), /seats: must be a non-empty list \(of at most 64 seats\)/],
+      [(r) => (r.ludex = 1), /ludex: must be the version/],
+      [(r) => (r.updated = {}), /updated: must be a date/],
+    ];
+    for (const [edit, expected] of cases) {
+      const r = finished();
+      edit(r);
+      const message = recordProblem(r);
+      expect(message).toMatch(expected);
+      expect(message.length).toBeLessThan(300);
+    }
+    // The record they were made from reads.
+    expect(readRecord(finished()).result.winners).toEqual(["P1"]);
+  });
+
+  it("a record with a seat more or less than its game has players is refused when replayed", () => {
+    for (const seats of [1, 3]) {
+      const r = finished();
+      r.seats = Array.from({ length: seats }, (_, i) => ({ player: `P${i + 1}`, kind: "human" }));
+      r.result = { status: "unfinished" };
+      expect(() => replayRecord(ttt, readRecord(r))).toThrow(new RecordError([`seats: the record has ${seats} seats, but Tic-Tac-Toe is played by 2 (P1..P2)`]));
+    }
+  });
+
+  it("refuses numbers of a position outside the ranges the state holds them in", () => {
+    const cases: [object, RegExp][] = [
+      [{ turn: 1e300 }, new RegExp(`position\\.turn: must be a whole number from 0 to ${MAX_TURN}`)],
+      [{ turn: MAX_TURN + 1 }, /position\.turn: must be a whole number from 0/],
+      [{ actionInTurn: 1e300 }, new RegExp(`position\\.actionInTurn: must be a whole number from 1 to ${MAX_TURN}`)],
+      [{ actionsInTurn: 2 ** 31 }, /position\.actionsInTurn: must be a whole number from 1 to/],
+      [{ scores: { P1: 2 ** 53 } }, /position\.scores\.P1: must be a whole number/],
+    ];
+    for (const [pos, expected] of cases) expect(positionProblem(ttt, pos)).toMatch(expected);
+    expect(loadPosition(ttt, { turn: MAX_TURN, actionsInTurn: MAX_TURN, actionInTurn: MAX_TURN }).turn).toBe(MAX_TURN);
+
+    const blind = loadGame("blind-kings");
+    const memory = toPosition(blind, blind.newGame({ seed: 1 })).memory ?? Array.from(blind.def.memoryInit);
+    expect(positionProblem(blind, { memory: memory.map(() => 2 ** 40) })).toMatch(/position\.memory: must be a list of \d+ whole numbers of 32 bits/);
+    const observed = toPosition(blind, blind.observation(blind.newGame({ seed: 1 }), 0));
+    observed.concealed!.P1!.king = 1e300;
+    expect(positionProblem(blind, observed, { observation: true })).toMatch(new RegExp(`position\\.concealed\\.P1\\.king: must be a whole number from 0 to ${MAX_PIECES}`));
+  });
+
+  it("cuts long values in messages and lists at most MAX_PROBLEMS problems", () => {
+    const r = finished();
+    r.moves = Array.from({ length: 100_000 }, () => 1);
+    const lines = recordProblem(r).split("\n");
+    expect(lines).toHaveLength(1 + MAX_PROBLEMS + 1);
+    expect(lines[1]).toBe("  moves[0]: must be an object {ply, player, notation, move}");
+    expect(lines[lines.length - 1]).toBe(`  ... and ${100_000 - MAX_PROBLEMS} more problem(s)`);
+
+    const long = "z".repeat(1_000_000);
+    const message = positionProblem(ttt, { sites: { [long]: { piece: long, owner: "P1" }, a1: { piece: long, owner: long, flags: [long] } }, [long]: 1 });
+    expect(message.length).toBeLessThan(1500);
+    expect(message).toContain(`position.sites.${"z".repeat(MAX_SHOWN_CHARS)}... (1000000 characters): the board has no site`);
+    expect(message).toContain(`position.sites.a1.piece: '${"z".repeat(MAX_SHOWN_CHARS)}... (1000000 characters)' is not a piece of this game`);
+
+    const wideSites = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`x${i}`, { piece: "mark" }]));
+    expect(positionProblem(ttt, { sites: wideSites }).split("\n")).toHaveLength(MAX_PROBLEMS + 1);
+
+    expect(shown("a\u001b[2Jb\n")).toBe("a\\u001b[2Jb\\u000a");
+    expect(shown([1, [2]])).toBe("[...]");
+    expect(shown("\u{1f600}".repeat(40), 5)).toBe("\u{1f600}\u{1f600}... (80 characters)");
+  });
+
+  it("a record naming a game by a name of ten million characters is refused at once, the name cut", () => {
+    const r = finished();
+    r.game.name = "x".repeat(10_000_000);
+    let thrown: unknown;
+    try {
+      loadRecordGame(readRecord(r));
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(GameNotFoundError);
+    expect((thrown as Error).message).toMatch(/^'x{60}\.\.\. \(10000000 characters\)' is neither a file nor a built-in game/);
+    expect((thrown as Error).message.length).toBeLessThan(1000);
+  });
+
+  it("JSON with a byte-order mark reads as without: records, positions and scenario files", () => {
+    expect(parseJson("\ufeff{\"a\": 1}")).toEqual({ value: { a: 1 } });
+    const bom = (name: string, data: unknown) => tempFile(name, `\ufeff${JSON.stringify(data)}`);
+    expect(readRecordFile(bom("bom-record.json", finished())).moves).toHaveLength(5);
+    const scenarios = runScenarioFile(bom("bom-scenarios.json", { format: "ludex-scenarios/1", game: "tic-tac-toe", scenarios: [{ id: "first", steps: [{ action: { kind: "add", to: "a1" }, expect: "legal" }] }] }), join(root, "games"));
+    expect(scenarios.error).toBeUndefined();
+    expect(scenarios.results).toEqual([{ id: "first", passed: true }]);
   });
 });

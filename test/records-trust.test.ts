@@ -4,8 +4,8 @@
  * game keeps its record, and a game with face-down pieces is dealt from a seed no search can find
  * and is never shown through another description.
  */
-import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -128,6 +128,21 @@ describe.concurrent("one writer per record", () => {
     expect(r.code).toBe(0);
     expect(readJson(file).result.status).toBe("finished");
     expect(leftovers(file)).toEqual([]);
+  });
+
+  it("a record is saved only to a regular file: a device, a pipe or a folder is refused before the game starts and left as it is", async () => {
+    const pipe = join(tmp, "pipe.json");
+    execFileSync("mkfifo", [pipe]);
+    for (const target of ["/dev/null", pipe, tmp]) {
+      const r = await ludex(["play", "tic-tac-toe", "--p1", "random", "--p2", "random", "--save", target]);
+      expect(r.code, target).toBe(1);
+      expect(r.stderr).toMatch(/it is not a regular file \(a (device|named pipe|directory)\); a record is written only to a regular file/);
+      expect(r.stdout).toBe("");
+      noStackTrace(r);
+    }
+    expect(statSync("/dev/null").isCharacterDevice()).toBe(true);
+    expect(statSync(pipe).isFIFO()).toBe(true);
+    expect(existsSync("/dev/null.lock")).toBe(false);
   });
 
   it("a live holder (this test's own process) keeps its lock", async () => {

@@ -89,11 +89,11 @@ export function examples(cmd: Command, lines: string[]): Command {
 
 // --- loading descriptions ---
 
-/** Files the CLI reads (positions, records) are refused beyond this size; descriptions beyond MAX_SOURCE_BYTES. */
-export const MAX_INPUT_BYTES = 64_000_000;
-
-/** Reads a text file, turning file-system errors into a clear message (exit 1). */
-export function readTextFile(path: string, what: string, maxBytes = MAX_INPUT_BYTES): string {
+/**
+ * Reads a text file of at most `maxBytes` (see src/limits.ts), turning file-system errors -- and
+ * a FIFO or a device, refused at once -- into a clear message (exit 1).
+ */
+export function readTextFile(path: string, what: string, maxBytes: number): string {
   const r = readText(path, maxBytes);
   if ("error" in r) throw new CliError(`cannot read ${what} '${path}': ${r.error}`);
   return r.text;

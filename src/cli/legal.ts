@@ -4,6 +4,8 @@ import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
 import { loadPosition, PositionError, type LoadOptions, type Position } from "../engine/position.js";
 import type { State } from "../engine/state.js";
+import { parseJson } from "../library/untrusted.js";
+import { MAX_POSITION_BYTES } from "../limits.js";
 import { CliError, examples, log, out, readTextFile, seatLabel, seedArg, withGameOptions } from "./common.js";
 import type { Seed } from "../engine/rng.js";
 
@@ -65,13 +67,9 @@ export function readPosition(game: Game, path: string, opts: LoadOptions = {}, s
 
 /** A position file (bare, or a scenario-style `{"position": {...}}`): its data and the state it gives. */
 export function readPositionFile(game: Game, path: string, opts: LoadOptions = {}, seed: Seed = 0): { state: State; position: Position } {
-  const text = readTextFile(path, "position file");
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new CliError(`position file '${path}' is not valid JSON: ${(e as Error).message}`);
-  }
+  const parsed = parseJson(readTextFile(path, "position file", MAX_POSITION_BYTES));
+  if ("error" in parsed) throw new CliError(`position file '${path}' is not valid JSON: ${parsed.error}`);
+  let data = parsed.value;
   // Accept a scenario-style wrapper {"position": {...}} as well as the bare object.
   if (typeof data === "object" && data !== null && !Array.isArray(data) && "position" in data) data = (data as { position: unknown }).position;
   try {

@@ -181,7 +181,8 @@ async function resume(ref: string | undefined, opts: PlayOptions): Promise<Setup
     game = loadRecordGame(record, ref, path);
     replay = replayRecord(game, record);
   } catch (e) {
-    if (e instanceof RecordError || e instanceof GameNotFoundError || e instanceof PositionError) throw new CliError(e.message);
+    if (e instanceof RecordError) throw new CliError(e.of(path).message);
+    if (e instanceof GameNotFoundError || e instanceof PositionError) throw new CliError(e.message);
     if (e instanceof GameLoadError) throw new CliError(`${path}: the record's game does not compile: ${e.message}`);
     throw e;
   }

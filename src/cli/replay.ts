@@ -50,7 +50,8 @@ export function registerReplay(program: Command): void {
       game = loadRecordGame(rec, opts.game, file);
       replay = replayRecord(game, rec);
     } catch (e) {
-      if (e instanceof RecordError || e instanceof GameNotFoundError) throw new CliError(e.message);
+      if (e instanceof RecordError) throw new CliError(e.of(file).message);
+      if (e instanceof GameNotFoundError) throw new CliError(e.message);
       if (e instanceof GameLoadError) throw new CliError(`${file}: the record's game does not compile: ${e.message} (run \`ludex validate\` on it)`);
       throw e;
     }

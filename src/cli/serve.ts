@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Command } from "commander";
+import { isIP } from "node:net";
+import { InvalidArgumentError, type Command } from "commander";
 import { CliError, examples, integerArg, out } from "./common.js";
 
 const WEB_DIR = fileURLToPath(new URL("../web/", import.meta.url));
@@ -27,8 +28,8 @@ export function registerServe(program: Command): void {
   const cmd = program
     .command("serve")
     .description("start the browser app on a local web server: the library, play on a real board, against people or agents")
-    .option("--port <n>", "the port (0: any free one)", integerArg(0), 7370)
-    .option("--host <address>", "the address to listen on (the default, loopback, keeps it on this computer)", "127.0.0.1")
+    .option("--port <n>", "the port, 1 to 65535 (0: any free one)", portArg, 7370)
+    .option("--host <address>", "the address to listen on (the default, loopback, keeps it on this computer)", hostArg, "127.0.0.1")
     .option("--open", "open the page in the default browser");
   examples(cmd, ["ludex serve", "ludex serve --port 8080 --open"]);
   cmd.action(async (opts: ServeFlags) => {
@@ -49,6 +50,24 @@ export function registerServe(program: Command): void {
       process.once("SIGTERM", stop);
     });
   });
+}
+
+/** A TCP port: 0 (any free one) to 65535. */
+function portArg(value: string): number {
+  const port = integerArg(0)(value);
+  if (port > 65535) throw new InvalidArgumentError("expected a port from 0 to 65535 (0: any free one).");
+  return port;
+}
+
+/**
+ * An address to listen on: an IP address (IPv6 with or without brackets) or a host name. Nothing
+ * else reaches the server: an empty address would listen on every interface, and a URL or a
+ * `host:port` would only fail later with a resolver's message.
+ */
+function hostArg(value: string): string {
+  const host = /^\[.*\]$/.test(value) ? value.slice(1, -1) : value;
+  if (isIP(host) || (host.length <= 253 && /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i.test(host))) return host;
+  throw new InvalidArgumentError("expected an IP address or a host name (e.g. 127.0.0.1, ::1, 0.0.0.0, localhost).");
 }
 
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -14,6 +14,7 @@ import { parseText } from "../lang/parser.js";
 import { validateIr } from "../lang/schema.js";
 import { Game } from "../engine/game.js";
 import { resolveGameRef, unknownGameMessage } from "../library/builtin.js";
+import { shownPath } from "../library/untrusted.js";
 import { descriptionHash } from "./fingerprint.js";
 import { CompileContext, type IrNode } from "./context.js";
 import { boardBuilders } from "./builders/boards.js";
@@ -111,7 +112,7 @@ export function loadGame(ref: string, opts: Omit<CompileOptions, "file"> = {}): 
   const found = resolveGameRef(ref);
   if (!found) throw new GameNotFoundError(ref, unknownGameMessage(ref));
   const read = readDescriptionFile(found.path);
-  if ("error" in read) throw new GameNotFoundError(ref, `cannot read '${found.path}': ${read.error}`);
+  if ("error" in read) throw new GameNotFoundError(ref, `cannot read '${shownPath(found.path)}': ${read.error}`);
   const r = compileGame(read.text, { ...opts, file: found.path });
   if (!r.game) throw new GameLoadError(r.diagnostics, r.sources);
   if (found.builtin) r.game.source.builtin = found.builtin;

@@ -4,12 +4,24 @@
  * describing a State the same way. `toPosition` writes everything `loadPosition` needs to rebuild
  * the same state (same legal moves, same drawing, same hash), so positions round-trip.
  * Problems are collected with the JSON path that caused them, never thrown mid-way.
+ *
+ * Every number read is checked against the range the state holds it in, so nothing wraps or
+ * loses precision on the way in: `turn` 0 to MAX_TURN; `actionInTurn` and `actionsInTurn` 1 to
+ * MAX_TURN; heights 1 to MAX_HEIGHT; a supply 0 to the pieces each player owns (MAX_PIECES when the
+ * game sets no total), like `concealed` counts; scores and counters whole numbers within
+ * +-(2^53 - 1) (stored as doubles, exact there); `memory` words of 32 bits; `preludeLeft` and
+ * `endRule` within the game's prelude and end rules. Values nested deeper than MAX_JSON_DEPTH are
+ * refused before anything walks them, and values quoted in messages are cut (see untrusted.ts).
  */
 import type { Game } from "./game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "./state.js";
 import { siteIndex } from "./topology.js";
 import type { Seed } from "./rng.js";
-import { MAX_HEIGHT, MAX_PIECES } from "../limits.js";
+import { nestedTooDeep, ProblemList, shown } from "../library/untrusted.js";
+import { MAX_HEIGHT, MAX_JSON_DEPTH, MAX_PIECES, MAX_TURN } from "../limits.js";
+
+/** Where problems are collected: the first few are kept (see ProblemList). */
+type Problems = Pick<ProblemList, "push" | "length">;
 
 export interface SitePiece {
   owner?: string;
@@ -110,10 +122,12 @@ export function playerName(p: number): string {
 
 /** Builds the state a position describes: the moment just before `mover` acts. */
 export function loadPosition(game: Game, pos: unknown, seed: Seed = 0, opts: LoadOptions = {}): State {
-  const problems: string[] = [];
-  const s = game.emptyState(seed);
   if (!isObject(pos)) throw new PositionError(["the position must be a JSON object"]);
-  for (const k of Object.keys(pos)) if (!POSITION_FIELDS.includes(k)) problems.push(`position.${k}: unknown field (expected one of ${POSITION_FIELDS.join(", ")})`);
+  const deep = nestedTooDeep(pos, "position");
+  if (deep) throw new PositionError([`${deep}: nested deeper than ${MAX_JSON_DEPTH} levels (a position's own fields nest at most 4)`]);
+  const problems = new ProblemList();
+  const s = game.emptyState(seed);
+  for (const k of Object.keys(pos)) if (!POSITION_FIELDS.includes(k)) problems.push(`position.${shown(k)}: unknown field (expected one of ${POSITION_FIELDS.join(", ")})`);
 
   readTurn(game, pos, s, problems);
   const faceDown = readSites(game, pos.sites, s, problems, opts);
@@ -134,7 +148,7 @@ export function loadPosition(game: Game, pos: unknown, seed: Seed = 0, opts: Loa
   readMemory(game, pos.memory, s, problems);
   readResult(game, pos, s, problems);
   if (!faceDown.refused.length) readConcealed(game, pos.concealed, s, faceDown.read, problems, opts);
-  if (problems.length) throw new PositionError(problems);
+  if (problems.length) throw new PositionError(problems.lines());
   s.touch();
   return s;
 }
@@ -143,7 +157,7 @@ export function loadPosition(game: Game, pos: unknown, seed: Seed = 0, opts: Loa
  * In a game with a supply, each player owns its total of pieces: the position may not put more of
  * them on the board and in the supply together (stack heights counted).
  */
-function checkPiecesOwned(game: Game, s: State, problems: string[]): void {
+function checkPiecesOwned(game: Game, s: State, problems: Problems): void {
   const total = game.def.supplyTotal;
   if (total < 0) return;
   const onBoard = new Array<number>(game.playerCount).fill(0);
@@ -161,15 +175,15 @@ function checkPiecesOwned(game: Game, s: State, problems: string[]): void {
 /** One problem for all the face-down pieces of an observation given where a position was expected. */
 function refusedObservation(sites: string[]): string {
   const [first, ...more] = sites;
-  const others = more.length ? ` (so are ${more.length} more: ${more.slice(0, 5).join(", ")}${more.length > 5 ? ", ..." : ""})` : "";
+  const others = more.length ? ` (so are ${more.length} more: ${more.slice(0, 5).map((l) => shown(l)).join(", ")}${more.length > 5 ? ", ..." : ""})` : "";
   return (
-    `position.sites.${first}: '${UNKNOWN_PIECE_NAME}' is a face-down piece of an observation${others}; ` +
+    `position.sites.${shown(first)}: '${UNKNOWN_PIECE_NAME}' is a face-down piece of an observation${others}; ` +
     "a position must give every piece's identity (write it with `ludex show` without --as)"
   );
 }
 
 /** `internalFlags`: the rules' own flags on occupied sites. */
-function readInternalFlags(game: Game, raw: unknown, s: State, problems: string[]): void {
+function readInternalFlags(game: Game, raw: unknown, s: State, problems: Problems): void {
   if (raw === undefined) return;
   const def = game.def;
   const internal = def.flags.filter((_, bit) => def.internalFlags & (1 << bit));
@@ -178,30 +192,30 @@ function readInternalFlags(game: Game, raw: unknown, s: State, problems: string[
     return;
   }
   for (const [label, names] of Object.entries(raw)) {
-    const at = `position.internalFlags.${label}`;
+    const at = `position.internalFlags.${shown(label)}`;
     const site = siteIndex(game.topology, label);
-    if (site < 0) problems.push(`${at}: the board has no site '${label}'`);
+    if (site < 0) problems.push(`${at}: the board has no site '${shown(label)}'`);
     else if (s.owner[site] === EMPTY) problems.push(`${at}: the site is empty; only a piece carries flags`);
     else if (!Array.isArray(names)) problems.push(`${at}: must be a list of flag names`);
     else
       for (const name of names) {
-        const bit = def.flags.indexOf(String(name));
-        if (bit < 0 || !(def.internalFlags & (1 << bit))) problems.push(`${at}: '${String(name)}' is not an internal flag of this game (${internal.join(", ") || "it has none"})`);
+        const bit = typeof name === "string" ? def.flags.indexOf(name) : -1;
+        if (bit < 0 || !(def.internalFlags & (1 << bit))) problems.push(`${at}: '${shown(name)}' is not an internal flag of this game (${internal.join(", ") || "it has none"})`);
         else s.flags[site]! |= 1 << bit;
       }
   }
 }
 
 /** `mover`, `actionInTurn`, `actionsInTurn` and `lastMover`: who acts, and where in their turn. */
-function readMover(game: Game, pos: Record<string, any>, s: State, problems: string[]): void {
+function readMover(game: Game, pos: Record<string, any>, s: State, problems: Problems): void {
   const def = game.def;
   // During the prelude its decisions come in a fixed order of seats.
   const preludeSeat = s.preludeLeft > 0 ? def.prelude[def.prelude.length - s.preludeLeft]!.seat : -1;
   s.mover = preludeSeat >= 0 ? preludeSeat : 0;
   if (pos.mover !== undefined) {
     const m = playerIndex(game, pos.mover);
-    if (m < 0) problems.push(`position.mover: '${String(pos.mover)}' is not a player (P1..P${game.playerCount})`);
-    else if (preludeSeat >= 0 && m !== preludeSeat) problems.push(`position.mover: the prelude decision ${def.prelude.length - s.preludeLeft + 1} is ${playerName(preludeSeat)}'s, not ${String(pos.mover)}'s`);
+    if (m < 0) problems.push(`position.mover: '${shown(pos.mover)}' is not a player (P1..P${game.playerCount})`);
+    else if (preludeSeat >= 0 && m !== preludeSeat) problems.push(`position.mover: the prelude decision ${def.prelude.length - s.preludeLeft + 1} is ${playerName(preludeSeat)}'s, not ${shown(pos.mover)}'s`);
     else s.mover = m;
   }
   // The prelude's decisions are one each; the first turn may have its own number of actions.
@@ -213,13 +227,13 @@ function readMover(game: Game, pos: Record<string, any>, s: State, problems: str
   s.lastMover = s.actionInTurn > 1 ? s.mover : (s.mover + game.playerCount - 1) % game.playerCount;
   if (pos.lastMover !== undefined) {
     const p = playerIndex(game, pos.lastMover);
-    if (p < 0) problems.push(`position.lastMover: '${String(pos.lastMover)}' is not a player (P1..P${game.playerCount})`);
+    if (p < 0) problems.push(`position.lastMover: '${shown(pos.lastMover)}' is not a player (P1..P${game.playerCount})`);
     else s.lastMover = p;
   }
 }
 
 /** `last`: the sites of the last decision (from, to), by label. */
-function readLast(game: Game, raw: unknown, s: State, problems: string[]): void {
+function readLast(game: Game, raw: unknown, s: State, problems: Problems): void {
   s.lastFrom = s.lastTo = -1;
   if (raw === undefined) return;
   if (!isObject(raw)) {
@@ -228,18 +242,18 @@ function readLast(game: Game, raw: unknown, s: State, problems: string[]): void 
   }
   for (const [key, label] of Object.entries(raw)) {
     if (key !== "from" && key !== "to") {
-      problems.push(`position.last.${key}: unknown field (from, to)`);
+      problems.push(`position.last.${shown(key)}: unknown field (from, to)`);
       continue;
     }
     const site = typeof label === "string" ? siteIndex(game.topology, label) : -1;
-    if (site < 0) problems.push(`position.last.${key}: the board has no site '${String(label)}'`);
+    if (site < 0) problems.push(`position.last.${key}: the board has no site '${shown(label)}'`);
     else if (key === "from") s.lastFrom = site;
     else s.lastTo = site;
   }
 }
 
 /** Named counters; those not given stay 0. */
-function readCounters(game: Game, raw: unknown, s: State, problems: string[]): void {
+function readCounters(game: Game, raw: unknown, s: State, problems: Problems): void {
   if (raw === undefined) return;
   if (!isObject(raw)) {
     problems.push("position.counters: must be an object from counter name to number");
@@ -248,14 +262,14 @@ function readCounters(game: Game, raw: unknown, s: State, problems: string[]): v
   const counters = game.def.counters;
   for (const [name, v] of Object.entries(raw)) {
     const i = counters.indexOf(name);
-    if (i < 0) problems.push(`position.counters.${name}: no such counter (${counters.join(", ") || "this game has none"})`);
+    if (i < 0) problems.push(`position.counters.${shown(name)}: no such counter (${counters.join(", ") || "this game has none"})`);
     else if (!Number.isSafeInteger(v)) problems.push(`position.counters.${name}: must be a whole number (of at most 15 digits)`);
     else s.counters[i] = v as number;
   }
 }
 
 /** `turn` and `preludeLeft`: where in the game's sequence of turns the position is. */
-function readTurn(game: Game, pos: Record<string, any>, s: State, problems: string[]): void {
+function readTurn(game: Game, pos: Record<string, any>, s: State, problems: Problems): void {
   const preludeLength = game.def.prelude.length;
   s.preludeLeft = 0;
   if (pos.preludeLeft !== undefined) {
@@ -268,7 +282,7 @@ function readTurn(game: Game, pos: Record<string, any>, s: State, problems: stri
   s.turn = s.preludeLeft > 0 ? 0 : 2;
   if (pos.turn !== undefined) {
     const v = pos.turn;
-    if (!Number.isInteger(v) || v < 0) problems.push("position.turn: must be a whole number >= 0 (1 is the game's first turn)");
+    if (!Number.isInteger(v) || v < 0 || v > MAX_TURN) problems.push(`position.turn: must be a whole number from 0 to ${MAX_TURN} (1 is the game's first turn)`);
     else if ((v === 0) !== s.preludeLeft > 0) {
       problems.push(s.preludeLeft > 0 ? `position.turn: must be 0 while the prelude goes on (preludeLeft ${s.preludeLeft})` : "position.turn: 0 is the prelude, but preludeLeft is 0");
     } else s.turn = v;
@@ -279,7 +293,7 @@ function readTurn(game: Game, pos: Record<string, any>, s: State, problems: stri
  * The pieces. Returns how many face-down pieces of an observation were read, and the sites of
  * those refused (when no observation is allowed), for one message about them all.
  */
-function readSites(game: Game, sites: unknown, s: State, problems: string[], opts: LoadOptions): { read: number; refused: string[] } {
+function readSites(game: Game, sites: unknown, s: State, problems: Problems, opts: LoadOptions): { read: number; refused: string[] } {
   const faceDown = { read: 0, refused: [] as string[] };
   if (sites === undefined) return faceDown;
   if (!isObject(sites)) {
@@ -287,10 +301,10 @@ function readSites(game: Game, sites: unknown, s: State, problems: string[], opt
     return faceDown;
   }
   for (const [label, raw] of Object.entries(sites)) {
-    const at = `position.sites.${label}`;
+    const at = `position.sites.${shown(label)}`;
     const site = siteIndex(game.topology, label);
     if (site < 0) {
-      problems.push(`${at}: the board has no site '${label}'`);
+      problems.push(`${at}: the board has no site '${shown(label)}'`);
       continue;
     }
     if (s.owner[site] !== EMPTY) {
@@ -309,14 +323,14 @@ function readSites(game: Game, sites: unknown, s: State, problems: string[], opt
 }
 
 /** A face-down piece of an observation: no type and no owner, only its height and flags (one of them concealing). */
-function readFaceDown(game: Game, raw: Record<string, any>, at: string, s: State, site: number, problems: string[]): boolean {
+function readFaceDown(game: Game, raw: Record<string, any>, at: string, s: State, site: number, problems: Problems): boolean {
   const def = game.def;
   if (def.concealFlags === 0) {
     problems.push(`${at}: '${UNKNOWN_PIECE_NAME}' is a face-down piece, but ${game.name} has no face-down pieces`);
     return false;
   }
   if (raw.owner !== undefined) problems.push(`${at}.owner: a face-down piece of an observation has no owner anyone can see`);
-  for (const k of Object.keys(raw)) if (!["owner", "piece", "height", "flags"].includes(k)) problems.push(`${at}.${k}: unknown field (owner, piece, height, flags)`);
+  for (const k of Object.keys(raw)) if (!["owner", "piece", "height", "flags"].includes(k)) problems.push(`${at}.${shown(k)}: unknown field (owner, piece, height, flags)`);
   const height = raw.height === undefined ? 1 : heightOf(raw.height, `${at}.height`, problems);
   const flags = readFlags(game, raw.flags, at, problems);
   if ((flags & def.concealFlags) === 0) {
@@ -331,23 +345,23 @@ function readFaceDown(game: Game, raw: Record<string, any>, at: string, s: State
   return true;
 }
 
-function readSitePiece(game: Game, raw: unknown, at: string, problems: string[]): { owner: number; piece: number; height: number; flags: number } | undefined {
+function readSitePiece(game: Game, raw: unknown, at: string, problems: Problems): { owner: number; piece: number; height: number; flags: number } | undefined {
   const def = game.def;
   if (!isObject(raw)) {
     problems.push(`${at}: expected {"piece": ..., "owner": "P1"}`);
     return undefined;
   }
-  for (const k of Object.keys(raw)) if (!["owner", "piece", "height", "flags"].includes(k)) problems.push(`${at}.${k}: unknown field (owner, piece, height, flags)`);
+  for (const k of Object.keys(raw)) if (!["owner", "piece", "height", "flags"].includes(k)) problems.push(`${at}.${shown(k)}: unknown field (owner, piece, height, flags)`);
   const piece = def.pieces.findIndex((p) => p.name === raw.piece);
   if (piece < 0) {
-    problems.push(`${at}.piece: '${String(raw.piece)}' is not a piece of this game (${def.pieces.map((p) => p.name).join(", ")})`);
+    problems.push(`${at}.piece: '${shown(raw.piece)}' is not a piece of this game (${def.pieces.map((p) => p.name).join(", ")})`);
     return undefined;
   }
   let owner = NEUTRAL;
   if (raw.owner !== undefined) {
     owner = playerIndex(game, raw.owner);
     if (owner < 0) {
-      problems.push(`${at}.owner: '${String(raw.owner)}' is not a player (P1..P${game.playerCount})`);
+      problems.push(`${at}.owner: '${shown(raw.owner)}' is not a player (P1..P${game.playerCount})`);
       return undefined;
     }
   }
@@ -356,7 +370,7 @@ function readSitePiece(game: Game, raw: unknown, at: string, problems: string[])
 }
 
 /** A site's flag names as the flag word (the rules' internal flags, such as "moved this turn", too). */
-function readFlags(game: Game, raw: unknown, at: string, problems: string[]): number {
+function readFlags(game: Game, raw: unknown, at: string, problems: Problems): number {
   const def = game.def;
   let flags = 0;
   if (raw === undefined) return 0;
@@ -365,8 +379,8 @@ function readFlags(game: Game, raw: unknown, at: string, problems: string[]): nu
     return 0;
   }
   for (const f of raw) {
-    const bit = def.flags.indexOf(String(f));
-    if (bit < 0) problems.push(`${at}.flags: '${String(f)}' is not a flag of this game (${def.flags.join(", ") || "it has none"})`);
+    const bit = typeof f === "string" ? def.flags.indexOf(f) : -1;
+    if (bit < 0) problems.push(`${at}.flags: '${shown(f)}' is not a flag of this game (${def.flags.join(", ") || "it has none"})`);
     else flags |= 1 << bit;
   }
   return flags;
@@ -376,7 +390,7 @@ function readFlags(game: Game, raw: unknown, at: string, problems: string[]): nu
  * The marker sets. A set (one name, one player) the position does not give holds what the game's
  * start gives it: the setup is run into a scratch state and those sets are copied from there.
  */
-function readMarkers(game: Game, raw: unknown, s: State, seed: Seed, problems: string[]): void {
+function readMarkers(game: Game, raw: unknown, s: State, seed: Seed, problems: Problems): void {
   const def = game.def;
   const given = new Set<number>(); // marker * players + player
   if (raw !== undefined) {
@@ -385,23 +399,23 @@ function readMarkers(game: Game, raw: unknown, s: State, seed: Seed, problems: s
       for (const [name, perPlayer] of Object.entries(raw)) {
         const m = def.markers.indexOf(name);
         if (m < 0) {
-          problems.push(`position.markers.${name}: no such marker (${def.markers.join(", ") || "this game has none"})`);
+          problems.push(`position.markers.${shown(name)}: no such marker (${def.markers.join(", ") || "this game has none"})`);
           continue;
         }
         if (!isObject(perPlayer)) {
-          problems.push(`position.markers.${name}: must be an object from player (P1..) to a list of sites`);
+          problems.push(`position.markers.${shown(name)}: must be an object from player (P1..) to a list of sites`);
           continue;
         }
         for (const [pl, list] of Object.entries(perPlayer)) {
           const p = playerIndex(game, pl);
           if (p < 0 || !Array.isArray(list)) {
-            problems.push(`position.markers.${name}.${pl}: expected a player (P1..P${game.playerCount}) and a list of sites`);
+            problems.push(`position.markers.${name}.${shown(pl)}: expected a player (P1..P${game.playerCount}) and a list of sites`);
             continue;
           }
           given.add(m * game.playerCount + p);
           for (const label of list) {
-            const site = siteIndex(game.topology, String(label));
-            if (site < 0) problems.push(`position.markers.${name}.${pl}: no site '${String(label)}'`);
+            const site = typeof label === "string" ? siteIndex(game.topology, label) : -1;
+            if (site < 0) problems.push(`position.markers.${name}.${pl}: no site '${shown(label)}'`);
             else s.markers[s.markerIndex(m, p, site)] = 1;
           }
         }
@@ -417,14 +431,15 @@ function readMarkers(game: Game, raw: unknown, s: State, seed: Seed, problems: s
     }
 }
 
-function readMemory(game: Game, raw: unknown, s: State, problems: string[]): void {
+function readMemory(game: Game, raw: unknown, s: State, problems: Problems): void {
   if (raw === undefined) return;
   const size = game.def.memoryInit.length;
-  if (!Array.isArray(raw) || raw.length !== size || !raw.every((v) => Number.isInteger(v))) {
+  // Words of 32 bits, as the state keeps them.
+  if (!Array.isArray(raw) || raw.length !== size || !raw.every((v) => Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31)) {
     problems.push(
       size === 0
         ? `position.memory: ${game.name} keeps no rule memory`
-        : `position.memory: must be a list of ${size} whole numbers (copy it from \`ludex show --json\`)`,
+        : `position.memory: must be a list of ${size} whole numbers of 32 bits (copy it from \`ludex show --json\`)`,
     );
     return;
   }
@@ -432,7 +447,7 @@ function readMemory(game: Game, raw: unknown, s: State, problems: string[]): voi
 }
 
 /** `result` and `endRule`: a finished game. */
-function readResult(game: Game, pos: Record<string, any>, s: State, problems: string[]): void {
+function readResult(game: Game, pos: Record<string, any>, s: State, problems: Problems): void {
   const r = pos.result;
   const expected = `expected "ongoing", "draw", {"winner": "P1"} or {"winners": ["P1", "P2"]}`;
   let winners: number[] | undefined;
@@ -443,7 +458,7 @@ function readResult(game: Game, pos: Record<string, any>, s: State, problems: st
     winners = names.map((n) => playerIndex(game, n));
     const bad = names.filter((_, i) => winners![i]! < 0);
     if (bad.length || names.length === 0) {
-      problems.push(`position.result: ${bad.length ? `${bad.map(String).join(", ")} is not a player (P1..P${game.playerCount})` : "no winners given"}`);
+      problems.push(`position.result: ${bad.length ? `${bad.slice(0, 5).map((n) => shown(n)).join(", ")}${bad.length > 5 ? ", ..." : ""} is not a player (P1..P${game.playerCount})` : "no winners given"}`);
       return;
     }
   } else {
@@ -464,7 +479,7 @@ function readResult(game: Game, pos: Record<string, any>, s: State, problems: st
 }
 
 /** `concealed`: the face-down pool of an observation, which must account for every face-down piece. */
-function readConcealed(game: Game, raw: unknown, s: State, faceDown: number, problems: string[], opts: LoadOptions): void {
+function readConcealed(game: Game, raw: unknown, s: State, faceDown: number, problems: Problems, opts: LoadOptions): void {
   if (raw === undefined) {
     if (faceDown > 0) problems.push(`position.concealed: an observation with face-down pieces must say how many of each owner and type are face down (as \`ludex show --as\` writes it)`);
     return;
@@ -484,13 +499,13 @@ function readConcealed(game: Game, raw: unknown, s: State, faceDown: number, pro
   for (const [pl, counts] of Object.entries(raw)) {
     const p = playerIndex(game, pl);
     if (p < 0 || !isObject(counts)) {
-      problems.push(`position.concealed.${pl}: expected a player (P1..P${game.playerCount}) and {piece: count}`);
+      problems.push(`position.concealed.${shown(pl)}: expected a player (P1..P${game.playerCount}) and {piece: count}`);
       continue;
     }
     for (const [name, n] of Object.entries(counts)) {
       const t = def.pieces.findIndex((x) => x.name === name);
-      if (t < 0) problems.push(`position.concealed.${pl}.${name}: not a piece of this game (${def.pieces.map((x) => x.name).join(", ")})`);
-      else if (!Number.isInteger(n) || (n as number) < 0) problems.push(`position.concealed.${pl}.${name}: must be a whole number >= 0`);
+      if (t < 0) problems.push(`position.concealed.${pl}.${shown(name)}: not a piece of this game (${def.pieces.map((x) => x.name).join(", ")})`);
+      else if (!Number.isInteger(n) || (n as number) < 0 || (n as number) > MAX_PIECES) problems.push(`position.concealed.${pl}.${name}: must be a whole number from 0 to ${MAX_PIECES}`);
       else {
         pool[p * types + t] = n as number;
         total += n as number;
@@ -503,7 +518,7 @@ function readConcealed(game: Game, raw: unknown, s: State, faceDown: number, pro
 }
 
 /** Reads per-player numbers: whole numbers, within `range` when given (a supply: 0 to the game's total). */
-function readPerPlayer(game: Game, v: unknown, at: string, problems: string[], into: Float64Array, range?: [number, number, string]): void {
+function readPerPlayer(game: Game, v: unknown, at: string, problems: Problems, into: Float64Array, range?: [number, number, string]): void {
   if (v === undefined) return;
   if (!isObject(v)) {
     problems.push(`${at}: must be an object from player (P1..) to number`);
@@ -511,7 +526,7 @@ function readPerPlayer(game: Game, v: unknown, at: string, problems: string[], i
   }
   for (const [pl, n] of Object.entries(v)) {
     const p = playerIndex(game, pl);
-    if (p < 0) problems.push(`${at}.${pl}: not a player (P1..P${game.playerCount})`);
+    if (p < 0) problems.push(`${at}.${shown(pl)}: not a player (P1..P${game.playerCount})`);
     else if (!Number.isSafeInteger(n)) problems.push(`${at}.${pl}: must be a whole number (of at most 15 digits)`);
     else if (range && ((n as number) < range[0] || (n as number) > range[1])) problems.push(`${at}.${pl}: must be from ${range[0]} to ${range[1]} (${range[2]})`);
     else into[p] = n as number;
@@ -519,15 +534,16 @@ function readPerPlayer(game: Game, v: unknown, at: string, problems: string[], i
 }
 
 /** A stack height: 1 to MAX_HEIGHT (what the state stores without wrapping). */
-function heightOf(v: unknown, at: string, problems: string[]): number {
+function heightOf(v: unknown, at: string, problems: Problems): number {
   if (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_HEIGHT) return v as number;
   problems.push(`${at}: must be a whole number from 1 to ${MAX_HEIGHT}`);
   return 1;
 }
 
-function positiveInt(v: unknown, at: string, problems: string[]): number | undefined {
-  if (Number.isInteger(v) && (v as number) >= 1) return v as number;
-  problems.push(`${at}: must be a whole number >= 1`);
+/** `actionInTurn`, `actionsInTurn`: 1 to MAX_TURN. */
+function positiveInt(v: unknown, at: string, problems: Problems): number | undefined {
+  if (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_TURN) return v as number;
+  problems.push(`${at}: must be a whole number from 1 to ${MAX_TURN}`);
   return undefined;
 }
 

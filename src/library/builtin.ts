@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { shown, shownPath } from "./untrusted.js";
 
 /** The package's games folder: two levels above this module, from `src/library` and `dist/library` alike. */
 export function builtinGamesDir(): string {
@@ -65,13 +66,16 @@ export function resolveGameRef(ref: string): ResolvedGame | undefined {
   return there ? { path: ref } : undefined;
 }
 
+/** Names longer than this get no "did you mean" (the edit distance costs their length times each name's). */
+const MAX_SUGGESTED_FROM = 64;
+
 /** "no file or built-in game 'x'" with the built-in names, and a near miss when there is one. */
 export function unknownGameMessage(ref: string): string {
   const names = builtinGameNames();
   const looksLikePath = /[/\\]|\.game$/.test(ref);
   const want = ref.toLowerCase().replace(/\.game$/, "");
-  const near = names.find((n) => n.startsWith(want) || editDistance(n, want) <= 2);
-  let msg = looksLikePath ? `cannot read description '${ref}': no such file` : `'${ref}' is neither a file nor a built-in game`;
+  const near = want.length <= MAX_SUGGESTED_FROM ? names.find((n) => n.startsWith(want) || editDistance(n, want) <= 2) : undefined;
+  let msg = looksLikePath ? `cannot read description '${shownPath(ref)}': no such file` : `'${shown(ref)}' is neither a file nor a built-in game`;
   msg += ` (built-in games: ${names.join(", ") || "none found"}; \`ludex list\` describes them)`;
   if (near && !looksLikePath) msg += `; did you mean '${near}'?`;
   return msg;

@@ -1,9 +1,9 @@
 /**
  * Reading text files named by people (a description, its `extends`, a position or a record)
- * without surprises: a missing file, a directory, a file one may not read or one too large
- * (`/dev/zero` never ends) is a sentence saying so, never an exception.
+ * without surprises: a missing file, a directory, a FIFO or a device, a file one may not read or
+ * one too large is a sentence saying so, never an exception and never a wait.
  */
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { MAX_SOURCE_BYTES } from "../limits.js";
 
 export type ReadText = { text: string } | { error: string };
@@ -16,12 +16,19 @@ export function readDescriptionFile(path: string): ReadText {
   return readTextFile(path, 4 * MAX_SOURCE_BYTES + 4);
 }
 
-/** The file's text (UTF-8), or why it cannot be read; reads at most `maxBytes`. */
+/**
+ * The file's text (UTF-8), or why it cannot be read; reads at most `maxBytes`. Only a regular file
+ * is read: a FIFO, a socket or a device (which could block for ever, or never end) is refused at
+ * once. The file is opened without blocking and checked through its descriptor, so what is checked
+ * is what is read.
+ */
 export function readTextFile(path: string, maxBytes: number): ReadText {
   let fd: number | undefined;
   try {
-    if (statSync(path).isDirectory()) return { error: "it is a directory" };
-    fd = openSync(path, "r");
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) return { error: "it is a directory" };
+    if (!stat.isFile()) return { error: `it is not a regular file (${kindOf(stat)})` };
     const chunks: Buffer[] = [];
     let total = 0;
     const chunk = Buffer.alloc(65536);
@@ -38,8 +45,16 @@ export function readTextFile(path: string, maxBytes: number): ReadText {
     if (code === "ENOENT") return { error: "no such file" };
     if (code === "EACCES" || code === "EPERM") return { error: "permission denied" };
     if (code === "EISDIR") return { error: "it is a directory" };
+    if (code === "ENAMETOOLONG") return { error: "the name is too long for a file" };
     return { error: e instanceof Error ? e.message : String(e) };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+function kindOf(stat: Stats): string {
+  if (stat.isFIFO()) return "a named pipe";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  return "not a file";
 }

@@ -5,12 +5,14 @@
  * game), the start position when the game did not begin at the usual start, the seats, every move
  * in notation and in structured form, and the result with the reason the game ended.
  *
- * Reading a record checks it field by field and reports every problem with its JSON path, so a
- * hand-edited or truncated file gets a clear message, never a crash.
+ * Reading a record checks it field by field and reports each problem with its JSON path, so a
+ * hand-edited, truncated or hostile file gets a clear message, never a crash.
  */
 import type { Move } from "../engine/moves.js";
 import type { Position } from "../engine/position.js";
 import { isSeed, type Seed } from "../engine/rng.js";
+import { nestedTooDeep, ProblemList, shown } from "../library/untrusted.js";
+import { MAX_HEIGHT, MAX_JSON_DEPTH, MAX_PLAYERS } from "../limits.js";
 
 export const RECORD_FORMAT = "ludex-record/1";
 
@@ -96,6 +98,9 @@ export interface GameRecordFile {
   updated?: string;
 }
 
+/** Characters of a seat's agent spec (`mcts:time=1s,c=1.4` is 18): a longer one is not a spec, and would be echoed whole in its error. */
+const MAX_AGENT_SPEC_CHARS = 200;
+
 /** A record that cannot be read; `problems` name each field that is wrong, by its JSON path. */
 export class RecordError extends Error {
   constructor(
@@ -104,17 +109,30 @@ export class RecordError extends Error {
   ) {
     super(`${source}: ${problems.length === 1 ? problems[0] : `\n  ${problems.join("\n  ")}`}`);
   }
+
+  /** The same problems said of `file`, when a check that did not know the file said them of "record". */
+  of(file: string): RecordError {
+    return this.source === "record" ? new RecordError(this.problems, file) : this;
+  }
 }
 
-/** Checks a parsed JSON value against the record format; returns it typed or throws a RecordError listing every problem. */
+/**
+ * Checks a parsed JSON value against the record format; returns it typed or throws a RecordError
+ * listing the problems (the first MAX_PROBLEMS of them). Every field is checked for its type and
+ * range before anything uses it, and nesting deeper than any record has is refused first.
+ */
 export function readRecord(data: unknown, source = "record"): GameRecordFile {
-  const problems: string[] = [];
-  const fail = (p: string) => problems.push(p);
   if (!isObject(data)) throw new RecordError(["not a game record: expected a JSON object with \"format\": \"ludex-record/1\""], source);
+  const deep = nestedTooDeep(data, "");
+  if (deep) throw new RecordError([`${deep}: nested deeper than ${MAX_JSON_DEPTH} levels (a record's own fields nest at most 5)`], source);
   if (data.format !== RECORD_FORMAT) {
-    const what = typeof data.format === "string" ? `format '${data.format}'` : "no format field";
+    const what = typeof data.format === "string" ? `format '${shown(data.format)}'` : "no format field";
     throw new RecordError([`not a game record (${what}); expected "format": "${RECORD_FORMAT}"`], source);
   }
+  const problems = new ProblemList();
+  const fail = (p: string) => problems.push(p);
+  if (data.ludex !== undefined && typeof data.ludex !== "string") fail("ludex: must be the version that wrote the record (a string)");
+  for (const k of ["created", "updated"] as const) if (data[k] !== undefined && typeof data[k] !== "string") fail(`${k}: must be a date (an ISO 8601 string)`);
   const game = data.game;
   if (!isObject(game)) fail("game: must be an object {name?, title, file?, hash}");
   else {
@@ -130,31 +148,81 @@ export function readRecord(data: unknown, source = "record"): GameRecordFile {
   }
   if (!isSeed(data.seed)) fail("seed: must be a whole number >= 0 or a secret seed written 0x and up to 32 hex digits");
   if (data.start !== undefined && !isObject(data.start)) fail("start: must be a position object");
-  if (!Array.isArray(data.seats) || data.seats.length === 0) fail("seats: must be a non-empty list");
+  const seatCount = Array.isArray(data.seats) ? data.seats.length : 0;
+  if (!Array.isArray(data.seats) || seatCount === 0 || seatCount > MAX_PLAYERS) fail(`seats: must be a non-empty list (of at most ${MAX_PLAYERS} seats)`);
   else
     data.seats.forEach((seat, i) => {
       const at = `seats[${i}]`;
       if (!isObject(seat)) return fail(`${at}: must be an object {player, kind, agent?}`);
       if (seat.player !== `P${i + 1}`) fail(`${at}.player: must be "P${i + 1}"`);
+      if (seat.name !== undefined && typeof seat.name !== "string") fail(`${at}.name: must be a string`);
       if (seat.kind !== "human" && seat.kind !== "agent") fail(`${at}.kind: must be "human" or "agent"`);
       if (seat.kind === "agent" && typeof seat.agent !== "string") fail(`${at}.agent: an agent seat needs its spec`);
+      else if (typeof seat.agent === "string" && seat.agent.length > MAX_AGENT_SPEC_CHARS) fail(`${at}.agent: '${shown(seat.agent)}' is longer than an agent spec can be (${MAX_AGENT_SPEC_CHARS} characters)`);
     });
   if (!Array.isArray(data.moves)) fail("moves: must be a list");
-  else
-    data.moves.forEach((m, i) => {
-      const at = `moves[${i}]`;
-      if (!isObject(m)) return fail(`${at}: must be an object {ply, player, notation, move}`);
-      if (m.ply !== i + 1) fail(`${at}.ply: must be ${i + 1} (moves are numbered from 1 in order)`);
-      if (typeof m.player !== "string" || !/^P\d+$/.test(m.player)) fail(`${at}.player: must be "P1".."Pn"`);
-      if (typeof m.notation !== "string" || !m.notation.trim()) fail(`${at}.notation: must be the move's notation`);
-      if (!isObject(m.move) || typeof m.move.kind !== "string") fail(`${at}.move: must be the structured move {kind, from?, to?, ...}`);
-      if (m.thinkMs !== undefined && (typeof m.thinkMs !== "number" || m.thinkMs < 0)) fail(`${at}.thinkMs: must be a number of milliseconds`);
-    });
-  const result = data.result;
-  if (!isObject(result)) fail("result: must be an object {status, ...}");
-  else if (!["finished", "unfinished", "abandoned"].includes(result.status as string)) fail("result.status: must be finished, unfinished or abandoned");
-  if (problems.length) throw new RecordError(problems, source);
+  else data.moves.forEach((m, i) => checkMove(m, `moves[${i}]`, i, fail));
+  checkResult(data.result, seatCount >= 1 && seatCount <= MAX_PLAYERS ? seatCount : undefined, fail);
+  if (problems.length) throw new RecordError(problems.lines(), source);
   return data as unknown as GameRecordFile;
+}
+
+function checkMove(m: unknown, at: string, i: number, fail: (p: string) => void): void {
+  if (!isObject(m)) return fail(`${at}: must be an object {ply, player, notation, move}`);
+  if (m.ply !== i + 1) fail(`${at}.ply: must be ${i + 1} (moves are numbered from 1 in order)`);
+  if (!isSeatName(m.player)) fail(`${at}.player: must be "P1".."Pn"`);
+  if (typeof m.notation !== "string" || !m.notation.trim()) fail(`${at}.notation: must be the move's notation`);
+  if (m.thinkMs !== undefined && !(typeof m.thinkMs === "number" && m.thinkMs >= 0)) fail(`${at}.thinkMs: must be a number of milliseconds`);
+  const move = m.move;
+  if (!isObject(move) || typeof move.kind !== "string") return fail(`${at}.move: must be the structured move {kind, from?, to?, ...}`);
+  for (const k of ["from", "to", "piece"] as const) if (move[k] !== undefined && typeof move[k] !== "string") fail(`${at}.move.${k}: must be a string`);
+  if (move.count !== undefined && !(Number.isInteger(move.count) && (move.count as number) >= 0 && (move.count as number) <= MAX_HEIGHT)) {
+    fail(`${at}.move.count: must be a whole number from 0 to ${MAX_HEIGHT}`);
+  }
+  for (const k of ["path", "captures"] as const) {
+    const list = move[k];
+    if (list !== undefined && !(Array.isArray(list) && list.every((x) => typeof x === "string"))) fail(`${at}.move.${k}: must be a list of sites`);
+  }
+}
+
+/**
+ * The result's fields, each of its type; the seats they name are checked against the record's
+ * number of seats (when the seats are wrong, against the most any record may have).
+ */
+function checkResult(result: unknown, seatCount: number | undefined, fail: (p: string) => void): void {
+  const seats = seatCount ?? MAX_PLAYERS;
+  if (!isObject(result)) return fail("result: must be an object {status, ...}");
+  if (!["finished", "unfinished", "abandoned"].includes(result.status as string)) fail("result.status: must be finished, unfinished or abandoned");
+  const seatList = (v: unknown) => Array.isArray(v) && v.every((x) => isSeatName(x, seats)) && new Set(v).size === v.length;
+  const seatNames = `"P1".."P${seats}"`;
+  if (result.winners !== undefined && !seatList(result.winners)) fail(`result.winners: must be a list of distinct seats (${seatNames})`);
+  if (result.draw !== undefined && typeof result.draw !== "boolean") fail("result.draw: must be true or false");
+  const returnsLength = (v: unknown[]) => (seatCount === undefined ? v.length <= seats : v.length === seatCount);
+  if (result.returns !== undefined && !(Array.isArray(result.returns) && returnsLength(result.returns) && result.returns.every((x) => typeof x === "number"))) {
+    fail(`result.returns: must be a list of ${seatCount ?? "the"} numbers, one per seat`);
+  }
+  if (result.reason !== undefined && typeof result.reason !== "string") fail("result.reason: must be a string");
+  if (result.scores !== undefined && !(isObject(result.scores) && Object.entries(result.scores).every(([k, v]) => isSeatName(k, seats) && typeof v === "number"))) {
+    fail(`result.scores: must be an object from seat (${seatNames}) to number`);
+  }
+  if (result.ranking !== undefined) {
+    const ranking = result.ranking;
+    if (!Array.isArray(ranking)) return fail("result.ranking: must be a list of places {place, players, values}");
+    ranking.forEach((r, i) => {
+      const at = `result.ranking[${i}]`;
+      if (!isObject(r)) return fail(`${at}: must be {place, players, values}`);
+      if (!(Number.isInteger(r.place) && (r.place as number) >= 1 && (r.place as number) <= seats)) fail(`${at}.place: must be a whole number from 1 to ${seats}`);
+      if (!seatList(r.players)) fail(`${at}.players: must be a list of distinct seats (${seatNames})`);
+      if (!(Array.isArray(r.values) && r.values.every((x) => typeof x === "number"))) fail(`${at}.values: must be a list of numbers`);
+    });
+  }
+}
+
+/** `P1`..`Pn`, within `seats` when given. */
+function isSeatName(v: unknown, seats = Infinity): boolean {
+  if (typeof v !== "string") return false;
+  const m = /^P([1-9]\d{0,2})$/.exec(v);
+  return m !== null && Number(m[1]) <= seats;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -29,8 +29,14 @@ interface Holder {
 /** A lock file this young may still be being written by its creator (empty, not yet garbled). */
 const UNWRITTEN_GRACE_MS = 10_000;
 
-/** Takes the lock of record file `file`, or throws a RecordLockError naming who holds it. */
+/**
+ * Takes the lock of record file `file`, or throws a RecordLockError naming who holds it. The file
+ * must be a regular file or not exist yet: a record written through a temporary file renamed over
+ * it would replace a device, a pipe or a folder's entry that is not a record.
+ */
 export function lockRecord(file: string): RecordLock {
+  const kind = nonRegularKind(file);
+  if (kind) throw new RecordLockError(`'${file}': it is not a regular file (${kind}); a record is written only to a regular file`);
   const path = `${file}.lock`;
   const me: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -44,6 +50,18 @@ export function lockRecord(file: string): RecordLock {
     takeOver(path, held);
   }
   throw new RecordLockError(`cannot take the lock '${path}' of '${file}': other processes keep taking it`);
+}
+
+/** What `file` is when it exists and is not a regular file (a link is followed). */
+function nonRegularKind(file: string): string | undefined {
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    return undefined; // not there yet (or not reachable: writing it will say why)
+  }
+  if (st.isFile()) return undefined;
+  return st.isDirectory() ? "a directory" : st.isFIFO() ? "a named pipe" : st.isCharacterDevice() || st.isBlockDevice() ? "a device" : "not a regular file";
 }
 
 function tryCreate(path: string, me: Holder): boolean {

@@ -4,7 +4,6 @@
  * move that is not legal there stops the replay with a message that says which move, where, and
  * what was legal instead.
  */
-import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { loadGame } from "../compile/index.js";
 import type { Game } from "../engine/game.js";
@@ -12,25 +11,22 @@ import type { Move } from "../engine/moves.js";
 import { loadPosition } from "../engine/position.js";
 import type { State } from "../engine/state.js";
 import { resolveGameRef } from "../library/builtin.js";
+import { readTextFile } from "../library/files.js";
+import { parseJson, shown } from "../library/untrusted.js";
+import { MAX_RECORD_BYTES } from "../limits.js";
 import { readRecord, RecordError, type GameRecordFile, type RecordedMove, type RecordedMoveFields } from "./format.js";
 import { moveFields } from "./recorder.js";
 
-/** Reads and checks a record file; throws a RecordError with a clear message. */
+/**
+ * Reads and checks a record file; throws a RecordError with a clear message. Only a regular file
+ * is read (a FIFO or a device is refused at once), up to MAX_RECORD_BYTES; a byte-order mark is allowed.
+ */
 export function readRecordFile(path: string): GameRecordFile {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new RecordError([code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (e as Error).message], path);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new RecordError([`not valid JSON (${(e as Error).message})`], path);
-  }
-  return readRecord(data, path);
+  const read = readTextFile(path, MAX_RECORD_BYTES);
+  if ("error" in read) throw new RecordError([read.error], path);
+  const parsed = parseJson(read.text);
+  if ("error" in parsed) throw new RecordError([`not valid JSON (${parsed.error})`], path);
+  return readRecord(parsed.value, path);
 }
 
 /**
@@ -54,8 +50,14 @@ export function descriptionChanged(game: Game, rec: GameRecordFile): string | un
   return `the description of ${rec.game.title} has changed since this record was made (record ${rec.game.hash}, now ${game.source.hash}); replaying its moves against the current rules`;
 }
 
-/** The state the recorded game began in. Throws a RecordError when its start position is invalid. */
+/**
+ * The state the recorded game began in. Throws a RecordError when the record does not fit the
+ * game (a seat for each player) or its start position is invalid.
+ */
 export function recordStart(game: Game, rec: GameRecordFile): State {
+  if (rec.seats.length !== game.playerCount) {
+    throw new RecordError([`seats: the record has ${rec.seats.length} seats, but ${shown(game.name)} is played by ${game.playerCount} (P1..P${game.playerCount})`]);
+  }
   if (!rec.start) return game.newGame({ seed: rec.seed });
   try {
     return loadPosition(game, rec.start, rec.seed);
@@ -96,7 +98,7 @@ export function replayRecord(game: Game, rec: GameRecordFile): Replay {
 
 /** The legal move a recorded move names, or why there is none. */
 function checkMove(game: Game, s: State, r: RecordedMove): Move | string {
-  const where = `move ${r.ply} (${r.player} ${r.notation})`;
+  const where = `move ${r.ply} (${r.player} ${shown(r.notation)})`;
   if (s.over) return `${where}: the game was already over`;
   const mover = `P${game.currentPlayer(s) + 1}`;
   if (r.player !== mover) return `${where}: it is ${mover}'s turn, not ${r.player}'s`;
@@ -105,9 +107,9 @@ function checkMove(game: Game, s: State, r: RecordedMove): Move | string {
   const byNotation = legal.filter((m) => normalise(m.notation) === want);
   const exact = byNotation.find((m) => sameFields(moveFields(m), r.move));
   if (exact) return exact;
-  if (byNotation.length) return `${where}: the notation is legal but its structured form differs (recorded ${JSON.stringify(r.move)}, legal ${JSON.stringify(moveFields(byNotation[0]!))})`;
-  const shown = legal.slice(0, 12).map((m) => m.notation).join(", ");
-  return `${where} is not legal here (legal: ${legal.length ? shown + (legal.length > 12 ? `, ... ${legal.length} in all` : "") : "none"})`;
+  if (byNotation.length) return `${where}: the notation is legal but its structured form differs (recorded ${shown(JSON.stringify(r.move), 300)}, legal ${JSON.stringify(moveFields(byNotation[0]!))})`;
+  const some = legal.slice(0, 12).map((m) => m.notation).join(", ");
+  return `${where} is not legal here (legal: ${legal.length ? some + (legal.length > 12 ? `, ... ${legal.length} in all` : "") : "none"})`;
 }
 
 function sameFields(a: RecordedMoveFields, b: RecordedMoveFields): boolean {

@@ -4,6 +4,8 @@
  */
 import { Ajv, type ErrorObject } from "ajv";
 import type { Position } from "../engine/position.js";
+import { nestedTooDeep, ProblemList, shown } from "../library/untrusted.js";
+import { MAX_JSON_DEPTH } from "../limits.js";
 
 export interface ActionSpec {
   kind: string;
@@ -148,13 +150,17 @@ const validate = new Ajv({ allErrors: true, strict: false }).compile(scenarioFil
 
 /** Checks a parsed scenario file; returns readable problems (empty when valid). */
 export function checkScenarioFile(data: unknown): string[] {
+  const deep = nestedTooDeep(data, "");
+  if (deep) return [`${deep || "(top level)"}: nested deeper than ${MAX_JSON_DEPTH} levels (a scenario file's own fields nest at most 9)`];
   if (validate(data)) return [];
-  return dedupe((validate.errors ?? []).filter((e) => e.keyword !== "anyOf").map(describe));
+  const problems = new ProblemList();
+  for (const p of dedupe((validate.errors ?? []).filter((e) => e.keyword !== "anyOf").map(describe))) problems.push(p);
+  return problems.lines();
 }
 
 function describe(e: ErrorObject): string {
-  const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, ".") : "(top level)";
-  if (e.keyword === "additionalProperties") return `${where}: unknown field '${(e.params as { additionalProperty: string }).additionalProperty}'`;
+  const where = e.instancePath ? shown(e.instancePath.slice(1).replace(/\//g, "."), 200) : "(top level)";
+  if (e.keyword === "additionalProperties") return `${where}: unknown field '${shown((e.params as { additionalProperty: string }).additionalProperty)}'`;
   if (e.keyword === "required") return `${where}: missing field '${(e.params as { missingProperty: string }).missingProperty}'`;
   if (e.keyword === "const") return `${where}: must be "ludex-scenarios/1"`;
   return `${where}: ${e.message}`;

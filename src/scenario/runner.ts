@@ -2,7 +2,7 @@
  * The scenario runner: plays the steps of `ludex-scenarios/1` files against a game and reports,
  * for each scenario, whether it passed and, if not, why.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { GameLoadError, loadGame } from "../compile/index.js";
 import { formatDiagnostic } from "../lang/diagnostics.js";
@@ -10,6 +10,9 @@ import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
 import { describeSite, loadPosition, PositionError, playerIndex, playerName, type SitePiece } from "../engine/position.js";
 import type { State } from "../engine/state.js";
+import { readTextFile } from "../library/files.js";
+import { parseJson } from "../library/untrusted.js";
+import { MAX_RECORD_BYTES } from "../limits.js";
 import { siteIndex } from "../engine/topology.js";
 import { checkScenarioFile, type ActionSpec, type ResultSpec, type Scenario, type ScenarioFile, type Step, type Then } from "./format.js";
 
@@ -29,12 +32,12 @@ export interface FileResult {
 }
 
 export function runScenarioFile(path: string, gamesDir: string): FileResult {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, "utf8"));
-  } catch (e) {
-    return { file: path, results: [], error: `cannot read scenarios: ${(e as Error).message}` };
-  }
+  // Held to a record's size: the largest scenario files are a few hundred kilobytes.
+  const read = readTextFile(path, MAX_RECORD_BYTES);
+  if ("error" in read) return { file: path, results: [], error: `cannot read scenarios: ${read.error}` };
+  const parsed = parseJson(read.text);
+  if ("error" in parsed) return { file: path, results: [], error: `cannot read scenarios: not valid JSON (${parsed.error})` };
+  const data = parsed.value;
   const problems = checkScenarioFile(data);
   if (problems.length) return { file: path, results: [], error: `not a valid scenario file:\n  ${problems.join("\n  ")}` };
   const sf = data as ScenarioFile;

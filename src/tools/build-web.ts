@@ -22,7 +22,7 @@ const out = join(root, "dist", "web");
 
 /** The names each Node built-in is imported with anywhere in src/ (a missing one fails the bundle, loudly). */
 const NODE_NAMES: Record<string, string[]> = {
-  fs: ["closeSync", "copyFileSync", "existsSync", "mkdirSync", "mkdtempSync", "openSync", "readdirSync", "readFileSync", "readSync", "renameSync", "rmSync", "statSync", "writeFileSync"],
+  fs: ["closeSync", "constants", "copyFileSync", "existsSync", "fstatSync", "mkdirSync", "mkdtempSync", "openSync", "readdirSync", "readFileSync", "readSync", "renameSync", "rmSync", "statSync", "writeFileSync"],
   path: ["basename", "dirname", "isAbsolute", "join", "resolve", "relative", "sep"],
   url: ["fileURLToPath", "pathToFileURL"],
   module: ["createRequire"],
@@ -30,6 +30,7 @@ const NODE_NAMES: Record<string, string[]> = {
   os: ["tmpdir", "cpus", "availableParallelism"],
   readline: ["createInterface"],
   http: ["createServer"],
+  net: ["isIP"],
   worker_threads: ["parentPort", "workerData", "Worker"],
   child_process: ["spawn"],
 };
