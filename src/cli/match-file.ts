@@ -15,6 +15,7 @@ import { dirname } from "node:path";
 import type { Game } from "../engine/game.js";
 import { seatsFor, type GameRecord, type MatchConfig } from "../ai/match.js";
 import { readRecord, RecordError } from "../record/format.js";
+import { shown } from "../library/untrusted.js";
 import { ludexVersion } from "../library/version.js";
 import { CliError, EXIT_USAGE } from "./common.js";
 
@@ -260,7 +261,7 @@ function readLines(path: string, onLine: (text: string, line: number) => void): 
 /** What differs between a file's header and this match's, field by field, in words. */
 function headerDifferences(found: Record<string, unknown>, expected: MatchFileHeader, how: OpenOptions): string[] {
   const differences: string[] = [];
-  const show = (v: unknown) => cut(typeof v === "string" ? v : JSON.stringify(v) ?? "none");
+  const show = (v: unknown) => shown(typeof v === "string" ? v : JSON.stringify(v) ?? "none");
   const differ = (field: string, there: unknown, here: unknown) => differences.push(`${field}: ${show(there)} in the file, ${show(here)} here`);
   if (found.game !== expected.game) {
     // Another game: its options and fingerprint are bound to differ too, and say nothing more.
@@ -302,10 +303,10 @@ function gameProblem(value: unknown, header: MatchFileHeader, how: OpenOptions):
   try {
     record = readRecord(value.record, "record");
   } catch (e) {
-    if (e instanceof RecordError) return `game ${i}: record: ${cut(e.problems[0] ?? "not a game record", 200)}${e.problems.length > 1 ? ` (and ${e.problems.length - 1} more problems)` : ""}`;
+    if (e instanceof RecordError) return `game ${i}: record: ${shown(e.problems[0] ?? "not a game record", 200)}${e.problems.length > 1 ? ` (and ${e.problems.length - 1} more problems)` : ""}`;
     throw e;
   }
-  if (record.game.hash !== header.hash) return `game ${i}: its record is of another description (fingerprint ${cut(record.game.hash)})`;
+  if (record.game.hash !== header.hash) return `game ${i}: its record is of another description (fingerprint ${shown(record.game.hash)})`;
   if (record.seed !== (header.seed + i) >>> 0) return `game ${i}: its record's seed is ${record.seed}, game ${i} of this match has seed ${(header.seed + i) >>> 0}`;
   if (record.moves.length !== value.plies) return `game ${i}: plies says ${String(value.plies)}, its record has ${record.moves.length} moves`;
   return undefined;
@@ -337,9 +338,4 @@ function reason(e: unknown): string {
   if (code === "ENOSPC") return "the disk is full";
   if (code === "EROFS") return "the file system is read-only";
   return e instanceof Error ? e.message : String(e);
-}
-
-/** A value for a message, cut when long (a file may hold anything). */
-function cut(text: string, max = 80): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
 }
