@@ -80,7 +80,44 @@ export const MAX_PIECES = 1_000_000;
  */
 export const MAX_MARKER_CELLS = 4_000_000;
 
-/** Piece types, flags and stack height: what the state's arrays hold without wrapping. */
+/** Piece types and flags: what the state's arrays hold without wrapping. */
 export const MAX_PIECE_TYPES = 120;
 export const MAX_FLAGS = 16;
-export const MAX_HEIGHT = 1_000_000;
+
+/**
+ * Height of a stack, in a description's start, a position and play (2^30 - 1: a move buffer packs
+ * a height with one more bit into 32). Play that would build a higher stack (stacks merging) stops
+ * with an error naming the rule; a start of 40,000 stacks of a billion can reach it.
+ */
+export const MAX_HEIGHT = 2 ** 30 - 1;
+
+/**
+ * Counters, scores and supplies are whole numbers held exactly (to 2^53 - 1 either way, what a
+ * double holds without rounding). Play that would pass that (a counter doubled every turn) stops
+ * with an error naming the rule, so every state play reaches is one a position can describe.
+ */
+export const MAX_EXACT = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Moves one position may have. Real games have a few hundred (Amazons, the library's widest, about
+ * 2,200 at its start; a placement on the largest board 40,000). A generation that would pass it
+ * stops with an error naming the rule and the position, instead of growing until memory runs out
+ * (a piece flying anywhere on a 200 x 200 board, part of a million-high stack sliding).
+ */
+export const MAX_MOVES_PER_POSITION = 1_000_000;
+
+/** Sites in the paths and capture lists of one position's moves (chains of jumps), in all. */
+export const MAX_MOVE_POOL = 16_000_000;
+
+/**
+ * Jumps one position's chain search may try (draughts' longest chains take a few thousand). A
+ * description whose chains branch without end (pieces that may be jumped again and again on a wide
+ * lattice) stops with an error instead of searching for hours.
+ */
+export const MAX_SEARCH_STEPS = 10_000_000;
+
+/**
+ * Decisions a longest-sequence rule may look ahead through for one position (each is applied and
+ * its continuations generated; draughts' majority rule needs a few hundred).
+ */
+export const MAX_LOOKAHEAD_DECISIONS = 1_000_000;

@@ -6,6 +6,7 @@
 import { Command, CommanderError } from "commander";
 import { ludexVersion } from "../library/version.js";
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./common.js";
+import { PlayLimitError } from "../engine/play-limit.js";
 
 type Register = (program: Command) => void;
 
@@ -67,6 +68,11 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof CliError) {
       if (e.message) process.stderr.write(`ludex: ${e.message}\n`);
       return e.exitCode;
+    }
+    // A description whose play passes a limit (a stack too high, too many moves): the designer's error.
+    if (e instanceof PlayLimitError) {
+      process.stderr.write(`ludex: ${e.message}\n`);
+      return EXIT_FAILURE;
     }
     process.stderr.write(`ludex: internal error: ${(e as Error)?.message ?? String(e)}\n`);
     if (process.env.LUDEX_DEBUG) process.stderr.write(`${(e as Error)?.stack ?? ""}\n`);

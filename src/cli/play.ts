@@ -16,6 +16,7 @@ import { InvalidArgumentError, type Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
 import { PositionError, type Position } from "../engine/position.js";
+import { PlayLimitError } from "../engine/play-limit.js";
 import { secretSeed, seedWord, type Seed } from "../engine/rng.js";
 import type { State } from "../engine/state.js";
 import type { GameRecordFile } from "../record/format.js";
@@ -276,8 +277,8 @@ class Session {
     try {
       await this.loop();
     } catch (e) {
-      // Input ended or was interrupted: the game so far is kept.
-      if (e instanceof CliError) this.stop("unfinished", e.message);
+      // Input ended or was interrupted, or the rules passed a play limit: the game so far is kept.
+      if (e instanceof CliError || e instanceof PlayLimitError) this.stop("unfinished", e.message);
       throw e;
     }
   }

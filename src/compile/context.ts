@@ -48,6 +48,8 @@ export class CompileContext {
   regions = new Map<string, Int32Array>();
   kinds: string[] = [];
   generators: LeafGenerator[] = [];
+  /** Where each generator is in the IR (by id), for diagnostics about it. */
+  generatorPtrs: string[] = [];
   scope: Scope = "start";
   /** Engine services for rules; linked to the Game when it is built. */
   runtime = new RuntimeLink();
@@ -61,6 +63,15 @@ export class CompileContext {
       if (s || p === "") return s;
       p = p.slice(0, p.lastIndexOf("/"));
     }
+  }
+
+  /**
+   * The rule at `ptr` as play-time errors name it: `(slide ...) at games/x.game:12:7`, or just
+   * `(slide ...)` for a description compiled without spans.
+   */
+  ruleAt(ptr: string, ludeme: string): string {
+    const s = this.spanOf(ptr);
+    return s ? `(${ludeme} ...) at ${s.file}:${s.line}:${s.col}` : `(${ludeme} ...)`;
   }
 
   fail(code: DiagnosticCode, message: string, ptr: string, expected?: string): void {

@@ -6,7 +6,8 @@
  */
 import type { MoveBuffer } from "./moves.js";
 import { nextInt } from "./rng.js";
-import { NONE, SAMPLED, UNKNOWN, type Ctx, type SampleResult } from "./rules.js";
+import { NONE, SAMPLED, UNKNOWN, type Ctx, type MovesBound, type SampleResult } from "./rules.js";
+import { big } from "./play-limit.js";
 import type { State } from "./state.js";
 import { canMove, StepGenerator } from "./generators.js";
 
@@ -16,11 +17,18 @@ const SAMPLE_TRIES = 24;
 export class FlyGenerator extends StepGenerator {
   override generate(s: State, c: Ctx, out: MoveBuffer): void {
     const n = this.o.topology.n, owner = s.owner, p = c.player, kind = this.o.kind;
-    for (let site = 0; site < n; site++) {
+    // Past the move limit the buffer stops growing and the caller reports it: stop here too.
+    for (let site = 0; site < n && !out.overflow; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let t = 0; t < n; t++) if (t !== site) this.land(s, c, out, kind, site, t, type);
     }
+  }
+
+  /** The most moves one position can have, for `validate`'s warning: every piece to every other site. */
+  movesBound(pieces: number): MovesBound {
+    const to = this.o.topology.n - 1;
+    return { moves: pieces * to, how: `${big(pieces)} ${pieces === 1 ? "piece" : "pieces"} to any of ${big(to)} sites` };
   }
 
   /**

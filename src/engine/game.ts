@@ -8,6 +8,8 @@
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
 import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
 import { nextInt, shuffle, type Seed } from "./rng.js";
+import { big, overflowError, PlayLimitError, positionWords } from "./play-limit.js";
+import { MAX_TURN } from "../limits.js";
 import { State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
 
@@ -164,6 +166,7 @@ export class Game implements Runtime {
       const prelude = this.def.prelude;
       const source = s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play;
       source.generate(s, this.ctx, this.buf);
+      if (this.buf.overflow) throw overflowError(this.buf, this.def.generators, s);
     }
     this.cachedState = s;
     this.cachedVersion = s.version;
@@ -185,6 +188,7 @@ export class Game implements Runtime {
     const prelude = this.def.prelude;
     const source = s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play;
     source.generate(s, this.searchCtx, out);
+    if (out.overflow) throw overflowError(out, this.def.generators, s);
   }
 
   applyInTurn(s: State, buf: MoveBuffer, row: number): boolean {
@@ -241,7 +245,7 @@ export class Game implements Runtime {
     } else {
       for (const e of def.afterTurn) e(s, c);
       s.mover = this.nextSeat(s, s.mover);
-      s.turn++;
+      this.nextTurn(s);
       s.actionInTurn = 1;
       s.actionsInTurn = def.turn.actions;
       turnBegan = true;
@@ -276,10 +280,16 @@ export class Game implements Runtime {
     const w = this.def.placeWord ?? -1;
     if (w < 0 || s.memory[w + s.mover] === 0) return;
     s.mover = this.nextSeat(s, s.mover);
-    s.turn++;
+    this.nextTurn(s);
     s.actionInTurn = 1;
     s.actionsInTurn = this.def.turn.actions;
     s.touch();
+  }
+
+  /** Counts the turn that begins; a game that would last more turns than a position holds stops. */
+  private nextTurn(s: State): void {
+    if (s.turn >= MAX_TURN) throw new PlayLimitError("this game", `would begin turn ${big(MAX_TURN + 1)}, beyond the ${big(MAX_TURN)} turns a game may last`, positionWords(s));
+    s.turn++;
   }
 
   /** Ends the game with the given winners (none: a draw), recording which end rule fired. */

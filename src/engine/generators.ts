@@ -6,6 +6,7 @@
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { nextInt } from "./rng.js";
+import { MAX_SEARCH_STEPS } from "../limits.js";
 import { NONE, SAMPLED, UNKNOWN, newCtx, type Ctx, type Effect, type LeafGenerator, type MoveSource, type Pred, type SampleResult } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
@@ -149,6 +150,7 @@ const STEP_SAMPLE_TRIES = 16;
 /** A step to a neighbouring site; by default the site must be empty. */
 export class StepGenerator implements LeafGenerator {
   id = -1;
+  rule = "";
   /** Neighbours per player (their directions may differ). */
   private readonly adj: Adjacency[];
   /** Neighbours per board direction, for `onward` moves (else null), and the table of no direction. */
@@ -384,6 +386,7 @@ export type ChainRule = "none" | "must" | "may";
  */
 export class JumpGenerator implements LeafGenerator {
   id = -1;
+  rule = "";
   private readonly adj: Adjacency[];
   private readonly adjOnward: Adjacency[] | null;
   private readonly adjNone: Adjacency;
@@ -422,13 +425,17 @@ export class JumpGenerator implements LeafGenerator {
     const n = this.o.topology.n, owner = s.owner;
     const p = c.player;
     this.current = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, p);
-    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
+    this.steps = 0;
+    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last && !out.overflow; site++) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       this.search(s, c, out, site, site, 0);
       if (this.lifted) this.putBack(s, site, p, type);
     }
   }
+
+  /** Jumps tried by this generation, bounded by MAX_SEARCH_STEPS (chains can branch without end). */
+  private steps = 0;
 
   // The jumper is lifted off its origin (raw writes, restored before generate returns, invisible
   // outside) only once a chain goes on past its first jump: most pieces have no jump at all.
@@ -458,6 +465,13 @@ export class JumpGenerator implements LeafGenerator {
     const { start, first: overs, second: lands } = this.current;
     const owner = s.owner;
     let found = false;
+    // Past a limit the search backs out at once, putting back every piece it lifted; the caller
+    // reports the overflow. `true` keeps an unfinished `must` chain from being listed as a move.
+    if (out.overflow) return true;
+    if (++this.steps > MAX_SEARCH_STEPS) {
+      out.markOverflow("search", this.id);
+      return true;
+    }
     for (let k = start[at]!, end = start[at + 1]!; k < end; k++) {
       const over = overs[k]!;
       if (owner[over] === EMPTY) continue;
@@ -536,6 +550,7 @@ export class JumpGenerator implements LeafGenerator {
  */
 export class ScreenJumpGenerator implements LeafGenerator {
   id = -1;
+  rule = "";
   constructor(
     private readonly o: PieceMoveOptions,
     private readonly screens: number,

@@ -29,6 +29,7 @@ export interface HopOptions extends PieceMoveOptions {
 
 export class HopGenerator implements LeafGenerator {
   id = -1;
+  rule = "";
   /** The lines of each player's directions (shared between seats with the same list). */
   private readonly lines: Adjacency[];
 

@@ -16,6 +16,7 @@
 import { MoveBuffer } from "./moves.js";
 import type { Ctx, MoveSource, Runtime } from "./rules.js";
 import { State } from "./state.js";
+import { MAX_LOOKAHEAD_DECISIONS } from "../limits.js";
 
 /** What every filter of one game shares: whether a search is running. */
 export interface LookaheadShared {
@@ -31,19 +32,27 @@ export class LongestSequenceSource implements MoveSource {
     private readonly inner: MoveSource,
     private readonly runtime: Runtime,
     private readonly shared: LookaheadShared,
+    /** The rule, as play-limit errors name it. */
+    private readonly rule: string,
   ) {}
+
+  /** Decisions looked through for the position being generated (bounded by MAX_LOOKAHEAD_DECISIONS), and its buffer. */
+  private decisions = 0;
+  private out!: MoveBuffer;
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const start = out.size;
     this.inner.generate(s, c, out);
     const count = out.size - start;
-    if (count <= 1 || this.shared.searching > 0) return;
+    if (count <= 1 || this.shared.searching > 0 || out.overflow) return;
     if (this.lengths.length < count) this.lengths = new Int32Array(count * 2);
     const lengths = this.lengths;
     let best = 0;
     this.shared.searching++;
+    this.decisions = 0;
+    this.out = out;
     try {
-      for (let i = 0; i < count; i++) {
+      for (let i = 0; i < count && !out.overflow; i++) {
         const len = this.lengthOf(s, out, start + i, 0);
         lengths[i] = len;
         if (len > best) best = len;
@@ -62,14 +71,19 @@ export class LongestSequenceSource implements MoveSource {
 
   /** Decisions in the longest sequence of the turn that begins with row `row` of `buf`, made in `s`. */
   private lengthOf(s: State, buf: MoveBuffer, row: number, depth: number): number {
+    // Past a limit the search stops (its result no longer matters: the caller reports the error).
+    if (++this.decisions > MAX_LOOKAHEAD_DECISIONS) {
+      this.out.markOverflow("search", -1, this.rule);
+      return 0;
+    }
     const t = this.states[depth] ?? (this.states[depth] = new State(s.shape));
     t.copyFrom(s);
     if (!this.runtime.applyInTurn(t, buf, row)) return 1;
     const next = this.buffers[depth] ?? (this.buffers[depth] = new MoveBuffer(16, 64));
     next.clear();
-    this.runtime.movesInto(t, next);
+    this.runtime.movesInto(t, next); // throws a PlayLimitError if the continuation's moves pass a limit
     let best = 0;
-    for (let i = 0; i < next.size; i++) {
+    for (let i = 0; i < next.size && !this.out.overflow; i++) {
       const len = this.lengthOf(t, next, i, depth + 1);
       if (len > best) best = len;
     }

@@ -9,6 +9,7 @@
  * Outside the engine, a move is a plain `Move` object with a text notation, structured fields and
  * its list of primitive actions.
  */
+import { MAX_MOVE_POOL, MAX_MOVES_PER_POSITION } from "../limits.js";
 
 export interface Move {
   /** The action name the description gives this move (`step`, `jump`, `place` ...). */
@@ -72,6 +73,16 @@ export class MoveBuffer {
   /** Shared pool for paths and capture lists. */
   pool: Int32Array;
   poolSize = 0;
+  /**
+   * How a generation went past a limit of one position (see `markOverflow`), or "" while within
+   * them. Past MAX_MOVES_PER_POSITION rows each new row overwrites the last, past MAX_MOVE_POOL
+   * the pool starts again from 0: the buffer stops growing, generators finish their loops (so
+   * every state they touched is put back), and whoever generated reports the error.
+   */
+  overflow: "" | "moves" | "pool" | "search" = "";
+  /** The generator (its id) or the rule (its words, when no leaf generator was at work) that went past it. */
+  overflowGen = -1;
+  overflowRule = "";
 
   constructor(capacity = 256, poolCapacity = 1024) {
     this.gen = new Int32Array(capacity);
@@ -91,11 +102,23 @@ export class MoveBuffer {
   clear(): void {
     this.size = 0;
     this.poolSize = 0;
+    this.overflow = "";
+  }
+
+  /** Records the first limit a generation passed (later ones add nothing: the first is the cause). */
+  markOverflow(what: "moves" | "pool" | "search", gen: number, rule = ""): void {
+    if (this.overflow) return;
+    this.overflow = what;
+    this.overflowGen = gen;
+    this.overflowRule = rule;
   }
 
   /** Appends a move row and returns its index. Path and captures are added with pushPath/pushCapture. */
   add(gen: number, kind: number, from: number, to: number, count = 1, piece = NONE): number {
-    if (this.size === this.gen.length) this.grow();
+    if (this.size === this.gen.length && !this.grow()) {
+      this.markOverflow("moves", gen);
+      this.size--;
+    }
     const i = this.size++;
     this.gen[i] = gen;
     this.kind[i] = kind;
@@ -181,13 +204,20 @@ export class MoveBuffer {
 
   private ensurePool(extra: number): void {
     if (this.poolSize + extra <= this.pool.length) return;
+    if (this.poolSize + extra > MAX_MOVE_POOL) {
+      this.markOverflow("pool", this.size > 0 ? this.gen[this.size - 1]! : -1);
+      this.poolSize = 0;
+      if (extra <= this.pool.length) return;
+    }
     const next = new Int32Array(Math.max(this.pool.length * 2, this.poolSize + extra));
     next.set(this.pool);
     this.pool = next;
   }
 
-  private grow(): void {
-    const cap = this.gen.length * 2;
+  /** Doubles the rows (up to MAX_MOVES_PER_POSITION); false when the buffer already holds that many. */
+  private grow(): boolean {
+    if (this.gen.length >= MAX_MOVES_PER_POSITION) return false;
+    const cap = Math.min(this.gen.length * 2, MAX_MOVES_PER_POSITION);
     const g = (a: Int32Array) => {
       const b = new Int32Array(cap);
       b.set(a);
@@ -204,5 +234,6 @@ export class MoveBuffer {
     this.pathLen = g(this.pathLen);
     this.capStart = g(this.capStart);
     this.capLen = g(this.capLen);
+    return true;
   }
 }

@@ -6,9 +6,11 @@
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { SAMPLED, type Ctx, type Effect, type LeafGenerator, type SampleResult } from "./rules.js";
 import type { State } from "./state.js";
+import { MAX_TURN } from "../limits.js";
 
 export class PassGenerator implements LeafGenerator {
   id = -1;
+  rule = "";
 
   constructor(
     private readonly kind: number,
@@ -30,7 +32,8 @@ export class PassGenerator implements LeafGenerator {
   apply(s: State, _buf: MoveBuffer, _row: number, c: Ctx): void {
     c.from = -1;
     c.to = -1;
-    s.memory[this.passWord]!++;
+    // Passes in a row are only compared with the number of players: counting stops at 2^31 - 1 instead of wrapping.
+    if (s.memory[this.passWord]! < MAX_TURN) s.memory[this.passWord]!++;
     for (const e of this.then) e(s, c);
     s.touch();
   }

@@ -25,6 +25,7 @@ const SAMPLE_TRIES = 16;
 /** Chooses a site; only the effects change the state. */
 export class SelectGenerator implements LeafGenerator {
   id = -1;
+  rule = "";
   constructor(protected readonly o: SiteChoiceOptions) {}
 
   /** Whether the mover may act at all (e.g. has something in supply). */
@@ -150,6 +151,7 @@ export interface LiftOptions {
 /** Takes one of the mover's pieces off the board (back to the supply, if so). */
 export class LiftGenerator implements LeafGenerator {
   id = -1;
+  rule = "";
   constructor(private readonly o: LiftOptions) {}
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
@@ -174,7 +176,7 @@ export class LiftGenerator implements LeafGenerator {
     c.count = s.height[site]!;
     c.selfFlags = s.flags[site]!;
     c.crossed = false;
-    if (this.o.toSupply) changeSupply(s, s.owner[site]!, s.height[site]!, this.o.supplyTotal);
+    if (this.o.toSupply) changeSupply(s, s.owner[site]!, s.height[site]!, this.o.supplyTotal, this.rule);
     s.clear(site);
     for (const e of this.o.then) e(s, c);
   }

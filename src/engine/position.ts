@@ -7,8 +7,8 @@
  *
  * Every number read is checked against the range the state holds it in, so nothing wraps or
  * loses precision on the way in: `turn` 0 to MAX_TURN; `actionInTurn` and `actionsInTurn` 1 to
- * MAX_TURN; heights 1 to MAX_HEIGHT; a supply 0 to the pieces each player owns (MAX_PIECES when the
- * game sets no total), like `concealed` counts; scores and counters whole numbers within
+ * MAX_TURN; heights 1 to MAX_HEIGHT; a supply 0 to the pieces each player owns (MAX_EXACT when the
+ * game sets no total); `concealed` counts 0 to MAX_PIECES; scores and counters whole numbers within
  * +-(2^53 - 1) (stored as doubles, exact there); `memory` words of 32 bits; `preludeLeft` and
  * `endRule` within the game's prelude and end rules. Values nested deeper than MAX_JSON_DEPTH are
  * refused before anything walks them, and values quoted in messages are cut (see untrusted.ts).
@@ -18,7 +18,7 @@ import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "./stat
 import { siteIndex } from "./topology.js";
 import type { Seed } from "./rng.js";
 import { nestedTooDeep, ProblemList, shown } from "../library/untrusted.js";
-import { MAX_HEIGHT, MAX_JSON_DEPTH, MAX_PIECES, MAX_TURN } from "../limits.js";
+import { MAX_EXACT, MAX_HEIGHT, MAX_JSON_DEPTH, MAX_PIECES, MAX_TURN } from "../limits.js";
 
 /** Where problems are collected: the first few are kept (see ProblemList). */
 type Problems = Pick<ProblemList, "push" | "length">;
@@ -140,7 +140,7 @@ export function loadPosition(game: Game, pos: unknown, seed: Seed = 0, opts: Loa
   if (pos.supply === undefined) game.fillSupplies(s);
   else {
     const total = game.def.supplyTotal;
-    readPerPlayer(game, pos.supply, "position.supply", problems, s.supply, total >= 0 ? [0, total, "the pieces each player owns"] : [0, MAX_PIECES, "a supply is never negative"]);
+    readPerPlayer(game, pos.supply, "position.supply", problems, s.supply, total >= 0 ? [0, total, "the pieces each player owns"] : [0, MAX_EXACT, "a supply is never negative"]);
   }
   checkPiecesOwned(game, s, problems);
   readCounters(game, pos.counters, s, problems);

@@ -59,9 +59,23 @@ export type SampleResult = typeof SAMPLED | typeof NONE | typeof UNKNOWN;
 export interface LeafGenerator extends MoveSource {
   /** Index of this generator in GameDef.generators; stored in every move row it makes. */
   id: number;
+  /** The rule in the description that makes these moves, as play-limit errors name it (CompileContext.ruleAt). */
+  rule: string;
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void;
   notation(buf: MoveBuffer, row: number): string;
   actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[];
+  /**
+   * For generators whose moves can grow past MAX_MOVES_PER_POSITION on a large board or a high
+   * stack: the most moves one position can have when a player has up to `pieces` pieces in stacks
+   * up to `height` high (what `validate` warns about before play meets the limit).
+   */
+  movesBound?(pieces: number, height: number): MovesBound;
+}
+
+/** The most moves a rule can give one position, and how they come about, in words ("200 pieces to any of 39,999 sites"). */
+export interface MovesBound {
+  moves: number;
+  how: string;
 }
 
 /** One end rule: when `when` holds after a decision, `outcome` decides the result. */

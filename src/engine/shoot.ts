@@ -30,6 +30,7 @@ export interface ShootOptions extends PieceMoveOptions {
 
 export class ShootGenerator implements LeafGenerator {
   id = -1;
+  rule = "";
 
   constructor(private readonly o: ShootOptions) {}
 

@@ -7,8 +7,10 @@
  * the same site, and its notation says so.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import type { Ctx, Effect, LeafGenerator, Pred } from "./rules.js";
+import type { Ctx, Effect, LeafGenerator, MovesBound, Pred } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
+import { MAX_HEIGHT } from "../limits.js";
+import { big, PlayLimitError, positionWords } from "./play-limit.js";
 import type { Topology } from "./topology.js";
 import { originEnd, originStart, type Origin } from "./generators.js";
 import { directionsNow, type OnwardDirections } from "./onward.js";
@@ -53,6 +55,7 @@ const CROSSED = 1;
 
 export class SlideGenerator implements LeafGenerator {
   id = -1;
+  rule = "";
   private readonly dirCount: number;
 
   constructor(private readonly o: SlideOptions) {
@@ -85,7 +88,8 @@ export class SlideGenerator implements LeafGenerator {
       const lo = o.take === "all" ? h : 1;
       const hi = o.take === "part" ? h - 1 : h;
       const firstRow = out.size;
-      for (let count = lo; count <= hi; count++) {
+      // Past the move limit the buffer stops growing and the caller reports it: stop here too.
+      for (let count = lo; count <= hi && !out.overflow; count++) {
         c.count = count;
         const maxDist = o.range === "count" ? count : o.range;
         for (let k = 0; k < dirs.length; k++) {
@@ -152,6 +156,21 @@ export class SlideGenerator implements LeafGenerator {
     }
   }
 
+  /**
+   * The most moves one position can have, for `validate`'s warning: every piece (up to `pieces`)
+   * in every direction as far as it may go, with every part of a stack up to `height` high.
+   */
+  movesBound(pieces: number, height: number): MovesBound {
+    const dirs = Math.max(0, ...this.o.dirs.map((d) => d.length)) || this.dirCount;
+    const n = this.o.topology.n;
+    const far = Math.min(this.o.range === "count" ? height : this.o.range, n - 1);
+    const parts = this.o.take === "all" ? 1 : height;
+    return {
+      moves: pieces * dirs * far * parts,
+      how: `${big(pieces)} ${pieces === 1 ? "stack" : "stacks"} in ${dirs} directions up to ${big(far)} sites${parts > 1 ? `, each part of a stack up to ${big(height)} high` : ""}`,
+    };
+  }
+
   /** Two directions can reach one site through portals: the same move, listed once. */
   private duplicate(out: MoveBuffer, firstRow: number, to: number, count: number): boolean {
     for (let r = firstRow; r < out.size; r++) {
@@ -176,6 +195,10 @@ export class SlideGenerator implements LeafGenerator {
     }
     if (s.owner[to] === EMPTY) s.put(to, mover, type, count, flags);
     else {
+      if (s.height[to]! + count > MAX_HEIGHT) {
+        const labels = this.o.topology.labels;
+        throw new PlayLimitError(this.rule, `would stack ${big(s.height[to]! + count)} pieces on ${labels[to]}, above the ${big(MAX_HEIGHT)} a stack may hold`, positionWords(s));
+      }
       s.height[to]! += count;
       s.flags[to]! |= flags;
     }

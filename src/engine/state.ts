@@ -7,6 +7,7 @@
  * compiled description.
  */
 import { seedRng, type Seed } from "./rng.js";
+import { checkExact } from "./play-limit.js";
 
 export const EMPTY = -1;
 /** Owner value of a neutral piece (a block): on the board, but nobody's. */
@@ -15,12 +16,13 @@ export const NEUTRAL = 100;
  * Changes a player's supply by `k` (negative: takes from it), keeping it within 0..total, the
  * pieces each player owns (total -1: no bound). Taking from an empty supply takes nothing, and a
  * supply never holds more pieces than its player owns, so every state play reaches is one a
- * position can describe. Owners that are not players (neutral pieces) have no supply.
+ * position can describe. Owners that are not players (neutral pieces) have no supply. Without a
+ * total, a supply beyond the whole numbers held exactly stops play (PlayLimitError, naming `rule`).
  */
-export function changeSupply(s: State, player: number, k: number, total: number): void {
+export function changeSupply(s: State, player: number, k: number, total: number, rule: string): void {
   if (player < 0 || player >= s.supply.length) return;
   const v = s.supply[player]! + k;
-  s.supply[player] = v < 0 ? 0 : total >= 0 && v > total ? total : v;
+  s.supply[player] = v < 0 ? 0 : total >= 0 && v > total ? total : checkExact(v, rule, `P${player + 1}'s supply`, s);
 }
 
 /** In an observation: a piece whose owner and type the observer cannot see (face down). */

@@ -19,6 +19,7 @@ export function swapOffered(s: State): boolean {
 /** The swap itself: the two players exchange sides. */
 export class SwapGenerator implements LeafGenerator {
   id = -1;
+  rule = "";
 
   constructor(
     private readonly kind: number,

@@ -39,7 +39,8 @@ export type DiagnosticCode =
   | "M004" // semantic constraint violated
   | "M005" // beyond a size limit (board sites, pieces, players; see lang/limits.ts)
   | "C001" // compilation failed
-  | "W001"; // warning: an effect that can never act where it stands
+  | "W001" // warning: an effect that can never act where it stands
+  | "W002"; // warning: a rule that can pass a play limit (see limits.ts)
 
 export interface Diagnostic {
   code: DiagnosticCode;

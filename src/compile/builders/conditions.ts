@@ -7,6 +7,7 @@ import { newCtx, type Pred } from "../../engine/rules.js";
 import { MoveBuffer } from "../../engine/moves.js";
 import { compileMoves } from "./moves.js";
 import { EMPTY, NEUTRAL } from "../../engine/state.js";
+import { overflowError } from "../../engine/play-limit.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer, constant, siteIn, siteRefIn, type Compiled } from "../expression.js";
 import { hasLineOfExactly, lineAxes, longestLine, outflanksAny } from "../../engine/lines.js";
@@ -315,11 +316,14 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     // Its own buffer and context: it may be asked while a move is being applied or generated.
     const buf = new MoveBuffer(4, 16);
     const own = newCtx();
+    const generators = cx.generators;
     return {
       fn: (s, c) => {
         buf.clear();
         own.player = c.player;
         moves.generate(s, own, buf);
+        // Past the move limit the rows kept still answer; a chain search cut short may not have.
+        if (buf.overflow === "search") throw overflowError(buf, generators, s);
         return buf.size > 0;
       },
     };

@@ -6,6 +6,8 @@ import type { Json } from "../../lang/bind.js";
 import type { PrimitiveAction } from "../../engine/moves.js";
 import type { Ctx, Effect } from "../../engine/rules.js";
 import { changeSupply, EMPTY, NEUTRAL, type State } from "../../engine/state.js";
+import { big, checkExact, PlayLimitError, positionWords } from "../../engine/play-limit.js";
+import { MAX_TURN } from "../../limits.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { convertOutflanked } from "../../engine/lines.js";
 import { flankedFrom, surroundedFrom } from "../../engine/custodial.js";
@@ -33,9 +35,10 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const name = n.name as string;
     const i = cx.counterIndex(name, `${ptr}/name`);
     const by = compileInt(n.by!, `${ptr}/by`, cx);
+    const rule = cx.ruleAt(ptr, n.ludeme);
     return {
       run: (s, c) => {
-        s.counters[i]! += by(s, c);
+        s.counters[i] = checkExact(s.counters[i]! + by(s, c), rule, `counter '${name}'`, s);
       },
       describe: (s, c) => [{ op: "counter", name, change: "add", value: by(s, c) }],
     };
@@ -44,9 +47,10 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const name = n.name as string;
     const i = cx.counterIndex(name, `${ptr}/name`);
     const value = compileInt(n.value!, `${ptr}/value`, cx);
+    const rule = cx.ruleAt(ptr, n.ludeme);
     return {
       run: (s, c) => {
-        s.counters[i] = value(s, c);
+        s.counters[i] = checkExact(value(s, c), rule, `counter '${name}'`, s);
       },
       describe: (s, c) => [{ op: "counter", name, change: "set", value: value(s, c) }],
     };
@@ -66,13 +70,17 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       s.flags[at(s, c)]! &= mask;
     });
   },
-  "move-again": () => ({
-    // The turn gains a decision: the engine keeps the mover after this one (see Game.afterDecision).
-    run: (s) => {
-      s.actionsInTurn++;
-    },
-    describe: () => [],
-  }),
+  "move-again": (n, ptr, cx) => {
+    const rule = cx.ruleAt(ptr, n.ludeme);
+    return {
+      // The turn gains a decision: the engine keeps the mover after this one (see Game.afterDecision).
+      run: (s) => {
+        if (s.actionsInTurn >= MAX_TURN) throw new PlayLimitError(rule, `would give one turn more than ${big(MAX_TURN)} decisions`, positionWords(s));
+        s.actionsInTurn++;
+      },
+      describe: () => [],
+    };
+  },
   when: (n, ptr, cx) => {
     const cond = compileBool(n.cond!, `${ptr}/cond`, cx);
     const yes = compileEffects(n.then as Json[], `${ptr}/then`, cx).map((e) => e.run);
@@ -144,15 +152,18 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   "add-score": (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     const by = compileInt(n.by!, `${ptr}/by`, cx);
+    const rule = cx.ruleAt(ptr, n.ludeme);
     return silent((s, c) => {
-      s.score[who(s, c)]! += by(s, c);
+      const p = who(s, c);
+      s.score[p] = checkExact(s.score[p]! + by(s, c), rule, `P${p + 1}'s score`, s);
     });
   },
   "add-supply": (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     const by = compileInt(n.by!, `${ptr}/by`, cx);
     const total = cx.supplyTotal;
-    return silent((s, c) => changeSupply(s, who(s, c), by(s, c), total));
+    const rule = cx.ruleAt(ptr, n.ludeme);
+    return silent((s, c) => changeSupply(s, who(s, c), by(s, c), total, rule));
   },
   "each-player": (n, ptr, cx) => {
     const body = compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run);
@@ -193,9 +204,10 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   "return-to-supply": (n, ptr, cx) => {
     const at = siteOf(n.site as string, `${ptr}/site`, cx);
     const total = cx.supplyTotal;
+    const rule = cx.ruleAt(ptr, n.ludeme);
     return silent((s, c) => {
       const site = at(s, c);
-      if (s.owner[site] !== EMPTY) changeSupply(s, s.owner[site]!, s.height[site]!, total);
+      if (s.owner[site] !== EMPTY) changeSupply(s, s.owner[site]!, s.height[site]!, total, rule);
     });
   },
   custodial: (n, ptr, cx) => captureFrom(n, ptr, cx, "anvil", flankedFrom),

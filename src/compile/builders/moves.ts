@@ -23,25 +23,25 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   step: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "step");
     const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
-    return register(cx, new StepGenerator(o, to));
+    return register(cx, n, ptr, new StepGenerator(o, to));
   },
   "line-count-move": (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "move");
     const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
-    return register(cx, new LineCountGenerator(o, to, through));
+    return register(cx, n, ptr, new LineCountGenerator(o, to, through));
   },
   jump: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "jump");
     const over = inMoveScope(cx, () => compileBool(n.over!, `${ptr}/over`, cx));
     const land = n.land === undefined ? null : inMoveScope(cx, () => compileBool(n.land!, `${ptr}/land`, cx));
-    return register(cx, new JumpGenerator(o, over, land, (n.chain as ChainRule | undefined) ?? "none"));
+    return register(cx, n, ptr, new JumpGenerator(o, over, land, (n.chain as ChainRule | undefined) ?? "none"));
   },
   pass: (n, ptr, cx) => {
     const kind = cx.kindIndex((n.kind as string | undefined) ?? "pass");
     cx.passKinds.add(kind);
     const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
-    return register(cx, new PassGenerator(kind, cx.passCounter(), then, (n.notation as string | undefined) ?? "pass"));
+    return register(cx, n, ptr, new PassGenerator(kind, cx.passCounter(), then, (n.notation as string | undefined) ?? "pass"));
   },
   priority: (n, ptr, cx) => new PrioritySource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
   either: (n, ptr, cx) => new UnionSource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
@@ -59,6 +59,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     if (n.portals === true && !cx.portals) cx.fail("M001", "portals:true, but the equipment declares no (portal ...)", `${ptr}/portals`, "a (portal player region dirs:{...}) item");
     return register(
       cx,
+      n,
+      ptr,
       new SlideGenerator({
         ...o,
         take: ((n.take as TakeRule | undefined) ?? "all"),
@@ -79,6 +81,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     if (fromSupply && cx.supplyTotal < 0) cx.fail("M001", "from-supply:true, but the equipment declares no (supply ...)", `${ptr}/from-supply`, "a (supply total) item");
     return register(
       cx,
+      n,
+      ptr,
       new AddGenerator({
         ...afterLanding(cx, () => siteChoice(n, ptr, cx, "add", "*")),
         piece,
@@ -89,12 +93,14 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       }),
     );
   },
-  select: (n, ptr, cx) => register(cx, new SelectGenerator(siteChoice(n, ptr, cx, "select", "@"))),
+  select: (n, ptr, cx) => register(cx, n, ptr, new SelectGenerator(siteChoice(n, ptr, cx, "select", "@"))),
   lift: (n, ptr, cx) => {
     const toSupply = n["to-supply"] === true;
     if (toSupply && cx.supplyTotal < 0) cx.fail("M001", "to-supply:true, but the equipment declares no (supply ...)", `${ptr}/to-supply`, "a (supply total) item");
     return register(
       cx,
+      n,
+      ptr,
       new LiftGenerator({
         topology: cx.topology!,
         kind: cx.kindIndex((n.kind as string | undefined) ?? "lift"),
@@ -109,7 +115,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   "screen-jump": (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "jump");
     const target = inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
-    return register(cx, new ScreenJumpGenerator(o, (n.screens as number | undefined) ?? 1, target));
+    return register(cx, n, ptr, new ScreenJumpGenerator(o, (n.screens as number | undefined) ?? 1, target));
   },
   "chase-limit": (n, ptr, cx) => {
     const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);
@@ -129,7 +135,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   fly: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "fly");
     const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
-    return register(cx, new FlyGenerator(o, to));
+    return register(cx, n, ptr, new FlyGenerator(o, to));
   },
   shoot: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "shoot");
@@ -137,6 +143,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
     return register(
       cx,
+      n,
+      ptr,
       new ShootGenerator({
         ...o,
         shot: cx.pieceIndex(n.shot as string, `${ptr}/shot`),
@@ -159,6 +167,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     if (!capture && markName !== undefined) cx.fail("M004", "mark: flags a captured piece, but capture:none captures nothing", `${ptr}/mark`, "capture:remove (the default) with mark:, or no mark:");
     return register(
       cx,
+      n,
+      ptr,
       new HopGenerator({ ...o, over, to, capture, before: (n.before as number | undefined) ?? 0, after: (n.after as number | undefined) ?? 0, mark, markName: markName ?? "" }),
     );
   },
@@ -166,7 +176,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);
     let shared = lookaheads.get(cx);
     if (!shared) lookaheads.set(cx, (shared = { searching: 0 }));
-    return new LongestSequenceSource(inner, cx.runtime, shared);
+    return new LongestSequenceSource(inner, cx.runtime, shared, cx.ruleAt(ptr, n.ludeme));
   },
 };
 
@@ -193,8 +203,10 @@ function sources(list: Json[], ptr: string, cx: CompileContext): MoveSource[] {
   return list.map((v, i) => compileMoves(v, `${ptr}/${i}`, cx));
 }
 
-function register<G extends LeafGenerator>(cx: CompileContext, g: G): G {
+function register<G extends LeafGenerator>(cx: CompileContext, n: IrNode, ptr: string, g: G): G {
   g.id = cx.generators.length;
+  g.rule = cx.ruleAt(ptr, n.ludeme);
+  cx.generatorPtrs.push(ptr);
   cx.generators.push(g);
   return g;
 }

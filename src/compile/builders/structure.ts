@@ -10,7 +10,8 @@ import type { Category } from "../../lang/catalog.js";
 import { newCtx, type Effect, type GameDef, type TurnDef } from "../../engine/rules.js";
 import { State } from "../../engine/state.js";
 import { UnionSource } from "../../engine/generators.js";
-import { MAX_MARKER_CELLS } from "../../limits.js";
+import { MAX_MARKER_CELLS, MAX_MOVES_PER_POSITION } from "../../limits.js";
+import { big } from "../../engine/play-limit.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { presentationOf } from "../presentation.js";
 import { compileEffects } from "./effects.js";
@@ -35,18 +36,58 @@ export const STRUCTURAL: [string, Category][] = [
  * counted) than the player owns: the game would begin with a negative supply. Runs the start
  * rules once on a scratch state of the game's shape (deals draw from seed 0; only counts matter).
  */
-function checkStartFitsSupply(setup: Effect[], cx: CompileContext): void {
-  if (cx.supplyTotal < 0 || cx.diagnostics.some((d) => d.severity === "error")) return;
-  const s = new State({ sites: cx.topology!.n, players: cx.playerCount, counters: cx.counters.length, markers: cx.markers.length, memory: cx.memoryInit.length });
-  const c = newCtx();
-  for (const e of setup) e(s, c);
+function checkStartFitsSupply(start: StartCount, cx: CompileContext): void {
+  if (cx.supplyTotal < 0) return;
   for (let p = 0; p < cx.playerCount; p++) {
-    let placed = 0;
-    for (let i = 0; i < s.owner.length; i++) if (s.owner[i] === p) placed += s.height[i]!;
+    const placed = start.pieces[p]!;
     if (placed > cx.supplyTotal) {
       cx.fail("M005", `the start puts ${placed} pieces of P${p + 1} on the board, but each player owns ${cx.supplyTotal} (the supply)`, "/rules/start", `at most ${cx.supplyTotal} pieces per player, or a larger (supply ...)`);
       return;
     }
+  }
+}
+
+/** Per player, what the start puts on the board: pieces (stack heights counted) and sites taken. */
+interface StartCount {
+  pieces: number[];
+  sites: number[];
+}
+
+/** Runs the start rules once on a scratch state of the game's shape (deals draw from seed 0; only counts matter). */
+function countStart(setup: Effect[], cx: CompileContext): StartCount {
+  const s = new State({ sites: cx.topology!.n, players: cx.playerCount, counters: cx.counters.length, markers: cx.markers.length, memory: cx.memoryInit.length });
+  const c = newCtx();
+  for (const e of setup) e(s, c);
+  const pieces = new Array<number>(cx.playerCount).fill(0), sites = new Array<number>(cx.playerCount).fill(0);
+  for (let i = 0; i < s.owner.length; i++) {
+    const o = s.owner[i]!;
+    if (o < 0 || o >= cx.playerCount) continue;
+    pieces[o]! += s.height[i]!;
+    sites[o]!++;
+  }
+  return { pieces, sites };
+}
+
+/**
+ * Warns (W002) where a move rule can be seen to give one position more moves than play allows,
+ * with as many pieces as a player starts with or owns (its supply) and stacks as high as all of
+ * them: play would stop there with an error. What the moves' conditions rule out is not counted,
+ * so this is a warning, not an error.
+ */
+function checkMoveBounds(start: StartCount, cx: CompileContext): void {
+  const n = cx.topology!.n;
+  const owned = Math.max(0, ...start.pieces, cx.supplyTotal);
+  const pieces = Math.min(n, Math.max(0, ...start.sites, cx.supplyTotal));
+  for (const g of cx.generators) {
+    const bound = g.movesBound?.(pieces, Math.max(1, owned));
+    if (bound === undefined || bound.moves <= MAX_MOVES_PER_POSITION) continue;
+    const ludeme = g.rule.slice(1, g.rule.indexOf(" "));
+    cx.warn(
+      "W002",
+      `this (${ludeme} ...) can give one position up to ${big(bound.moves)} moves (${bound.how}); play stops with an error beyond ${big(MAX_MOVES_PER_POSITION)}`,
+      cx.generatorPtrs[g.id] ?? "/rules/play",
+      "fewer pieces, a smaller board or a shorter range",
+    );
   }
 }
 
@@ -91,10 +132,12 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     const ptr = `/rules/start/${i}`;
     return isNode(v) && startBuilders[v.ludeme] ? startBuilders[v.ludeme]!(v, ptr, cx) : () => {};
   });
-  checkStartFitsSupply(setup, cx);
+  const start = cx.diagnostics.some((d) => d.severity === "error") ? undefined : countStart(setup, cx);
+  if (start) checkStartFitsSupply(start, cx);
   cx.scope = "move";
   let play = rules.play ? compileMoves(rules.play, "/rules/play", cx) : new UnionSource([]);
   if (rules.swap === true) play = withSwap(play, cx);
+  if (start) checkMoveBounds(start, cx);
   const prelude = ((rules.prelude as Json[] | undefined) ?? []).map((v, i) => preludeBuilders.decide!(v as IrNode, `/rules/prelude/${i}`, cx));
   // After-action and after-turn effects see the player who acted as `mover`, and no move sites.
   cx.scope = "end";
@@ -149,6 +192,8 @@ function withSwap(play: MoveSource, cx: CompileContext): MoveSource {
   if (cx.playerCount !== 2) cx.fail("M002", `swap:true is a rule of two-player games; this one has ${cx.playerCount} players`, "/rules/swap", "(players 2)");
   const swap = new SwapGenerator(cx.kindIndex("swap"), "swap");
   swap.id = cx.generators.length;
+  swap.rule = cx.ruleAt("/rules/swap", "swap");
+  cx.generatorPtrs.push("/rules/swap");
   cx.generators.push(swap);
   return new SwapSource(play, swap);
 }

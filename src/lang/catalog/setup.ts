@@ -3,7 +3,7 @@
  * the first turn (category `prelude`).
  */
 import type { LudemeSpec } from "../catalog.js";
-import { MAX_HEIGHT, MAX_SITES } from "../../limits.js";
+import { MAX_PIECES, MAX_SITES } from "../../limits.js";
 import { name, cat, list, playerRef } from "./args.js";
 
 export const setupLudemes: LudemeSpec[] = [
@@ -15,7 +15,7 @@ export const setupLudemes: LudemeSpec[] = [
       { name: "piece", type: name, doc: "Piece type." },
       { name: "owner", type: playerRef, doc: "Seat `P1`..`Pn`, or `each`: every seat, on its own region." },
       { name: "at", type: cat("region"), doc: "Where." },
-      { name: "height", type: { t: "int", min: 1, max: MAX_HEIGHT }, namedOnly: true, optional: true, default: 1, doc: "Stack height." },
+      { name: "height", type: { t: "int", min: 1, max: MAX_PIECES }, namedOnly: true, optional: true, default: 1, doc: "Stack height." },
       { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags the pieces start with." },
     ],
     example: "(place man P1 e2 flags:{king})",

@@ -13,6 +13,7 @@
 import type { Game } from "../../engine/game.js";
 import type { Move } from "../../engine/moves.js";
 import type { State } from "../../engine/state.js";
+import { PlayLimitError } from "../../engine/play-limit.js";
 import { siteIndex } from "../../engine/topology.js";
 import type { GameRecordFile } from "../../record/format.js";
 import { addMove, finishRecord, truncate } from "../../record/recorder.js";
@@ -85,7 +86,18 @@ export function startTable(area: HTMLElement, t: Table): void {
     if (people === 1) return t.seats.indexOf("human");
     return human(s.mover) ? s.mover : t.seats.indexOf("human");
   };
-  const legalNow = (): Move[] => (latest() && !current().over && human(current().mover) ? t.game.legalMoves(current()) : []);
+  /** Set when the rules passed a play limit (PlayLimitError): the game stops there, saying why. */
+  let stopped: string | null = null;
+  const legalNow = (): Move[] => {
+    if (!latest() || current().over || !human(current().mover) || stopped !== null) return [];
+    try {
+      return t.game.legalMoves(current());
+    } catch (e) {
+      if (!(e instanceof PlayLimitError)) throw e;
+      stopped = e.message;
+      return [];
+    }
+  };
   /** Whether each decision so far revealed hidden pieces: worked out once per decision, not at every redraw. */
   const revealed: boolean[] = [];
   /** The decisions so far, for fair take-backs. */
@@ -113,8 +125,17 @@ export function startTable(area: HTMLElement, t: Table): void {
     byHand = human(current().mover);
     // Someone looking back through the game (or replaying it) stays where they are.
     const following = latest() && replaying === undefined;
+    let next: State;
+    try {
+      next = t.game.apply(current(), m);
+    } catch (e) {
+      if (!(e instanceof PlayLimitError)) throw e;
+      stopped = e.message;
+      draw();
+      return;
+    }
     addMove(t.record, current().mover, m);
-    t.states.push(t.game.apply(current(), m));
+    t.states.push(next);
     t.moves.push(m);
     if (following) t.viewing = t.states.length - 1;
     newDecision();
@@ -181,7 +202,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     const stop = boardWrap.querySelector(`g.site[data-site="${CSS.escape(focused ?? pick.from ?? "")}"]`) ?? boardWrap.querySelector("g.site");
     stop?.setAttribute("tabindex", "0");
     if (hadFocus && stop) (stop as SVGElement).focus();
-    status.textContent = s.over ? "Game over." : turnText(t.game, s);
+    status.textContent = s.over ? "Game over." : stopped !== null ? `Play stopped: ${stopped}` : turnText(t.game, s);
     // What the last move did (captures, reveals, promotions, scores), as the viewer may know it.
     told.textContent = prior && last ? [`${seatLabel(t.game, prior.mover)} played ${last.notation}.`, ...narrateMove(t.game, prior, s, last, who ?? undefined)].join(" ") : "";
     if (arriving) showArrival(boardWrap, last, captured);
@@ -280,6 +301,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     revealed.length = Math.min(revealed.length, back.keep);
     t.viewing = back.keep;
     drawn = -1;
+    stopped = null; // another move may stay within the limits
     newDecision();
     draw();
     told.textContent = `Taken back to move ${back.keep + 1}.`;
@@ -304,7 +326,7 @@ export function startTable(area: HTMLElement, t: Table): void {
   /** An agent seat to act: the worker chooses, and the move is played after a short pause, so people can follow. */
   const scheduleAgent = () => {
     const s = current();
-    if (!alive() || s.over || human(s.mover) || !t.worker || paused) return;
+    if (!alive() || s.over || human(s.mover) || !t.worker || paused || stopped !== null) return;
     const asked = t.moves.length;
     const w = t.worker;
     thinking.textContent = `${seatLabel(t.game, s.mover)} (${t.seats[s.mover]}) is thinking…`;
