@@ -35,7 +35,7 @@ export { newRecord, addMove, truncate as truncateRecord, finishRecord, moveField
 export { readRecordFile, loadRecordGame, replayRecord, recordStart, descriptionChanged, type Replay, type ReplayStep } from "./record/replay.js";
 
 // --- agents and matches ---
-export { createAgent, AGENT_KINDS, AGENT_HELP, AgentSpecError, type Agent } from "./ai/index.js";
+export { createAgent, capAgentSpec, cappedNotice, AGENT_KINDS, AGENT_HELP, AGENT_BOUNDS, AgentSpecError, type Agent, type CappedSpec } from "./ai/index.js";
 export { playMatchGame, summarise, seatsFor, wilson, type MatchConfig, type GameRecord, type MatchSummary, type AgentStats } from "./ai/match.js";
 
 // --- rendering ---

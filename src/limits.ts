@@ -85,9 +85,9 @@ export const MAX_PIECE_TYPES = 120;
 export const MAX_FLAGS = 16;
 
 /**
- * Height of a stack, in a description's start, a position and play (2^30 - 1: a move buffer packs
- * a height with one more bit into 32). Play that would build a higher stack (stacks merging) stops
- * with an error naming the rule; a start of 40,000 stacks of a billion can reach it.
+ * Height of a stack in a position and in play (2^30 - 1: a move buffer packs a height with one
+ * more bit into 32); a start rule stacks at most MAX_PIECES. Play that would build a higher stack
+ * (stacks merging) stops with an error naming the rule: 1,074 stacks of a million can reach it.
  */
 export const MAX_HEIGHT = 2 ** 30 - 1;
 
@@ -121,3 +121,36 @@ export const MAX_SEARCH_STEPS = 10_000_000;
  * its continuations generated; draughts' majority rule needs a few hundred).
  */
 export const MAX_LOOKAHEAD_DECISIONS = 1_000_000;
+
+/*
+ * Budgets an agent spec may ask for (`mcts:iterations=N`, `time=T`, `alphabeta:depth=D`...), so a
+ * typo or a record from elsewhere cannot set an agent thinking for days on one move. A spec on the
+ * command line beyond one is refused; a spec read from a record is capped to it, with a message.
+ * Each is far above real use, and still finite: the point is an end, not a speed.
+ */
+
+/** MCTS iterations a decision. Real use is 500 to 5,000 (the default is 1,000); 10 million take minutes to hours. */
+export const MAX_AGENT_ITERATIONS = 10_000_000;
+
+/** Milliseconds an agent may think a decision (`time=T`). Real use is 1 to 10 seconds; the most is an hour. */
+export const MAX_AGENT_TIME_MS = 3_600_000;
+
+/**
+ * Plies alpha-beta searches ahead. Real use is 3 to 10; each ply multiplies the work by the
+ * number of moves, so 64 is never reached on a real game, while 1,000 would size arrays and
+ * loops for nothing.
+ */
+export const MAX_AGENT_DEPTH = 64;
+
+/**
+ * Plies of one MCTS playout before the evaluation stands in for the result (`rollout=`). The
+ * default is 40; 10,000 is the length at which `ludex play` stops an unfinished game.
+ */
+export const MAX_AGENT_ROLLOUT = 10_000;
+
+/**
+ * MCTS's exploration constant (`c=`). Real use is 0.5 to 2 (the default 1.4); at 100 the search
+ * already spreads its visits almost evenly, so larger values change nothing but can overflow a
+ * child's score to infinity.
+ */
+export const MAX_AGENT_EXPLORATION = 100;

@@ -106,9 +106,9 @@ describe("agent specs", () => {
   });
 
   it("reject bad values with the parameter, the value and what is expected", () => {
-    expect(specError("mcts:iterations=0")).toBe("iterations=0 in 'mcts:iterations=0' must be a number >= 1");
+    expect(specError("mcts:iterations=0")).toBe("iterations=0 in 'mcts:iterations=0' must be a whole number >= 1");
     expect(specError("mcts:time=abc")).toBe("time=abc in 'mcts:time=abc' is not a duration (e.g. 2s, 500ms)");
-    expect(specError("alphabeta:depth=0")).toBe("depth=0 in 'alphabeta:depth=0' must be a number >= 1");
+    expect(specError("alphabeta:depth=0")).toBe("depth=0 in 'alphabeta:depth=0' must be a whole number >= 1");
     expect(specError("mcts:c=-1")).toContain("must be a number >= 0");
     expect(specError("mcts:iterations")).toContain("is not name=value");
   });

@@ -328,6 +328,30 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("a loaded record's agents beyond the bounds are capped, the page says so, and they play", async () => {
+    // Seven plies of Tic-Tac-Toe: P2 has two squares left, then P1 the last one (see test/agent-bounds.test.ts).
+    const g = loadGame("tic-tac-toe");
+    let s = g.newGame({ seed: 5 });
+    const rec = newRecord(g, { seed: 5, seats: ["mcts:iterations=1000000000", "alphabeta:depth=1000"] });
+    for (const notation of ["a2", "c2", "b2", "b3", "c3", "b1", "c1"]) {
+      const m = g.legalMoves(s).find((x) => x.notation === notation)!;
+      addMove(rec, s.mover, m);
+      s = g.apply(s, m);
+    }
+    finishRecord(rec, g, s, "unfinished");
+    const { tempFile } = await import("./support/cli.js");
+    const page = await browser.newPage();
+    await openGame(page, "tic-tac-toe");
+    await page.setInputFiles("[data-testid=load-record]", tempFile("capped-agents.json", JSON.stringify(rec)));
+    await movesReach(page, 9);
+    expect(await page.$$eval("[data-testid=capped]", (els) => els.map((e) => e.textContent))).toEqual([
+      "P1's agent 'mcts:iterations=1000000000' from the record is capped to 'mcts:iterations=10000000' (at most 10000000 iterations a decision).",
+      "P2's agent 'alphabeta:depth=1000' from the record is capped to 'alphabeta:depth=64' (at most 64 plies of search).",
+    ]);
+    expect(await page.locator("[data-testid=players] tr[data-seat=P1] td").nth(2).textContent()).toBe("mcts:iterations=10000000");
+    await page.close();
+  });
+
   it("a capture chain is clicked landing by landing; a loaded record replays, each move gliding and its captures fading out", async () => {
     const g = loadGame("dablot");
     // A game of random moves (in Node) up to a position where the person to act has a chain of landings.

@@ -420,7 +420,7 @@ describe.concurrent("ludex match", () => {
       noStackTrace(r);
     }
     expect(unknown.stderr).toContain("ludex: --agents: unknown agent 'minimax'");
-    expect(badValue.stderr).toContain("ludex: --agents: iterations=0 in 'mcts:iterations=0' must be a number >= 1");
+    expect(badValue.stderr).toContain("ludex: --agents: iterations=0 in 'mcts:iterations=0' must be a whole number >= 1");
     expect(badParam.stderr).toContain("has no parameter 'speed'");
   });
 

@@ -1,43 +1,58 @@
 /**
  * Agents by spec string: `random`, `greedy`, `mcts:iterations=2000,c=1.4`, `mcts:time=2s`,
- * `alphabeta:depth=3`, `alphabeta:depth=8,time=1s`. Unknown agents and parameters are errors.
+ * `alphabeta:depth=3`, `alphabeta:depth=8,time=1s`. Unknown agents and parameters are errors, and
+ * so is a budget beyond its bound (AGENT_BOUNDS), except in a spec read from a record, where
+ * capAgentSpec holds it to the bound.
  */
 import type { Game } from "../engine/game.js";
-import { AgentSpecError, parseSpec, SpecReader, type Agent } from "./agent.js";
-import { AlphaBetaAgent } from "./alphabeta.js";
-import { MctsAgent } from "./mcts.js";
+import { MAX_AGENT_DEPTH, MAX_AGENT_EXPLORATION, MAX_AGENT_ITERATIONS, MAX_AGENT_ROLLOUT, MAX_AGENT_TIME_MS } from "../limits.js";
+import { AgentSpecError, boundText, SpecReader, type Agent, type BeyondBound, type Bound, type Cap } from "./agent.js";
+import { AlphaBetaAgent, type AlphaBetaOptions } from "./alphabeta.js";
+import { MctsAgent, type MctsOptions } from "./mcts.js";
 import { GreedyAgent, RandomAgent } from "./simple.js";
 
-export { AgentSpecError, type Agent } from "./agent.js";
+export { AgentSpecError, boundText, type Agent, type Bound, type Cap } from "./agent.js";
 
 export const AGENT_KINDS = ["random", "greedy", "mcts", "alphabeta"] as const;
+
+/** The bounds of the budgets a spec may ask for (see src/limits.ts for why each is where it is). */
+export const AGENT_BOUNDS = {
+  iterations: { max: MAX_AGENT_ITERATIONS, shown: String(MAX_AGENT_ITERATIONS), unit: "iterations a decision" },
+  time: { max: MAX_AGENT_TIME_MS, shown: `${MAX_AGENT_TIME_MS / 1000}s`, unit: "of thinking a decision" },
+  depth: { max: MAX_AGENT_DEPTH, shown: String(MAX_AGENT_DEPTH), unit: "plies of search" },
+  rollout: { max: MAX_AGENT_ROLLOUT, shown: String(MAX_AGENT_ROLLOUT), unit: "plies a playout" },
+  c: { max: MAX_AGENT_EXPLORATION, shown: String(MAX_AGENT_EXPLORATION), unit: "for the exploration constant" },
+} as const satisfies Record<string, Bound>;
 
 export const AGENT_HELP = [
   "random                          uniformly random legal moves",
   "greedy                          best generic evaluation one move ahead (material, scores, then mobility)",
   "mcts:iterations=N | time=T      UCT search; c=1.4 exploration, rollout=40 plies then evaluation,\n                                  captures=0.5 chance a playout move is a capture when one exists;\n                                  with time=T, early=1 stops once the best move cannot change (early=0: use all T);\n                                  discount=1 per-ply factor on returns (e.g. 0.99 prefers quicker wins)",
   "alphabeta:depth=D [,time=T]     iterative-deepening alpha-beta (two-player, perfect information)",
+  `at most                         ${Object.entries(AGENT_BOUNDS).map(([name, b]) => `${name}=${b.shown}`).join(", ")}\n                                  (beyond: refused; in a record's seat, capped to it)`,
 ].join("\n");
 
-/**
- * Makes an agent from its spec, seeded with `seed`. With a game, also checks that the agent can
- * play it (alpha-beta refuses games that are not two-player zero-sum with perfect information).
- */
-export function createAgent(spec: string, seed: number, game?: Game): Agent {
-  const { kind, params } = parseSpec(spec);
-  const read = new SpecReader(spec, params);
-  switch (kind) {
+/** What a spec asks for, read and checked, before any agent is made. */
+type AgentPlan =
+  | { kind: "random" }
+  | { kind: "greedy" }
+  | { kind: "mcts"; options: Omit<MctsOptions, "seed"> }
+  | { kind: "alphabeta"; options: AlphaBetaOptions };
+
+/** Reads a spec; values beyond their bounds are refused or capped, as `beyond` says. */
+function readAgentSpec(spec: string, beyond: BeyondBound): { plan: AgentPlan; read: SpecReader } {
+  const read = new SpecReader(spec, beyond);
+  const B = AGENT_BOUNDS;
+  switch (read.kind) {
     case "random":
-      read.done([]);
-      return new RandomAgent(seed);
     case "greedy":
       read.done([]);
-      return new GreedyAgent(seed);
+      return { plan: { kind: read.kind }, read };
     case "mcts": {
-      const iterations = params.has("iterations") ? Math.floor(read.number("iterations", 1000, 1)) : undefined;
-      const timeMs = read.duration("time");
-      const c = read.number("c", 1.4, 0);
-      const maxRollout = read.number("rollout", 40, 1);
+      const iterations = read.has("iterations") ? read.whole("iterations", 1000, 1, B.iterations) : undefined;
+      const timeMs = read.duration("time", B.time);
+      const c = read.number("c", 1.4, 0, B.c);
+      const maxRollout = read.whole("rollout", 40, 1, B.rollout);
       const captureBias = read.number("captures", 0.5, 0);
       if (captureBias > 1) throw new AgentSpecError(`captures=${captureBias} in '${spec}' must be a probability (0 to 1)`);
       const early = read.number("early", 1, 0);
@@ -45,16 +60,62 @@ export function createAgent(spec: string, seed: number, game?: Game): Agent {
       const discount = read.number("discount", 1, 0);
       if (discount === 0 || discount > 1) throw new AgentSpecError(`discount=${discount} in '${spec}' must be above 0 and at most 1`);
       read.done(["iterations", "time", "c", "rollout", "captures", "early", "discount"]);
-      return new MctsAgent(spec, { iterations: iterations ?? (timeMs === undefined ? 1000 : undefined), timeMs, c, maxRollout, captureBias, earlyStop: early === 1, discount, seed });
+      const options = { iterations: iterations ?? (timeMs === undefined ? 1000 : undefined), timeMs, c, maxRollout, captureBias, earlyStop: early === 1, discount };
+      return { plan: { kind: "mcts", options }, read };
     }
     case "alphabeta": {
-      const depth = read.number("depth", 3, 1);
-      const timeMs = read.duration("time");
+      const depth = read.whole("depth", 3, 1, B.depth);
+      const timeMs = read.duration("time", B.time);
       read.done(["depth", "time"]);
-      if (game) AlphaBetaAgent.check(game);
-      return new AlphaBetaAgent(spec, { depth: Math.floor(depth), timeMs });
+      return { plan: { kind: "alphabeta", options: { depth, timeMs } }, read };
     }
     default:
-      throw new AgentSpecError(`unknown agent '${kind}' (known: human, ${AGENT_KINDS.join(", ")}; e.g. mcts:time=1s)`);
+      throw new AgentSpecError(`unknown agent '${read.kind}' (known: human, ${AGENT_KINDS.join(", ")}; e.g. mcts:time=1s)`);
   }
+}
+
+/**
+ * Makes an agent from its spec, seeded with `seed`. A value beyond its bound is an error (a spec
+ * from a record goes through capAgentSpec first). With a game, also checks that the agent can
+ * play it (alpha-beta refuses games that are not two-player zero-sum with perfect information).
+ */
+export function createAgent(spec: string, seed: number, game?: Game): Agent {
+  const { plan } = readAgentSpec(spec, "refuse");
+  switch (plan.kind) {
+    case "random":
+      return new RandomAgent(seed);
+    case "greedy":
+      return new GreedyAgent(seed);
+    case "mcts":
+      return new MctsAgent(spec, { ...plan.options, seed });
+    case "alphabeta":
+      if (game) AlphaBetaAgent.check(game);
+      return new AlphaBetaAgent(spec, plan.options);
+  }
+}
+
+/** A spec with its budgets held to their bounds, and the values that were capped. */
+export interface CappedSpec {
+  spec: string;
+  capped: Cap[];
+}
+
+/**
+ * A spec read from a file (a record's seat): each value beyond its bound is capped to the bound
+ * instead of refused, so a record another program or version wrote still loads and plays, in
+ * bounded time. Anything else wrong with the spec (an unknown agent or parameter, a bad value)
+ * is still an AgentSpecError.
+ */
+export function capAgentSpec(spec: string): CappedSpec {
+  const { read } = readAgentSpec(spec, "cap");
+  return { spec: read.cappedSpec(), capped: read.capped };
+}
+
+/**
+ * The line telling that `seat`'s agent from a record was capped (undefined when it was not):
+ * `P1's agent 'mcts:iterations=1000000000' from the record is capped to 'mcts:iterations=10000000' (at most 10000000 iterations a decision)`.
+ */
+export function cappedNotice(seat: string, given: string, result: CappedSpec): string | undefined {
+  if (!result.capped.length) return undefined;
+  return `${seat}'s agent '${given}' from the record is capped to '${result.spec}' (${result.capped.map((c) => boundText(c.bound)).join("; ")})`;
 }

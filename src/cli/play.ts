@@ -25,7 +25,7 @@ import { revealedBy, takeBack, type Decision as FairDecision } from "../record/t
 import { boardLegend } from "../view/legend.js";
 import { narrateMove } from "../view/narrate.js";
 import { gameOverText, renderBoard, SCREEN_WIDTH, statusLine } from "../view/text.js";
-import { AGENT_HELP, AgentSpecError, createAgent, type Agent } from "../ai/index.js";
+import { AGENT_HELP, AgentSpecError, capAgentSpec, cappedNotice, createAgent, type Agent } from "../ai/index.js";
 import { lockRecord, RecordLockError, type RecordLock } from "../record/lock.js";
 import { LineInput } from "./input.js";
 import { Interrupt } from "./interrupt.js";
@@ -202,7 +202,7 @@ async function resume(ref: string | undefined, opts: PlayOptions): Promise<Setup
   if (game.def.concealFlags !== 0) record.game.hidden = true;
   for (let p = 0; p < game.playerCount; p++) {
     const saved = record.seats[p];
-    if (opts[`p${p + 1}`] === undefined && saved) opts[`p${p + 1}`] = saved.kind === "human" ? "human" : saved.agent;
+    if (opts[`p${p + 1}`] === undefined && saved) opts[`p${p + 1}`] = saved.kind === "human" ? "human" : recordSeatSpec(game, path, p, saved.agent!);
   }
   const seats = buildSeats(game, opts, record.seed);
   // The seats may have changed hands: the record says who plays from now on.
@@ -218,6 +218,26 @@ async function resume(ref: string | undefined, opts: PlayOptions): Promise<Setup
   }));
   out(`Resumed ${path} after ${record.moves.length} moves.`);
   return { game, seats, seed: record.seed, state, record, history };
+}
+
+/**
+ * The agent a record's seat names, as it will play. A record may come from anywhere, so a budget
+ * beyond its bound is capped to it (one line on stderr says so) rather than run for days or
+ * refused; a spec that is not valid at all, or cannot play this game, is the record's error.
+ */
+function recordSeatSpec(game: Game, path: string, p: number, spec: string): string {
+  if (spec === "human") return spec;
+  const seat = `P${p + 1}`;
+  try {
+    const held = capAgentSpec(spec);
+    createAgent(held.spec, 0, game);
+    const notice = cappedNotice(seat, spec, held);
+    if (notice) log(`ludex: ${notice}`);
+    return held.spec;
+  } catch (e) {
+    if (e instanceof AgentSpecError) throw new CliError(`${path}: ${seat}'s agent in the record: ${e.message}; give the seat another with --p${p + 1}`);
+    throw e;
+  }
 }
 
 /** The seats; each agent gets its own seed, derived from the game's (separate from the state's RNG). */

@@ -2,7 +2,7 @@
  * The play page: a game of the library (or one from the editor) set up with its options, seats
  * and seed, or loaded from a record, then played at a table (table.ts).
  */
-import { AGENT_HELP, createAgent } from "../../ai/index.js";
+import { AGENT_HELP, capAgentSpec, cappedNotice, createAgent } from "../../ai/index.js";
 import { compileGame } from "../../compile/index.js";
 import { parseSeed, secretSeed, type Seed } from "../../engine/rng.js";
 import { formatDiagnostic } from "../../lang/diagnostics.js";
@@ -21,6 +21,23 @@ import { startTable, type Table } from "./table.js";
 /** Who may sit at a seat: a person, or an agent spec (see `ludex play --help`); OTHER lets one type any spec. */
 export const SEAT_CHOICES = ["human", "random", "greedy", "mcts:iterations=300", "alphabeta:depth=2"];
 const OTHER = "other…";
+
+/**
+ * The agent a loaded record's seat names, as it will play: a budget beyond its bound is capped to
+ * it (as `ludex play --load` does), and `notes` gets a line saying so for the page to show.
+ */
+function recordSeatSpec(p: number, spec: string, notes: string[]): string {
+  if (spec === "human") return spec;
+  const seat = `P${p + 1}`;
+  try {
+    const held = capAgentSpec(spec);
+    const notice = cappedNotice(seat, spec, held);
+    if (notice) notes.push(`${notice}.`);
+    return held.spec;
+  } catch (e) {
+    throw new Error(`${seat}'s agent in the record: ${(e as Error).message}`);
+  }
+}
 
 /** The agents think in a worker (see agent-worker.ts), one for the page. */
 let worker: Worker | undefined;
@@ -99,7 +116,7 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
   /** The game this setup started last (its agents are let go when another starts). */
   let previous: number | undefined;
   /** Starts a game at the table: new, or from a record (its moves replayed, each checked). */
-  const open = (options: Record<string, string>, seats: string[], seedValue: Seed, record?: GameRecordFile) => {
+  const open = (options: Record<string, string>, seats: string[], seedValue: Seed, record?: GameRecordFile, notes: string[] = []) => {
     const r = compile(options);
     clear(area);
     if (!r.game) {
@@ -117,6 +134,7 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
         return;
       }
     }
+    for (const note of notes) area.append(el("p", { class: "note", "data-testid": "capped" }, note));
     if (files.builtin) game.source.builtin = name; // a game of the library: records name it, as the CLI's do
     const table: Table = {
       id: ++tables,
@@ -178,7 +196,9 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
       const of = record.game.name ?? record.game.file?.replace(/^.*[\\/]/, "").replace(/\.game$/, "");
       if (of !== name) throw new Error(`${file.name} is a record of ${record.game.title}, not of ${first.game!.name} (open that game to load it)`);
       const options = Object.fromEntries(Object.entries(record.options).map(([k, v]) => [k, String(v)]));
-      open(options, record.seats.map((seat) => (seat.kind === "human" ? "human" : seat.agent!)), record.seed, record);
+      const notes: string[] = [];
+      const seats = record.seats.map((seat, p) => (seat.kind === "human" ? "human" : recordSeatSpec(p, seat.agent!, notes)));
+      open(options, seats, record.seed, record, notes);
     } catch (err) {
       clear(area);
       area.append(el("p", { class: "error" }, (err as Error).message));
