@@ -153,7 +153,7 @@ describe("positions beyond what the state holds", () => {
   };
 
   it("refuses heights above the limit, and supplies outside 0..total", () => {
-    expect(problems({ sites: { a1: man("P1", 1e9) } })).toMatch(/position\.sites\.a1\.height: must be a whole number from 1 to/);
+    expect(problems({ sites: { a1: man("P1", 2e9) } })).toMatch(/position\.sites\.a1\.height: must be a whole number from 1 to/);
     expect(problems({ sites: {}, supply: { P1: 6 } })).toMatch(/position\.supply\.P1: must be from 0 to 5/);
     expect(problems({ sites: {}, supply: { P1: -1 } })).toMatch(/position\.supply\.P1: must be from 0 to 5/);
     expect(problems({ sites: {}, scores: { P1: 1e20 } })).toMatch(/position\.scores\.P1: must be a whole number \(of at most 15 digits\)/);
@@ -169,7 +169,7 @@ describe("positions beyond what the state holds", () => {
 
   it("refuses a negative supply in a game that declares none", () => {
     const free = build({ board: "(square 3 3)", play: "(add piece:man to:(empty to))", end: "" });
-    expect(() => loadPosition(free, { sites: {}, supply: { P1: -1 } })).toThrow(/position\.supply\.P1: must be from 0 to 1000000 \(a supply is never negative\)/);
+    expect(() => loadPosition(free, { sites: {}, supply: { P1: -1 } })).toThrow(/position\.supply\.P1: must be from 0 to 9007199254740991 \(a supply is never negative\)/);
   });
 });
 

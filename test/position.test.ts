@@ -145,7 +145,7 @@ describe("loadPosition: malformed positions", () => {
   it("refuses a bad height", () => {
     for (const height of [0, -1, 1.5, "2"]) {
       const p = problemsOf({ sites: { a1: { piece: "king", owner: "P1", height } } });
-      expect(p, String(height)).toEqual(["position.sites.a1.height: must be a whole number from 1 to 1000000"]);
+      expect(p, String(height)).toEqual(["position.sites.a1.height: must be a whole number from 1 to 1073741823"]);
     }
   });
 
