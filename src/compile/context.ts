@@ -10,6 +10,7 @@ import type { MoveBuffer } from "../engine/moves.js";
 import type { State } from "../engine/state.js";
 import type { Topology } from "../engine/topology.js";
 import { boardOutline, GroupWalker } from "../engine/connection.js";
+import { AttackTest } from "../engine/attack.js";
 
 /** A bound ludeme object: `ludeme` plus its arguments. */
 export type IrNode = { ludeme: string; [k: string]: Json };
@@ -50,6 +51,8 @@ export class CompileContext {
   generators: LeafGenerator[] = [];
   /** Where each generator is in the IR (by id), for diagnostics about it. */
   generatorPtrs: string[] = [];
+  /** The attack test, made when a rule first asks for one and given the play rules once they are compiled. */
+  attacks?: AttackTest;
   scope: Scope = "start";
   /** Engine services for rules; linked to the Game when it is built. */
   runtime = new RuntimeLink();
@@ -108,6 +111,11 @@ export class CompileContext {
     const i = this.markers.indexOf(name);
     if (i < 0) this.fail("M001", `no marker '${name}'`, ptr, this.markers.length ? `one of: ${this.markers.join(", ")}` : "a marker declared with (marker ...)");
     return Math.max(0, i);
+  }
+
+  /** The game's attack test (one per compiled game; it learns the play rules when they are compiled). */
+  attackTest(): AttackTest {
+    return (this.attacks ??= new AttackTest());
   }
 
   /** Compiles `f` with the `site` variable bound. */

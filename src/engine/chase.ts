@@ -27,7 +27,10 @@ export class ChaseLimit implements MoveSource {
     private readonly topology: Topology,
     private readonly players: number,
     private readonly base: number,
-  ) {}
+  ) {
+    this.parts = [inner];
+  }
+  readonly parts: readonly MoveSource[];
 
   /** Initial memory: no previous move (so the first action after a loaded position is never a follow). */
   static initialMemory(players: number): number[] {

@@ -25,6 +25,18 @@ export class FlyGenerator extends StepGenerator {
     }
   }
 
+  /** Whether a piece of `c.player` could fly onto the occupied `target`: any of its movable pieces, the destination allowing. */
+  override lands(s: State, c: Ctx, target: number): boolean {
+    if (this.to === null) return false;
+    const n = this.o.topology.n, owner = s.owner, p = c.player;
+    for (let site = 0; site < n; site++) {
+      if (site === target || owner[site] !== p || !canMove(this.o, s, c, site)) continue;
+      c.to = target;
+      if (this.to(s, c)) return true;
+    }
+    return false;
+  }
+
   /** The most moves one position can have, for `validate`'s warning: every piece to every other site. */
   movesBound(pieces: number): MovesBound {
     const to = this.o.topology.n - 1;

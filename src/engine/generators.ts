@@ -4,7 +4,7 @@
  * predicates compiled from the description; the inner loops read typed arrays only and allocate
  * nothing.
  */
-import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import { MoveBuffer, type PrimitiveAction } from "./moves.js";
 import { nextInt } from "./rng.js";
 import { MAX_SEARCH_STEPS } from "../limits.js";
 import { NONE, SAMPLED, UNKNOWN, newCtx, type Ctx, type Effect, type LeafGenerator, type MoveSource, type Pred, type SampleResult } from "./rules.js";
@@ -62,6 +62,36 @@ function makeAdjacency(topo: Topology, dirs: Int32Array, reach: 1 | 2): Adjacenc
   }
   start[n] = k;
   return { start, first: first.slice(0, k), second: second.slice(0, k), dir: dir.slice(0, k) };
+}
+
+/** Buffers of generatesOnto by nesting depth (a move's condition may itself ask for an attack). */
+const ontoBuffers: MoveBuffer[] = [];
+let ontoDepth = 0;
+
+/** Whether `gen` makes a move ending on `target`, found by generating all its moves (the slow, always-right answer). */
+export function generatesOnto(gen: MoveSource, s: State, c: Ctx, target: number): boolean {
+  const buf = ontoBuffers[ontoDepth] ?? (ontoBuffers[ontoDepth] = new MoveBuffer(16, 64));
+  buf.clear();
+  ontoDepth++;
+  try {
+    gen.generate(s, c, buf);
+  } finally {
+    ontoDepth--;
+  }
+  for (let row = 0; row < buf.size; row++) if (buf.to[row] === target) return true;
+  return false;
+}
+
+/** The reverse of a neighbour table: for each site, the sites that have it as a neighbour. */
+export function reverseAdjacency(adj: Adjacency, n: number): { start: Int32Array; from: Int32Array } {
+  const start = new Int32Array(n + 1);
+  for (let k = 0; k < adj.first.length; k++) start[adj.first[k]! + 1]!++;
+  for (let t = 0; t < n; t++) start[t + 1]! += start[t]!;
+  const from = new Int32Array(adj.first.length), fill = start.slice(0, n);
+  for (let site = 0; site < n; site++) {
+    for (let k = adj.start[site]!, end = adj.start[site + 1]!; k < end; k++) from[fill[adj.first[k]!]!++] = site;
+  }
+  return { start, from };
 }
 
 /**
@@ -223,6 +253,31 @@ export class StepGenerator implements LeafGenerator {
     }
   }
 
+  /**
+   * Whether a step of `c.player` could end on the occupied `target`: the sites a step reaches it
+   * from are read from the reverse of the player's neighbour table, and each is tried with the
+   * step's own conditions.
+   */
+  lands(s: State, c: Ctx, target: number): boolean {
+    if (this.to === null || this.adjOnward !== null) return false;
+    const p = c.player, owner = s.owner;
+    const { start, from } = this.reverse(p);
+    const lo = originStart(this.o.origin, s), hi = originEnd(this.o.origin, s, this.o.topology.n);
+    for (let k = start[target]!, end = start[target + 1]!; k < end; k++) {
+      const site = from[k]!;
+      if (site < lo || site >= hi || owner[site] !== p || !canMove(this.o, s, c, site)) continue;
+      c.to = target;
+      if (this.to(s, c)) return true;
+    }
+    return false;
+  }
+
+  /** Per player: for each site, the sites whose steps reach it (made on first use). */
+  private reversed: ({ start: Int32Array; from: Int32Array } | undefined)[] = [];
+  private reverse(p: number): { start: Int32Array; from: Int32Array } {
+    return (this.reversed[p] ??= reverseAdjacency(this.adj[p]!, this.o.topology.n));
+  }
+
   /** Adds the move from `site` to `t` when the destination allows it; landing on a piece captures it. */
   protected land(s: State, c: Ctx, out: MoveBuffer, kind: number, site: number, t: number, type: number): void {
     const to = this.to, owner = s.owner;
@@ -284,6 +339,11 @@ export class LineCountGenerator extends StepGenerator {
 
   override sample(): SampleResult {
     return UNKNOWN;
+  }
+
+  /** A line move's reach depends on the whole line: the attack test generates its moves instead. */
+  override lands(s: State, c: Ctx, target: number): boolean {
+    return generatesOnto(this, s, c, target);
   }
 
   override generate(s: State, c: Ctx, out: MoveBuffer): void {
@@ -606,8 +666,10 @@ export class ScreenJumpGenerator implements LeafGenerator {
 export class PrioritySource implements MoveSource {
   /** Sampling can succeed only when the first tier samples (otherwise it would always give up). */
   readonly canSample: boolean;
+  readonly parts: readonly MoveSource[];
   constructor(private readonly tiers: MoveSource[]) {
     this.canSample = tiers[0] !== undefined && sampleable(tiers[0]);
+    this.parts = tiers;
   }
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const start = out.size;
@@ -638,7 +700,9 @@ export class BranchSource implements MoveSource {
   ) {
     // One sampleable branch is enough: the other answers UNKNOWN and the caller generates.
     this.canSample = sampleable(yes) || sampleable(no);
+    this.parts = [yes, no];
   }
+  readonly parts: readonly MoveSource[];
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     (this.cond(s, c) ? this.yes : this.no).generate(s, c, out);
   }
@@ -654,7 +718,7 @@ function sampleable(m: MoveSource): boolean {
 
 /** All moves of every source. */
 export class UnionSource implements MoveSource {
-  constructor(private readonly parts: MoveSource[]) {}
+  constructor(readonly parts: MoveSource[]) {}
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     for (const p of this.parts) p.generate(s, c, out);
   }

@@ -34,7 +34,10 @@ export class LongestSequenceSource implements MoveSource {
     private readonly shared: LookaheadShared,
     /** The rule, as play-limit errors name it. */
     private readonly rule: string,
-  ) {}
+  ) {
+    this.parts = [inner];
+  }
+  readonly parts: readonly MoveSource[];
 
   /** Decisions looked through for the position being generated (bounded by MAX_LOOKAHEAD_DECISIONS), and its buffer. */
   private decisions = 0;

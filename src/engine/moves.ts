@@ -35,6 +35,7 @@ export interface Move {
 export type PrimitiveAction =
   | { op: "move"; from: string; to: string }
   | { op: "remove"; at: string }
+  | { op: "promote"; at: string; piece: string }
   | { op: "add"; at: string; piece: string; owner?: string; count: number }
   | { op: "transfer"; from: string; to: string; count: number }
   | { op: "flag"; at: string; flag: string; set: boolean }
@@ -170,6 +171,24 @@ export class MoveBuffer {
     this.pathLen[dst] = this.pathLen[src]!;
     this.capStart[dst] = this.capStart[src]!;
     this.capLen[dst] = this.capLen[src]!;
+  }
+
+  /** Appends row `row` of another buffer, with its path and captures. */
+  copyRowFrom(src: MoveBuffer, row: number): number {
+    const i = this.add(src.gen[row]!, src.kind[row]!, src.from[row]!, src.to[row]!, src.count[row]!, src.piece[row]!);
+    this.extra[i] = src.extra[row]!;
+    const ps = src.pathStart[row]!, pl = src.pathLen[row]!, cs = src.capStart[row]!, cl = src.capLen[row]!;
+    this.ensurePool(pl + cl);
+    const pool = this.pool;
+    let k = this.poolSize;
+    this.pathStart[i] = k;
+    for (let j = 0; j < pl; j++) pool[k++] = src.pool[ps + j]!;
+    this.capStart[i] = k;
+    for (let j = 0; j < cl; j++) pool[k++] = src.pool[cs + j]!;
+    this.pathLen[i] = pl;
+    this.capLen[i] = cl;
+    this.poolSize = k;
+    return i;
   }
 
   /** Copies row i out as a MoveCode. */

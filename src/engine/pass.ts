@@ -12,6 +12,11 @@ export class PassGenerator implements LeafGenerator {
   id = -1;
   rule = "";
 
+  /** A pass moves nothing: it attacks nothing. */
+  lands(): boolean {
+    return false;
+  }
+
   constructor(
     private readonly kind: number,
     /** The rule-memory word counting passes in a row. */

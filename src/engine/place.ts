@@ -26,6 +26,11 @@ const SAMPLE_TRIES = 16;
 export class SelectGenerator implements LeafGenerator {
   id = -1;
   rule = "";
+
+  /** A choice of site (or a piece put on an empty one) moves no piece onto another: it attacks nothing. */
+  lands(): boolean {
+    return false;
+  }
   constructor(protected readonly o: SiteChoiceOptions) {}
 
   /** Whether the mover may act at all (e.g. has something in supply). */
@@ -152,6 +157,11 @@ export interface LiftOptions {
 export class LiftGenerator implements LeafGenerator {
   id = -1;
   rule = "";
+
+  /** Lifting a piece off the board moves it onto no site: it attacks nothing. */
+  lands(): boolean {
+    return false;
+  }
   constructor(private readonly o: LiftOptions) {}
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {

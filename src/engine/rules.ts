@@ -42,6 +42,8 @@ export type Effect = (s: State, c: Ctx) => void;
 /** Produces moves into a buffer. Leaf generators also apply and describe the moves they made. */
 export interface MoveSource {
   generate(s: State, c: Ctx, out: MoveBuffer): void;
+  /** The sources a combinator draws its moves from (for analyses of the rules, e.g. what a player attacks). */
+  readonly parts?: readonly MoveSource[];
   /**
    * Optional, for fast random playouts: puts into the empty `out` one move drawn uniformly from
    * all that `generate` would make, with the state's random generator, without making them all.
@@ -70,6 +72,12 @@ export interface LeafGenerator extends MoveSource {
    * up to `height` high (what `validate` warns about before play meets the limit).
    */
   movesBound?(pieces: number, height: number): MovesBound;
+  /**
+   * For the attack test (engine/attack.ts): whether a move of this rule by `c.player` could end on
+   * `target`, which holds another player's piece, found by looking outward from `target` rather than
+   * by generating every move. Rules without it are asked by generating their moves.
+   */
+  lands?(s: State, c: Ctx, target: number): boolean;
 }
 
 /** The most moves a rule can give one position, and how they come about, in words ("200 pieces to any of 39,999 sites"). */

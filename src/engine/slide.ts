@@ -12,7 +12,7 @@ import { EMPTY, type State } from "./state.js";
 import { MAX_HEIGHT } from "../limits.js";
 import { big, PlayLimitError, positionWords } from "./play-limit.js";
 import type { Topology } from "./topology.js";
-import { originEnd, originStart, type Origin } from "./generators.js";
+import { generatesOnto, originEnd, originStart, type Origin } from "./generators.js";
 import { directionsNow, type OnwardDirections } from "./onward.js";
 
 /** How many pieces of a stack of height h travel: all h, part (1..h-1) or any (1..h). */
@@ -154,6 +154,66 @@ export class SlideGenerator implements LeafGenerator {
         }
       }
     }
+  }
+
+  /**
+   * Whether a slide of `c.player` could end on the occupied `target`: each direction's ray is
+   * walked back from `target`, and every stack of the player met is tried with the slide's own
+   * conditions; with sites passable only when empty (a rook's, a queen's) the first piece met ends
+   * the ray.
+   */
+  lands(s: State, c: Ctx, target: number): boolean {
+    const o = this.o;
+    if (o.portals !== null) return generatesOnto(this, s, c, target);
+    const n = o.topology.n, step = o.topology.step, opposite = o.topology.opposite, owner = s.owner, p = c.player;
+    const dirs = directionsNow(o, s, p);
+    const lo = originStart(o.origin, s), hi = originEnd(o.origin, s, n);
+    const blocks = o.open === true;
+    for (let k = 0; k < dirs.length; k++) {
+      const d = dirs[k]!, back = opposite[d]!;
+      // A board whose lines do not lead back: ask the slow way.
+      if (back < 0) return generatesOnto(this, s, c, target);
+      let cur = target;
+      for (let dist = 1; dist < n; dist++) {
+        const x = step[back * n + cur]!;
+        if (x < 0 || step[d * n + x] !== cur) break;
+        if (owner[x] !== EMPTY) {
+          if (owner[x] === p && x >= lo && x < hi && this.reaches(s, c, x, d, dist, target)) return true;
+          if (blocks) break;
+        }
+        cur = x;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the stack on `from` may slide `dist` sites in direction `d` to `target` (some part of it, as `take` allows). */
+  private reaches(s: State, c: Ctx, from: number, d: number, dist: number, target: number): boolean {
+    const o = this.o, n = o.topology.n, step = o.topology.step;
+    const type = s.piece[from]!;
+    if (o.pieces !== null && o.pieces[type] === 0) return false;
+    const h = s.height[from]!;
+    c.from = from;
+    c.piece = type;
+    c.selfFlags = s.flags[from]!;
+    c.count = h;
+    c.crossed = false;
+    if (o.from !== null && !o.from(s, c)) return false;
+    const lo = o.take === "all" ? h : 1, hi = o.take === "part" ? h - 1 : h;
+    for (let count = hi; count >= lo; count--) {
+      if (dist > (o.range === "count" ? count : o.range)) continue;
+      c.count = count;
+      let open = true;
+      for (let x = step[d * n + from]!, i = 1; open && i < dist; i++, x = step[d * n + x]!) {
+        if (o.through === null) continue;
+        c.site = x;
+        open = o.through(s, c);
+      }
+      if (!open) continue;
+      c.to = target;
+      if (o.to(s, c)) return true;
+    }
+    return false;
   }
 
   /**

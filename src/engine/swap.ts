@@ -21,6 +21,11 @@ export class SwapGenerator implements LeafGenerator {
   id = -1;
   rule = "";
 
+  /** Swapping seats moves nothing: it attacks nothing. */
+  lands(): boolean {
+    return false;
+  }
+
   constructor(
     private readonly kind: number,
     private readonly text: string,
@@ -73,7 +78,9 @@ export class SwapSource implements MoveSource {
     private readonly swap: SwapGenerator,
   ) {
     this.canSample = play.sample !== undefined && (play as { canSample?: boolean }).canSample !== false;
+    this.parts = [play, swap];
   }
+  readonly parts: readonly MoveSource[];
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     this.play.generate(s, c, out);

@@ -328,6 +328,36 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       },
     };
   },
+  attacked: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    const by = n.by === undefined || n.by === "others" ? null : compilePlayer(n.by as string, `${ptr}/by`, cx);
+    const as = n.as === undefined ? -1 : cx.pieceIndex(n.as as string, `${ptr}/as`);
+    // Without as:, an empty site holds the moving piece for the test (in a move; elsewhere there is none).
+    const moving = cx.scope === "move";
+    const attacks = cx.attackTest();
+    const players = cx.playerCount;
+    return {
+      fn: (s, c) => {
+        const site = at(s, c), piece = as >= 0 ? as : moving ? c.piece : -1;
+        return by === null ? attacks.attackedByOthers(s, site, c.player, players, piece) : attacks.attacked(s, site, by(s, c), c.player, piece);
+      },
+    };
+  },
+  "in-check": (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    const attacks = cx.attackTest();
+    const players = cx.playerCount;
+    return {
+      fn: (s, c) => {
+        const p = who(s, c), owner = s.owner, piece = s.piece;
+        for (let site = 0; site < owner.length; site++) {
+          if (owner[site] === p && piece[site] === type && attacks.attackedByOthers(s, site, p, players, type)) return true;
+        }
+        return false;
+      },
+    };
+  },
   "no-moves": (n, ptr, cx) => {
     // Asking for legal moves while generating them would recurse (and reuse the move buffer).
     if (cx.scope === "move") cx.fail("M004", "(no-moves ...) cannot be used inside a move; it belongs in end rules", ptr, "a condition on sites or pieces");

@@ -16,6 +16,9 @@ import { FlyGenerator } from "../../engine/fly.js";
 import { ShootGenerator } from "../../engine/shoot.js";
 import { HopGenerator } from "../../engine/hop.js";
 import { LongestSequenceSource, type LookaheadShared } from "../../engine/longest.js";
+import { KeepSource } from "../../engine/keep.js";
+import { PromotionGenerator } from "../../engine/promotion.js";
+import { siteRefIn } from "../expression.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
@@ -171,6 +174,19 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       ptr,
       new HopGenerator({ ...o, over, to, capture, before: (n.before as number | undefined) ?? 0, after: (n.after as number | undefined) ?? 0, mark, markName: markName ?? "" }),
     );
+  },
+  promotion: (n, ptr, cx) => {
+    const at = siteRefIn(n.site as string, `${ptr}/site`, cx);
+    const names = n.pieces as string[];
+    const types = Int32Array.from(names.map((name, i) => cx.pieceIndex(name, `${ptr}/pieces/${i}`)));
+    const symbols = [...types].map((t) => cx.pieces[t]?.symbol ?? "?");
+    const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
+    return register(cx, n, ptr, new PromotionGenerator({ topology: cx.topology!, kind: cx.kindIndex((n.kind as string | undefined) ?? "promote"), at, types, names, symbols, then }));
+  },
+  keep: (n, ptr, cx) => {
+    const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);
+    const leaving = inMoveScope(cx, () => compileBool(n.leaving!, `${ptr}/leaving`, cx));
+    return new KeepSource(inner, leaving, cx.runtime);
   },
   "longest-sequence": (n, ptr, cx) => {
     const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);

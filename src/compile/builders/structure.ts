@@ -145,6 +145,8 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   const afterTurn = compileEffects((rules["after-turn"] as Json[] | undefined) ?? [], "/rules/after-turn", cx).map((e) => e.run);
   const presentation = presentationOf(ir, cx);
   const end = ((rules.end as Json[]) ?? []).map((v, i) => describeEnd(endBuilders.if!(v as IrNode, `/rules/end/${i}`, cx), v as IrNode, i, `/rules/end/${i}`, cx, presentation));
+  // Every rule that asks for an attack is compiled by now (moves, effects, end rules).
+  cx.attacks?.setPlay(play);
   const turns = rules.turns as IrNode | undefined;
   const turn: TurnDef = {
     actions: (turns?.actions as number | undefined) ?? 1,

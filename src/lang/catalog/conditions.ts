@@ -250,6 +250,27 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(can-move (jump origin:last-to over:(enemy over)))",
   },
   {
+    name: "attacked",
+    category: "bool",
+    doc: "A player could move a piece onto the site now: some move of its play rules, as if its turn began, would end there (filters such as `keep` are not applied, so a pinned piece still attacks; continuations with `origin:last-to` are not moves that begin a turn). Derived from the description's own moves, so it is right for any piece the rules define. An empty site is tested with a piece of the player the rule is asked for standing on it: of type `as:`, or the moving piece in a move, so that a move which only goes to empty sites (a pawn's step) does not attack it.",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "by", type: playerRef, namedOnly: true, optional: true, default: "others", doc: `${PLAYER_DOC}, or \`others\` (default): any player but the one the rule is asked for.` },
+      { name: "as", type: name, namedOnly: true, optional: true, doc: "The piece type an empty site is tested with." },
+    ],
+    example: "(attacked to by:opponent as:king)",
+  },
+  {
+    name: "in-check",
+    category: "bool",
+    doc: "A piece of the type belonging to the player stands attacked by another player (see `attacked`): the king in check. With `(keep ... leaving:(not (in-check mover king)))` no move may leave one's own king attacked; checkmate is `(and (in-check next king) (no-moves next))` and stalemate `(no-moves next)` without check, each ended as the game's rules say.",
+    params: [
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+      { name: "piece", type: name, doc: "The piece type that must not be attacked (the king)." },
+    ],
+    example: "(in-check next king)",
+  },
+  {
     name: "no-moves",
     category: "bool",
     doc: "The player, were it to act now, would have no legal move.",

@@ -2,7 +2,7 @@
  * Move sources (category `moves`): move generators and their combinators.
  */
 import type { LudemeSpec, ParamSpec } from "../catalog.js";
-import { name, cat, list } from "./args.js";
+import { name, cat, list, siteRef, SITE_DOC } from "./args.js";
 
 const effects = (doc: string): ParamSpec => ({ name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc });
 
@@ -210,5 +210,27 @@ export const moveLudemes: LudemeSpec[] = [
     doc: "The moves of `moves` that begin a longest sequence of decisions in the turn; the others are not legal (the majority capture rule, with one hop per decision). A move counts 1 decision if the turn ends after it, else 1 plus the longest continuation: the player's legal moves in the state after it, searched depth first to the end of the turn (consequences and after-action effects applied; end rules are not consulted mid-turn). So a chain of five hops is 5, a quiet move 1.",
     params: [{ name: "moves", type: cat("moves"), doc: "The moves to filter." }],
     example: "(longest-sequence (hop over:(enemy over) then:{(when (can-move (hop origin:last-to over:(enemy over))) then:{(move-again)})}))",
+  },
+  {
+    name: "promotion",
+    category: "moves",
+    doc: "The mover's piece on the site becomes one of the types listed, the mover choosing: one move per type (notation `e8=Q`, the type's symbol). A promotion asked as a decision of its own, as Ludii asks it in Chess and Shogi: the move that reaches the zone gives the turn another decision (`(move-again)`), and `(branch (same-turn) (promotion last-to {queen rook bishop knight}) ...)` offers the choice. Nothing when no piece of the mover stands on the site.",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "pieces", type: list(name), doc: "The types it may become." },
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `promote`)." },
+      effects("What else the promotion does."),
+    ],
+    example: "(promotion last-to {queen rook bishop knight})",
+  },
+  {
+    name: "keep",
+    category: "moves",
+    doc: "The moves of `moves` that leave a position where the condition holds; the others are not legal: \"no move may leave your own king attacked\" is `(keep MOVES leaving:(not (in-check mover king)))`. Each move is made on a copy of the position (its consequences and the after-action effects run; the turn does not end and no end rule is consulted) and the condition is asked there, `mover` being the player who moved and `from` and `to` the move's sites. Random playouts draw a move and test only that one, drawing again among the rest when it fails, so every legal move stays equally likely without testing them all.",
+    params: [
+      { name: "moves", type: cat("moves"), doc: "The moves to filter." },
+      { name: "leaving", type: cat("bool"), namedOnly: true, doc: "What must hold in the position a move leaves." },
+    ],
+    example: "(keep (either (step to:(not (friend to))) (slide to:(not (friend to)))) leaving:(not (in-check mover king)))",
   },
 ];
