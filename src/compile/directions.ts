@@ -3,6 +3,8 @@
  * (`forward`, `forward-left` ...) that turn with each seat's forward direction, declared with
  * `(players ... forward:{N S})`. Absent: every direction of the board. In moves of a piece,
  * `onward` (alone) is the direction of the last decision's move, resolved at play time.
+ * Also the paths of steps a leap follows (`paths:{{N N E}}`), per seat, and the board's
+ * symmetries that turn and mirror them (and shapes).
  */
 import { ONWARD, OnwardDirections } from "../engine/onward.js";
 import { dirIndex, NO_SITE, type Topology } from "../engine/topology.js";
@@ -45,7 +47,7 @@ export function directionsByPlayer(names: unknown, ptr: string, cx: CompileConte
   const players = cx.playerCount;
   if (!Array.isArray(names)) return new Array<Int32Array>(players).fill(Int32Array.from(topology.dirNames.map((_, i) => i)));
   const lists: number[][] = Array.from({ length: players }, () => []);
-  const forward = forwardDirections(ptr, cx, (names as string[]).some((d) => dirIndex(topology, d) < 0 && d in RELATIVE));
+  const forward = forwardDirections(ptr, cx, names.some((d) => isRelative(topology, d)));
   (names as string[]).forEach((d, i) => {
     const di = dirIndex(topology, d);
     if (di >= 0) {
@@ -53,15 +55,7 @@ export function directionsByPlayer(names: unknown, ptr: string, cx: CompileConte
       return;
     }
     if (d === ONWARD) return; // resolved at play time (see onwardIn)
-    const rel = RELATIVE[d];
-    if (!rel) {
-      const relative = cx.forwardNames.length ? Object.keys(RELATIVE) : [];
-      cx.fail("M001", `the board has no direction '${d}'`, `${ptr}/${i}`, `one of: ${[...topology.dirNames, ...relative].join(" ")}`);
-      return;
-    }
-    if (!forward) return;
-    forward.forEach((f, p) => {
-      const r = relativeDirection(topology, f, rel);
+    seatDirection(d, `${ptr}/${i}`, cx, forward)?.forEach((r, p) => {
       if (r >= 0 && !lists[p]!.includes(r)) lists[p]!.push(r);
     });
   });
@@ -72,6 +66,108 @@ export function directionsByPlayer(names: unknown, ptr: string, cx: CompileConte
     if (!shared.has(key)) shared.set(key, Int32Array.from(l));
     return shared.get(key)!;
   });
+}
+
+/** Whether a name is a player-relative direction (and not one of the board's own). */
+function isRelative(topology: Topology, d: unknown): boolean {
+  return typeof d === "string" && dirIndex(topology, d) < 0 && d in RELATIVE;
+}
+
+/**
+ * A direction name's id for each seat (-1 for a seat whose board lacks that relative direction),
+ * or null after reporting a name that is no direction. `forward` is undefined when the seats'
+ * forward directions are unknown (already reported): relative names then resolve to nothing.
+ */
+function seatDirection(d: string, ptr: string, cx: CompileContext, forward: number[] | undefined): number[] | null {
+  const topology = cx.topology!;
+  const di = dirIndex(topology, d);
+  if (di >= 0) return new Array<number>(cx.playerCount).fill(di);
+  const rel = RELATIVE[d];
+  if (!rel) {
+    const relative = cx.forwardNames.length ? Object.keys(RELATIVE) : [];
+    cx.fail("M001", `the board has no direction '${d}'`, ptr, `one of: ${[...topology.dirNames, ...relative].join(" ")}`);
+    return null;
+  }
+  if (!forward) return null;
+  return forward.map((f) => relativeDirection(topology, f, rel));
+}
+
+/**
+ * The paths of a leap as direction ids, per seat: each path a list of single steps, board
+ * directions or player-relative ones (resolved against each seat's forward direction). With
+ * `turned`, every path also in each orientation the board's symmetries give (`boardSymmetries`).
+ * A path with a relative step that a seat's board lacks is absent for that seat; duplicates are
+ * kept once. Errors (a name that is no direction, `onward`, an empty path) are reported.
+ */
+export function pathsByPlayer(paths: string[][], turned: boolean, ptr: string, cx: CompileContext): number[][][] {
+  const topology = cx.topology!;
+  const forward = forwardDirections(ptr, cx, paths.some((path) => path.some((d) => isRelative(topology, d))));
+  const resolved = paths.map((path, i) => {
+    if (path.length === 0) cx.fail("M004", "an empty path goes nowhere", `${ptr}/${i}`, "at least one step, e.g. {N N E}");
+    return path.map((d, j) => {
+      if (d === ONWARD && dirIndex(topology, d) < 0) {
+        cx.fail("M004", `'${ONWARD}' (the direction of the last move) cannot be a step of a leap's path`, `${ptr}/${i}/${j}`, `one of: ${topology.dirNames.join(" ")}`);
+        return null;
+      }
+      return seatDirection(d, `${ptr}/${i}/${j}`, cx, forward);
+    });
+  });
+  const symmetries = turned ? boardSymmetries(topology) : [Int32Array.from(topology.dirNames, (_, d) => d)];
+  return Array.from({ length: cx.playerCount }, (_, p) => {
+    const seen = new Set<string>();
+    const out: number[][] = [];
+    for (const path of resolved) {
+      if (path.length === 0) continue;
+      const steps = path.map((ids) => (ids === null ? -1 : ids[p]!));
+      if (steps.includes(-1)) continue;
+      for (const map of symmetries) {
+        const turnedPath = steps.map((d) => map[d]!);
+        const key = turnedPath.join(",");
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(turnedPath);
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * The board's symmetries as maps of direction ids (`map[d]`: where d turns to), the identity
+ * first: every turn and mirror of the directions in their cyclic order around a site -- by one
+ * step on hex boards, by two on square boards with diagonals, so that orthogonal directions stay
+ * orthogonal (a knight's `{N N E}` gives its 8 leaps, a horse's `{N NE}` keeps its leg orthogonal).
+ */
+export function boardSymmetries(topo: Topology): Int32Array[] {
+  const order = cyclicDirections(topo);
+  const k = order.length;
+  const turn = k === 8 ? 2 : 1;
+  const position = new Int32Array(topo.dirNames.length);
+  order.forEach((d, i) => (position[d] = i));
+  const maps: Int32Array[] = [];
+  for (let r = 0; r < k; r += turn) {
+    for (const mirror of [false, true]) {
+      maps.push(
+        Int32Array.from(topo.dirNames, (_, d) => {
+          const i = position[d]!;
+          return order[((((mirror ? -i : i) + r) % k) + k) % k]!;
+        }),
+      );
+    }
+  }
+  return maps;
+}
+
+/** The board's directions in cyclic order around a site, from their drawing vectors. */
+function cyclicDirections(topo: Topology): number[] {
+  const angle = (d: number): number => {
+    for (let s = 0; s < topo.n; s++) {
+      const t = topo.step[d * topo.n + s]!;
+      if (t >= 0) return Math.atan2(topo.drawY[s]! - topo.drawY[t]!, topo.drawX[t]! - topo.drawX[s]!);
+    }
+    return 0;
+  };
+  return topo.dirNames.map((_, d) => d).sort((a, b) => angle(a) - angle(b));
 }
 
 /** Each seat's forward direction id, or undefined (with an error when `needed`). */

@@ -9,6 +9,7 @@ import { MAX_FLAGS, MAX_PIECE_TYPES } from "../../limits.js";
 import { compileRegion } from "./regions.js";
 import type { Json } from "../../lang/bind.js";
 import { seatRegionsOf } from "../seats.js";
+import { boardSymmetries } from "../directions.js";
 
 /** Items are compiled in two passes: the board first (regions need it), then the rest in order. */
 export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => void> = {
@@ -111,24 +112,11 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
 
 /**
  * Every placement of a shape on the board, in every orientation: the shape's cells are direction
- * paths from an anchor; orientations turn and mirror the directions in their cyclic order around a
- * site (by one step on hex boards, by two on square boards with diagonals: the board's own
- * symmetries). Placements with the same cells are kept once.
+ * paths from an anchor, turned and mirrored by the board's own symmetries (`boardSymmetries`).
+ * Placements with the same cells are kept once.
  */
 export function shapePlacements(topo: Topology, paths: number[][]): Int32Array[] {
-  const order = cyclicDirections(topo);
-  const k = order.length;
-  const turn = k === 8 ? 2 : 1;
-  const position = new Map(order.map((d, i) => [d, i]));
-  const orientations: ((d: number) => number)[] = [];
-  for (let r = 0; r < k; r += turn) {
-    for (const mirror of [false, true]) {
-      orientations.push((d) => {
-        const i = position.get(d)!;
-        return order[(((mirror ? -i : i) + r) % k + k) % k]!;
-      });
-    }
-  }
+  const orientations = boardSymmetries(topo);
   const seen = new Set<string>();
   const out: Int32Array[] = [];
   for (let anchor = 0; anchor < topo.n; anchor++) {
@@ -137,7 +125,7 @@ export function shapePlacements(topo: Topology, paths: number[][]): Int32Array[]
       for (const path of paths) {
         let at = anchor;
         for (const d of path) {
-          at = at < 0 ? -1 : topo.step[orient(d) * topo.n + at]!;
+          at = at < 0 ? -1 : topo.step[orient[d]! * topo.n + at]!;
         }
         if (at < 0) break;
         cells.push(at);
@@ -150,16 +138,4 @@ export function shapePlacements(topo: Topology, paths: number[][]): Int32Array[]
     }
   }
   return out;
-}
-
-/** The board's directions in cyclic order around a site, from their drawing vectors. */
-function cyclicDirections(topo: Topology): number[] {
-  const angle = (d: number): number => {
-    for (let s = 0; s < topo.n; s++) {
-      const t = topo.step[d * topo.n + s]!;
-      if (t >= 0) return Math.atan2(topo.drawY[s]! - topo.drawY[t]!, topo.drawX[t]! - topo.drawX[s]!);
-    }
-    return 0;
-  };
-  return topo.dirNames.map((_, d) => d).sort((a, b) => angle(a) - angle(b));
 }

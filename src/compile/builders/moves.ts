@@ -5,7 +5,7 @@ import type { Json } from "../../lang/bind.js";
 import { ChaseLimit } from "../../engine/chase.js";
 import { ANY_ORIGIN, BranchSource, JumpGenerator, LAST_TO, LineCountGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/generators.js";
 import type { LeafGenerator, MoveSource } from "../../engine/rules.js";
-import { directionsByPlayer, onwardIn } from "../directions.js";
+import { directionsByPlayer, onwardIn, pathsByPlayer } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compileEffects, flagMask } from "./effects.js";
 import { compileBool } from "./conditions.js";
@@ -15,6 +15,7 @@ import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } 
 import { FlyGenerator } from "../../engine/fly.js";
 import { ShootGenerator } from "../../engine/shoot.js";
 import { HopGenerator } from "../../engine/hop.js";
+import { LeapGenerator } from "../../engine/leap.js";
 import { LongestSequenceSource, type LookaheadShared } from "../../engine/longest.js";
 import { KeepSource } from "../../engine/keep.js";
 import { PromotionGenerator } from "../../engine/promotion.js";
@@ -187,6 +188,13 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);
     const leaving = inMoveScope(cx, () => compileBool(n.leaving!, `${ptr}/leaving`, cx));
     return new KeepSource(inner, leaving, cx.runtime);
+  },
+  leap: (n, ptr, cx) => {
+    const o = pieceMoveOptions(n, ptr, cx, "leap");
+    const paths = pathsByPlayer(n.paths as string[][], n.turns !== "none", `${ptr}/paths`, cx);
+    const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
+    const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
+    return register(cx, n, ptr, new LeapGenerator(o, paths, to, { through, throughEmpty: isEmptyAt(n.through, "site") }));
   },
   "longest-sequence": (n, ptr, cx) => {
     const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);

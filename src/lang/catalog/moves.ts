@@ -175,6 +175,19 @@ export const moveLudemes: LudemeSpec[] = [
     example: "(fly kind:fly from:(friend from))",
   },
   {
+    name: "leap",
+    category: "moves",
+    doc: "A piece of the mover leaps to the site at the end of a path of single steps from it: `{N N E}` is two steps north then one east, a knight's leap. By default the path counts in every turn and mirror image the board allows (`turns:all`: the 8 knight's leaps from `{N N E}`; 90-degree turns on square boards, so an orthogonal step stays orthogonal, 60-degree on hex ones); `turns:none` takes the paths as written, e.g. player-relative ones such as a Shogi knight's `{forward forward-left}`, which point the way each seat faces (see `players`). A path that would leave the board gives no leap from there. The piece flies over whatever stands on the sites it passes, unless `through:` says which sites it may pass (as `site`): `through:(empty site)` makes a Xiangqi horse blocked by a piece on its first step. By default it must land on an empty site; `to:` replaces that condition, and landing on a piece then captures it. Several paths to the same site are one move, open when any of them is. Notation as a step: `b1-c3`, or `b1xc3` when it captures.",
+    params: [
+      ...moveCommon.filter((p) => p.name !== "dirs"),
+      { name: "paths", type: list(list(name)), namedOnly: true, doc: "The paths, each a list of single steps from the piece's site: the board's directions or player-relative ones (`forward`, `forward-left`, `left` ... `backward-right`); the last site reached is where the piece lands." },
+      { name: "turns", type: { t: "enum", values: ["all", "none"] }, namedOnly: true, optional: true, default: "all", doc: "`all`: every path also in each turn and mirror image the board's directions allow; `none`: only as written." },
+      { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on each site a path passes between the piece and where it lands (`site`, with `from` and `to`); default: any site, the piece flies over everything." },
+      { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the landing site (`to`, with `from`); default `(empty to)`." },
+    ],
+    example: "(leap kind:horse piece:{horse} paths:{{N NE}} through:(empty site) to:(not (friend to)))",
+  },
+  {
     name: "shoot",
     category: "moves",
     doc: "A piece of the mover shoots: without moving, it puts a new piece (`piece:`, the mover's or a neutral one) on a site along a straight line from it in one of the allowed directions, any distance up to `range`. The line goes on past each site reached while `through:` holds for it (as `site`; default: while it is empty), and every site reached where `to:` holds (default: an empty site) is a move; an occupied site it allows is emptied first. With `origin:last-to` only the piece the last decision moved shoots: a second action of the turn after `(move-again)`, such as an arrow shot from where a piece landed. Notation: the shooter's site, `separator`, the target: `d7/g7`.",
