@@ -25,6 +25,7 @@ const COMMANDS: [name: string, load: () => Promise<Register>][] = [
   ["match", async () => (await import("./match.js")).registerMatch],
   ["bench", async () => (await import("./simulate.js")).registerBench],
   ["legal", async () => (await import("./legal.js")).registerLegal],
+  ["perft", async () => (await import("./perft.js")).registerPerft],
   ["show", async () => (await import("./show.js")).registerShow],
   ["scenarios", async () => (await import("./scenarios.js")).registerScenarios],
   ["schema", async () => (await import("./schema.js")).registerSchema],

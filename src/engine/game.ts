@@ -9,6 +9,7 @@ import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
 import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
 import { nextInt, shuffle, type Seed } from "./rng.js";
 import { big, overflowError, PlayLimitError, positionWords } from "./play-limit.js";
+import { anyMove } from "./generators.js";
 import { MAX_TURN } from "../limits.js";
 import { State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
@@ -175,8 +176,16 @@ export class Game implements Runtime {
   }
 
   hasMoves(s: State, player: number): boolean {
-    return this.generateFor(s, player).size > 0;
+    if (this.cachedState === s && this.cachedVersion === s.version && this.cachedPlayer === player) return this.buf.size > 0;
+    if (s.over) return false;
+    // Asked after every decision by `no-moves` end rules: the sources stop at the first move they find.
+    const c = this.anyCtx;
+    c.player = player;
+    const prelude = this.def.prelude;
+    return anyMove(s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play, s, c);
   }
+
+  private readonly anyCtx: Ctx = newCtx();
 
   /** Contexts of look-ahead searches (see Runtime.movesInto), apart from those of play. */
   private readonly searchCtx: Ctx = newCtx();
@@ -210,6 +219,7 @@ export class Game implements Runtime {
     const kind = buf.kind[row]!, from = buf.from[row]!, to = buf.to[row]!;
     s.lastFrom = from;
     s.lastTo = to;
+    c.captures = buf.capLen[row]!;
     this.def.generators[buf.gen[row]!]!.apply(s, buf, row, c);
     for (const hook of this.def.moveHooks) hook(s, kind, from, to, c.player);
     e.player = s.mover;

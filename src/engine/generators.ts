@@ -64,6 +64,25 @@ function makeAdjacency(topo: Topology, dirs: Int32Array, reach: 1 | 2): Adjacenc
   return { start, first: first.slice(0, k), second: second.slice(0, k), dir: dir.slice(0, k) };
 }
 
+/** Buffers of anyMove by nesting depth (a filter's condition may ask again). */
+const anyBuffers: MoveBuffer[] = [];
+let anyDepth = 0;
+
+/** Whether `m` has a move: its own quick answer, or else whether generating its moves makes one. */
+export function anyMove(m: MoveSource, s: State, c: Ctx): boolean {
+  if (m.any) return m.any(s, c);
+  const buf = anyBuffers[anyDepth] ?? (anyBuffers[anyDepth] = new MoveBuffer(16, 64));
+  buf.clear();
+  anyDepth++;
+  try {
+    m.generate(s, c, buf);
+  } finally {
+    anyDepth--;
+  }
+  // Past a limit, say yes: the full generation that follows reports it with the rule and the position.
+  return buf.size > 0 || buf.overflow !== "";
+}
+
 /** Buffers of generatesOnto by nesting depth (a move's condition may itself ask for an attack). */
 const ontoBuffers: MoveBuffer[] = [];
 let ontoDepth = 0;
@@ -679,6 +698,11 @@ export class PrioritySource implements MoveSource {
     }
   }
 
+  any(s: State, c: Ctx): boolean {
+    for (const t of this.tiers) if (anyMove(t, s, c)) return true;
+    return false;
+  }
+
   /** The first tier with a move decides; a tier that cannot tell whether it has one stops sampling. */
   sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
     for (const t of this.tiers) {
@@ -706,6 +730,9 @@ export class BranchSource implements MoveSource {
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     (this.cond(s, c) ? this.yes : this.no).generate(s, c, out);
   }
+  any(s: State, c: Ctx): boolean {
+    return anyMove(this.cond(s, c) ? this.yes : this.no, s, c);
+  }
   sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
     const source = this.cond(s, c) ? this.yes : this.no;
     return source.sample && sampleable(source) ? source.sample(s, c, out) : UNKNOWN;
@@ -721,5 +748,9 @@ export class UnionSource implements MoveSource {
   constructor(readonly parts: MoveSource[]) {}
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     for (const p of this.parts) p.generate(s, c, out);
+  }
+  any(s: State, c: Ctx): boolean {
+    for (const p of this.parts) if (anyMove(p, s, c)) return true;
+    return false;
   }
 }

@@ -47,22 +47,74 @@ export class KeepSource implements MoveSource {
     out.size = kept;
   }
 
-  /** Draws uniformly among the moves that pass, testing as few as it can (see the module comment). */
-  sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
+  /**
+   * What the last `any` of the game's own play learnt, kept for the `sample` that usually follows
+   * on the same position (end rules ask `no-moves` after a decision, then the playout draws the
+   * next move): the source's moves (pools[0]) and which of them were tested, with what result.
+   */
+  private memoState: State | null = null;
+  private memoVersion = -1;
+  private memoPlayer = -1;
+  /** Per row of pools[0]: 1 passes, -1 fails, 0 not tested. */
+  private verdict = new Int8Array(64);
+
+  /** The source's moves in `s` for `c.player`, in this depth's pool: those `any` found, when they are still these. */
+  private movesOf(s: State, c: Ctx): MoveBuffer {
     const d = this.depth;
     const pool = this.pools[d] ?? (this.pools[d] = new MoveBuffer(64, 256));
+    if (d === 0 && this.memoState === s && this.memoVersion === s.version && this.memoPlayer === c.player) return pool;
     pool.clear();
     this.inner.generate(s, c, pool);
+    if (d === 0) {
+      this.memoState = s;
+      this.memoVersion = s.version;
+      this.memoPlayer = c.player;
+      if (this.verdict.length < pool.size) this.verdict = new Int8Array(pool.size * 2);
+      this.verdict.fill(0, 0, pool.size);
+    }
+    return pool;
+  }
+
+  /** Whether move `row` of the pool passes, tested once per position at depth 0. */
+  private judged(s: State, player: number, pool: MoveBuffer, row: number): boolean {
+    if (this.depth !== 0) return this.passes(s, player, pool, row);
+    const v = this.verdict[row]!;
+    if (v !== 0) return v > 0;
+    const ok = this.passes(s, player, pool, row);
+    this.verdict[row] = ok ? 1 : -1;
+    return ok;
+  }
+
+  /** Whether any move passes: tested in order, stopping at the first that does. */
+  any(s: State, c: Ctx): boolean {
+    const pool = this.movesOf(s, c);
+    // Past a limit, say yes: the full generation that follows reports it with the rule and the position.
+    if (pool.overflow) return true;
+    for (let row = 0; row < pool.size; row++) if (this.judged(s, c.player, pool, row)) return true;
+    return false;
+  }
+
+  /** Draws uniformly among the moves that pass, testing as few as it can (see the module comment). */
+  sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
+    const top = this.depth === 0;
+    const pool = this.movesOf(s, c);
     // Past a limit, the caller's full generation reports it with the rule and the position.
     if (pool.overflow) return UNKNOWN;
+    // The draw reorders the pool: what `any` learnt about its rows no longer holds afterwards.
+    if (top) this.memoState = null;
+    const verdict = this.verdict;
     for (let left = pool.size; left > 0; left--) {
       const row = left === 1 ? 0 : nextInt(s.rng, left);
-      if (this.passes(s, c.player, pool, row)) {
+      const v = top ? verdict[row]! : 0;
+      if (v > 0 || (v === 0 && this.passes(s, c.player, pool, row))) {
         out.copyRowFrom(pool, row);
         return SAMPLED;
       }
       // The failed move leaves the draw: the last of the moves still in it takes its place.
-      if (row !== left - 1) pool.copyRow(row, left - 1);
+      if (row !== left - 1) {
+        pool.copyRow(row, left - 1);
+        if (top) verdict[row] = verdict[left - 1]!;
+      }
     }
     return NONE;
   }

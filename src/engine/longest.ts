@@ -14,6 +14,7 @@
  * twice.
  */
 import { MoveBuffer } from "./moves.js";
+import { anyMove } from "./generators.js";
 import type { Ctx, MoveSource, Runtime } from "./rules.js";
 import { State } from "./state.js";
 import { MAX_LOOKAHEAD_DECISIONS } from "../limits.js";
@@ -42,6 +43,11 @@ export class LongestSequenceSource implements MoveSource {
   /** Decisions looked through for the position being generated (bounded by MAX_LOOKAHEAD_DECISIONS), and its buffer. */
   private decisions = 0;
   private out!: MoveBuffer;
+
+  /** The longest of the moves is still a move: there is one when the source has one. */
+  any(s: State, c: Ctx): boolean {
+    return anyMove(this.inner, s, c);
+  }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const start = out.size;

@@ -29,10 +29,12 @@ export interface Ctx {
   selfFlags: number;
   /** The player being ranked by a `ranked` outcome (the `player` reference). */
   subject: number;
+  /** Pieces the move being made captures (its capture list), for `(captured)` in its consequences. */
+  captures: number;
 }
 
 export function newCtx(): Ctx {
-  return { player: 0, from: -1, over: -1, to: -1, piece: -1, site: -1, count: 0, crossed: false, selfFlags: 0, subject: 0 };
+  return { player: 0, from: -1, over: -1, to: -1, piece: -1, site: -1, count: 0, crossed: false, selfFlags: 0, subject: 0, captures: 0 };
 }
 
 export type Pred = (s: State, c: Ctx) => boolean;
@@ -51,6 +53,11 @@ export interface MoveSource {
    * generates every move instead; `out` is left empty).
    */
   sample?(s: State, c: Ctx, out: MoveBuffer): SampleResult;
+  /**
+   * Optional: whether `generate` would make at least one move, answered as cheaply as the source
+   * can (a filter stops at the first move that passes). `no-moves` asks it after every decision.
+   */
+  any?(s: State, c: Ctx): boolean;
 }
 
 export const SAMPLED = 1;

@@ -49,6 +49,11 @@ export interface SlideOptions {
    * or rook's move): generation then tests emptiness inline rather than calling the conditions.
    */
   open?: boolean;
+  /**
+   * Set when `to` is `(not (friend to))` and the path as for `open` (a chess rook's or queen's
+   * move): the ray also ends on the first piece not the mover's, capturing it, tested inline.
+   */
+  openTake?: boolean;
 }
 
 const CROSSED = 1;
@@ -63,7 +68,7 @@ export class SlideGenerator implements LeafGenerator {
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    if (this.o.open === true && this.o.portals === null && this.o.take === "all") {
+    if ((this.o.open === true || this.o.openTake === true) && this.o.portals === null && this.o.take === "all") {
       this.generateOpen(s, c, out);
       return;
     }
@@ -144,13 +149,20 @@ export class SlideGenerator implements LeafGenerator {
         if (!o.from(s, c)) continue;
       }
       const maxDist = o.range === "count" ? h : o.range;
+      const take = o.openTake === true;
       for (let k = 0; k < dirs.length; k++) {
         const base = dirs[k]! * n;
-        let next = step[base + site]!;
-        for (let dist = 1; dist <= maxDist && next >= 0 && owner[next] === EMPTY; dist++) {
+        let next = step[base + site]!, dist = 1;
+        for (; dist <= maxDist && next >= 0 && owner[next] === EMPTY; dist++) {
           const row = out.add(id, kind, site, next, h, type);
           out.extra[row] = h << 1;
           next = step[base + next]!;
+        }
+        // The first piece on the ray, when it is not the mover's, is taken.
+        if (take && next >= 0 && dist <= maxDist && owner[next] !== p) {
+          const row = out.add(id, kind, site, next, h, type);
+          out.extra[row] = h << 1;
+          out.setCapture(row, next);
         }
       }
     }
@@ -168,7 +180,7 @@ export class SlideGenerator implements LeafGenerator {
     const n = o.topology.n, step = o.topology.step, opposite = o.topology.opposite, owner = s.owner, p = c.player;
     const dirs = directionsNow(o, s, p);
     const lo = originStart(o.origin, s), hi = originEnd(o.origin, s, n);
-    const blocks = o.open === true;
+    const blocks = o.open === true || o.openTake === true;
     for (let k = 0; k < dirs.length; k++) {
       const d = dirs[k]!, back = opposite[d]!;
       // A board whose lines do not lead back: ask the slow way.

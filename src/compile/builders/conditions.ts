@@ -328,6 +328,10 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       },
     };
   },
+  captured: (_n, ptr, cx) => {
+    if (cx.scope !== "move") cx.fail("M004", "(captured) is about the move being made: it belongs in a move's consequences", ptr);
+    return { fn: (_s, c) => c.captures > 0 };
+  },
   attacked: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const by = n.by === undefined || n.by === "others" ? null : compilePlayer(n.by as string, `${ptr}/by`, cx);

@@ -19,6 +19,7 @@ import { LeapGenerator } from "../../engine/leap.js";
 import { LongestSequenceSource, type LookaheadShared } from "../../engine/longest.js";
 import { KeepSource } from "../../engine/keep.js";
 import { PromotionGenerator } from "../../engine/promotion.js";
+import { CastleGenerator } from "../../engine/castle.js";
 import { siteRefIn } from "../expression.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
@@ -75,7 +76,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
         portals: n.portals === true ? cx.portals : null,
         onCapture: onCapture.map((e) => e.run),
         separator: (n.separator as string | undefined) ?? "-",
-        open: isEmptyAt(n.to, "to") && (isEmptyAt(n.through, "site") || (n.through === undefined && n.range === 1)),
+        open: isEmptyAt(n.to, "to") && openPath(n),
+        openTake: isNotFriendAt(n.to, "to") && openPath(n),
       }),
     );
   },
@@ -176,6 +178,12 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       new HopGenerator({ ...o, over, to, capture, before: (n.before as number | undefined) ?? 0, after: (n.after as number | undefined) ?? 0, mark, markName: markName ?? "" }),
     );
   },
+  castle: (n, ptr, cx) => {
+    const o = pieceMoveOptions(n, ptr, cx, "castle");
+    const partner = cx.pieceIndex(n.partner as string, `${ptr}/partner`);
+    const siteCond = (key: string) => (n[key] === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n[key]!, `${ptr}/${key}`, cx))));
+    return register(cx, n, ptr, new CastleGenerator(o, { partner, distance: (n.distance as number | undefined) ?? 2, partnerOk: siteCond("partner-if"), safe: siteCond("safe") }));
+  },
   promotion: (n, ptr, cx) => {
     const at = siteRefIn(n.site as string, `${ptr}/site`, cx);
     const names = n.pieces as string[];
@@ -273,6 +281,16 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
     then: effects.map((e) => e.run),
     describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)),
   };
+}
+
+/** Whether a slide's path is over empty sites only (`through:(empty site)`, or a single step). */
+function openPath(n: IrNode): boolean {
+  return isEmptyAt(n.through, "site") || (n.through === undefined && n.range === 1);
+}
+
+/** Whether a condition is `(not (friend <site>))`, which generators can test inline. */
+function isNotFriendAt(v: Json | undefined, site: string): boolean {
+  return v !== undefined && isNode(v) && v.ludeme === "not" && isNode(v.cond) && v.cond.ludeme === "friend" && v.cond.site === site;
 }
 
 /** Whether a condition is `(empty <site>)`, which generators can test inline. */

@@ -250,6 +250,13 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(can-move (jump origin:last-to over:(enemy over)))",
   },
   {
+    name: "captured",
+    category: "bool",
+    doc: "The move being made captures a piece (in its consequences, `then:`): a step, leap or slide onto an enemy, a jump or a hop over one. E.g. resetting a clock on every capture: `then:{(when (captured) then:{(counter-set quiet 0)})}`.",
+    params: [],
+    example: "(captured)",
+  },
+  {
     name: "attacked",
     category: "bool",
     doc: "A player could move a piece onto the site now: some move of its play rules, as if its turn began, would end there (filters such as `keep` are not applied, so a pinned piece still attacks; continuations with `origin:last-to` are not moves that begin a turn). Derived from the description's own moves, so it is right for any piece the rules define. An empty site is tested with a piece of the player the rule is asked for standing on it: of type `as:`, or the moving piece in a move, so that a move which only goes to empty sites (a pawn's step) does not attack it.",

@@ -225,6 +225,19 @@ export const moveLudemes: LudemeSpec[] = [
     example: "(longest-sequence (hop over:(enemy over) then:{(when (can-move (hop origin:last-to over:(enemy over))) then:{(move-again)})}))",
   },
   {
+    name: "castle",
+    category: "moves",
+    doc: "Castling, one move of two pieces: a piece of the mover (the king; `piece:` says which) goes `distance` sites along a line towards a `partner` piece of the mover (the rook), every site between the two being empty, and the partner lands on the last site the king crossed. `partner-if:` is asked of the partner's site as `site` (e.g. that it has never moved), `from:` of the king's; `safe:` of the king's own site and each site it crosses and reaches (as `site`, the king standing there for `attacked`), e.g. `(not (attacked site))`: not out of, through or into check. In `then:`, `to` is where the king lands and `over` where the partner does. Notation: the king's move, `e1-g1`.",
+    params: [
+      ...moveCommon,
+      { name: "partner", type: name, namedOnly: true, doc: "The partner's piece type (the rook)." },
+      { name: "distance", type: { t: "int", min: 1 }, namedOnly: true, optional: true, default: 2, doc: "Sites the king goes." },
+      { name: "partner-if", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the partner's site (`site`); default: any partner." },
+      { name: "safe", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the king's site and each site it crosses and reaches (`site`); default: none." },
+    ],
+    example: "(castle piece:{king} partner:rook dirs:{E W} from:(flag from unmoved) partner-if:(flag site unmoved) safe:(not (attacked site)))",
+  },
+  {
     name: "promotion",
     category: "moves",
     doc: "The mover's piece on the site becomes one of the types listed, the mover choosing: one move per type (notation `e8=Q`, the type's symbol). A promotion asked as a decision of its own, as Ludii asks it in Chess and Shogi: the move that reaches the zone gives the turn another decision (`(move-again)`), and `(branch (same-turn) (promotion last-to {queen rook bishop knight}) ...)` offers the choice. Nothing when no piece of the mover stands on the site.",
