@@ -170,8 +170,21 @@ function cyclicDirections(topo: Topology): number[] {
   return topo.dirNames.map((_, d) => d).sort((a, b) => angle(a) - angle(b));
 }
 
+/**
+ * Refuses `onward` (with an error naming `form`) in the directions of a form that is not a move of
+ * a piece, which directionsByPlayer would leave out silently; true when it was there. A board with
+ * a direction named `onward` keeps it.
+ */
+export function refusesOnward(names: unknown, ptr: string, form: string, cx: CompileContext): boolean {
+  if (!Array.isArray(names) || dirIndex(cx.topology!, ONWARD) >= 0) return false;
+  const at = (names as string[]).indexOf(ONWARD);
+  if (at < 0) return false;
+  cx.fail("M004", `'${ONWARD}' (the direction of the last move) is for moves of a piece; (${form} ...) cannot use it`, `${ptr}/${at}`, "a board direction or a player-relative one (forward ...)");
+  return true;
+}
+
 /** Each seat's forward direction id, or undefined (with an error when `needed`). */
-function forwardDirections(ptr: string, cx: CompileContext, needed: boolean): number[] | undefined {
+export function forwardDirections(ptr: string, cx: CompileContext, needed: boolean): number[] | undefined {
   if (!needed) return undefined;
   const topology = cx.topology!;
   if (cx.forwardNames.length === 0) {

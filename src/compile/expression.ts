@@ -5,7 +5,8 @@
  */
 import type { Ctx } from "../engine/rules.js";
 import type { State } from "../engine/state.js";
-import type { CompileContext, IrNode } from "./context.js";
+import type { SITE_NAMES } from "../lang/catalog.js";
+import type { CompileContext } from "./context.js";
 
 /** A compiled expression, with its value when known at compile time. */
 export interface Compiled<T> {
@@ -15,8 +16,11 @@ export interface Compiled<T> {
 
 export const constant = <T>(v: T): Compiled<T> => ({ fn: () => v, constant: v });
 
-type SiteRef = "from" | "over" | "to" | "site" | "last-from" | "last-to";
-/** Reads a site of the evaluation: the move's (from, over, to), the bound `site`, or the last decision's. */
+type SiteRef = (typeof SITE_NAMES)[number];
+/**
+ * Reads a site of the evaluation: the move's (from, over, to), the bound `site`, the last
+ * decision's, or one a site form finds; NO_SITE (-1) when there is none, which every reader checks.
+ */
 export type SiteReader = (s: State, c: Ctx) => number;
 const siteReader = (ref: SiteRef): SiteReader => {
   switch (ref) {
@@ -36,15 +40,11 @@ const siteReader = (ref: SiteRef): SiteReader => {
 };
 
 /**
- * Reads the site argument `n.site` (a site reference), checking that the site exists where the
- * expression stands. `last-to` and `last-from` (where the last decision moved; -1 before any)
- * exist everywhere after the start and make the compiled game keep them as part of the position.
+ * Reads a site named `ref` (found at `ptr`), checking that the site exists where the expression
+ * stands. `last-to` and `last-from` (where the last decision moved; -1 before any) exist
+ * everywhere after the start and make the compiled game keep them as part of the position. Site
+ * forms are compiled by builders/sites.ts, which reads names through this.
  */
-export function siteIn(n: IrNode, ptr: string, cx: CompileContext): SiteReader {
-  return siteRefIn(n.site as string, `${ptr}/site`, cx);
-}
-
-/** As siteIn, for a site reference `ref` found at `ptr`. */
 export function siteRefIn(ref: string, ptr: string, cx: CompileContext): SiteReader {
   const r = ref as SiteRef;
   if (r === "site") {

@@ -26,6 +26,7 @@ import { movesBuilders } from "./builders/moves.js";
 import { intBuilders } from "./builders/numbers.js";
 import { regionBuilders } from "./builders/regions.js";
 import { preludeBuilders, startBuilders } from "./builders/setup.js";
+import { siteBuilders } from "./builders/sites.js";
 import { compileGameIr, STRUCTURAL } from "./builders/structure.js";
 
 export interface CompileOptions {
@@ -180,6 +181,7 @@ export function compiledLudemes(): [string, Category][] {
     [startBuilders, "start"],
     [preludeBuilders, "prelude"],
     [movesBuilders, "moves"],
+    [siteBuilders, "site"],
     [boolBuilders, "bool"],
     [intBuilders, "int"],
     [effectBuilders, "effect"],

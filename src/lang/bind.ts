@@ -218,7 +218,8 @@ export function describeSlot(type: ArgType): string {
   if (type.t !== "cat") return describeType(type);
   const names = catalog.filter((l) => l.category === type.cat).map((l) => l.name);
   const atom = categoryInfo[type.cat].atomDoc;
-  return `${atom ? atom + " or " : ""}one of (${names.join(" ")})`;
+  const words = type.words ? type.words.map((w) => `\`${w}\``).join(", ") + ", " : "";
+  return `${words}${atom ? atom + " or " : ""}one of (${names.join(" ")})`;
 }
 
 export function describeType(type: ArgType): string {

@@ -8,11 +8,12 @@
  *
  * The entries live in src/lang/catalog/, one file per category or group of close categories:
  * structure.ts (game, players, rules, turns), equipment.ts (item), boards.ts (board), regions.ts
- * (region), setup.ts (start, prelude), moves.ts (moves), conditions.ts (bool), numbers.ts (int),
- * effects.ts (effect) and end.ts (end, outcome); catalog/args.ts holds the argument types they
- * share. This module holds the types, the categories and the assembled list. A new ludeme is one
- * entry in its category's file, one builder in the file of the same name in src/compile/builders/,
- * and one test (a `describe` named after the ludeme, in a test/ludemes-*.test.ts suite).
+ * (region), setup.ts (start, prelude), moves.ts (moves), sites.ts (site), conditions.ts (bool),
+ * numbers.ts (int), effects.ts (effect) and end.ts (end, outcome); catalog/args.ts holds the
+ * argument types they share. This module holds the types, the categories and the assembled list.
+ * A new ludeme is one entry in its category's file, one builder in the file of the same name in
+ * src/compile/builders/, and one test (a `describe` named after the ludeme, in a
+ * test/ludemes-*.test.ts suite).
  */
 import { boardLudemes } from "./catalog/boards.js";
 import { conditionLudemes } from "./catalog/conditions.js";
@@ -23,6 +24,7 @@ import { moveLudemes } from "./catalog/moves.js";
 import { numberLudemes } from "./catalog/numbers.js";
 import { regionLudemes } from "./catalog/regions.js";
 import { setupLudemes } from "./catalog/setup.js";
+import { siteLudemes } from "./catalog/sites.js";
 import { structureLudemes } from "./catalog/structure.js";
 
 /** What a ludeme produces; an argument slot accepts ludemes (and atoms) of one category. */
@@ -37,6 +39,7 @@ export type Category =
   | "start"
   | "prelude"
   | "moves"
+  | "site"
   | "bool"
   | "int"
   | "effect"
@@ -53,7 +56,8 @@ export type ArgType =
   | { t: "name" }
   | { t: "enum"; values: string[] }
   | { t: "list"; of: ArgType }
-  | { t: "cat"; cat: Category };
+  /** `words`: names also accepted in this slot besides the category's own atoms (e.g. `self` where a site is read). */
+  | { t: "cat"; cat: Category; words?: string[] };
 
 export interface ParamSpec {
   name: string;
@@ -77,6 +81,9 @@ export interface LudemeSpec {
   example: string;
 }
 
+/** The sites a rule names directly (the atoms of the `site` category). */
+export const SITE_NAMES = ["from", "over", "to", "site", "last-from", "last-to"] as const;
+
 /** Atoms a category accepts besides its ludemes, and how to describe them to a designer. */
 export const categoryInfo: Record<Category, { doc: string; atoms?: ArgType[]; atomDoc?: string }> = {
   game: { doc: "A whole game description." },
@@ -89,6 +96,11 @@ export const categoryInfo: Record<Category, { doc: string; atoms?: ArgType[]; at
   start: { doc: "A start-position instruction." },
   prelude: { doc: "Decisions made before the first turn." },
   moves: { doc: "A source of legal moves." },
+  site: {
+    doc: "One site of the board, read when the rule is evaluated; or no site at all (a site off the board, a piece that is not there). A test of no site is false (and its `not` true), a number of no site is 0, an effect on no site does nothing.",
+    atoms: [{ t: "enum", values: [...SITE_NAMES] }],
+    atomDoc: "`from`, `over`, `to` (in moves), `site` (in forall, exists, near, groups, through:), `last-from`, `last-to` (where the last decision moved from and to)",
+  },
   bool: { doc: "A condition.", atoms: [{ t: "bool" }], atomDoc: "`true` or `false`" },
   int: { doc: "A whole number.", atoms: [{ t: "int" }], atomDoc: "a number" },
   effect: { doc: "A consequence run after a move." },
@@ -108,6 +120,7 @@ export const catalog: LudemeSpec[] = [
   ...regionLudemes,
   ...setupLudemes,
   ...moveLudemes,
+  ...siteLudemes,
   ...conditionLudemes,
   ...numberLudemes,
   ...effectLudemes,

@@ -40,8 +40,13 @@ function typeSchema(t: ArgType): Schema {
       return { enum: t.values };
     case "list":
       return { type: "array", items: typeSchema(t.of) };
-    case "cat":
-      return { $ref: `#/definitions/${t.cat}` };
+    case "cat": {
+      const ref = { $ref: `#/definitions/${t.cat}` };
+      if (!t.words) return ref;
+      // A name is one of the slot's words or the category's atoms; anything else is the category's.
+      const atoms = (categoryInfo[t.cat].atoms ?? []).flatMap((a) => (a.t === "enum" ? a.values : []));
+      return { if: { type: "string" }, then: { enum: [...t.words, ...atoms] }, else: ref };
+    }
   }
 }
 

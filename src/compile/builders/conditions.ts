@@ -9,9 +9,11 @@ import { compileMoves } from "./moves.js";
 import { EMPTY, NEUTRAL } from "../../engine/state.js";
 import { overflowError } from "../../engine/play-limit.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
-import { compilePlayer, constant, siteIn, siteRefIn, type Compiled } from "../expression.js";
+import { compilePlayer, constant, type Compiled } from "../expression.js";
+import { boardCoordinates, compileSite, siteIn } from "./sites.js";
+import { sees } from "../../engine/coordinates.js";
 import { hasLineOfExactly, lineAxes, longestLine, outflanksAny } from "../../engine/lines.js";
-import { directionsByPlayer, directionsIn } from "../directions.js";
+import { directionsByPlayer, directionsIn, refusesOnward } from "../directions.js";
 import { nearLists } from "../neighbours.js";
 import { compileIntC } from "./numbers.js";
 import { compileRegion } from "./regions.js";
@@ -20,44 +22,74 @@ import { playerRegion, visitedWords } from "../seats.js";
 
 /** Builders of the `bool` category, keyed by ludeme. */
 export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Compiled<boolean>> = {
+  // Every test of a site is false for no site (-1: off the board, a piece not there, no last move).
   empty: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
-    return { fn: (s, c) => s.owner[at(s, c)] === EMPTY };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x >= 0 && s.owner[x] === EMPTY;
+      },
+    };
   },
   enemy: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     return {
       fn: (s, c) => {
-        const o = s.owner[at(s, c)]!;
+        const x = at(s, c);
+        if (x < 0) return false;
+        const o = s.owner[x]!;
         return o !== EMPTY && o !== NEUTRAL && o !== c.player;
       },
     };
   },
   friend: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
-    return { fn: (s, c) => s.owner[at(s, c)] === c.player };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x >= 0 && s.owner[x] === c.player;
+      },
+    };
   },
   occupied: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
-    return { fn: (s, c) => s.owner[at(s, c)] !== EMPTY };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x >= 0 && s.owner[x] !== EMPTY;
+      },
+    };
   },
   owner: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     if (n.player === "any") {
       return {
         fn: (s, c) => {
-          const o = s.owner[at(s, c)]!;
+          const x = at(s, c);
+          if (x < 0) return false;
+          const o = s.owner[x]!;
           return o !== EMPTY && o !== NEUTRAL;
         },
       };
     }
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
-    return { fn: (s, c) => s.owner[at(s, c)] === who(s, c) };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x >= 0 && s.owner[x] === who(s, c);
+      },
+    };
   },
   "is-piece": (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
-    return { fn: (s, c) => s.piece[at(s, c)] === type };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x >= 0 && s.piece[x] === type;
+      },
+    };
   },
   flag: (n, ptr, cx) => {
     const bit = cx.flagBit(n.flag as string, `${ptr}/flag`);
@@ -66,7 +98,12 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       return { fn: (_s, c) => (c.selfFlags & bit) !== 0 };
     }
     const at = siteIn(n, ptr, cx);
-    return { fn: (s, c) => (s.flags[at(s, c)]! & bit) !== 0 };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x >= 0 && (s.flags[x]! & bit) !== 0;
+      },
+    };
   },
   crossed: (_n, ptr, cx) => {
     if (cx.scope !== "move") cx.fail("M004", "(crossed) exists only inside a move", ptr);
@@ -81,13 +118,19 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       return {
         fn: (s, c) => {
           const site = at(s, c), sites = s.shape.sites;
+          if (site < 0) return false;
           for (let p = 0; p < P; p++) if (s.markers[(m * P + p) * sites + site]) return true;
           return false;
         },
       };
     }
     const who = compilePlayer(player, `${ptr}/player`, cx);
-    return { fn: (s, c) => s.markers[(m * P + who(s, c)) * s.shape.sites + at(s, c)] === 1 };
+    return {
+      fn: (s, c) => {
+        const site = at(s, c);
+        return site >= 0 && s.markers[(m * P + who(s, c)) * s.shape.sites + site] === 1;
+      },
+    };
   },
   in: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
@@ -96,22 +139,60 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       // A region that changes with the player: one membership table per seat.
       const N = cx.topology!.n, table = new Uint8Array(perPlayer.lists.length * N), whose = perPlayer.who;
       perPlayer.lists.forEach((sites, p) => sites.forEach((site) => (table[p * N + site] = 1)));
-      return { fn: (s, c) => table[whose(s, c) * N + at(s, c)] === 1 };
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          return x >= 0 && table[whose(s, c) * N + x] === 1;
+        },
+      };
     }
     const member = new Uint8Array(cx.topology!.n);
     compileRegion(n.region!, `${ptr}/region`, cx).forEach((site) => (member[site] = 1));
-    return { fn: (s, c) => member[at(s, c)] === 1 };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x >= 0 && member[x] === 1;
+      },
+    };
   },
   adjacent: (n, ptr, cx) => {
-    const a = siteRefIn(n.a as string, `${ptr}/a`, cx);
-    const b = siteRefIn(n.b as string, `${ptr}/b`, cx);
+    const a = compileSite(n.a!, `${ptr}/a`, cx);
+    const b = compileSite(n.b!, `${ptr}/b`, cx);
     const topo = cx.topology!;
     const D = topo.dirNames.length, N = topo.n, step = topo.step;
     return {
       fn: (s, c) => {
         const x = a(s, c), y = b(s, c);
+        if (x < 0 || y < 0) return false;
         for (let d = 0; d < D; d++) if (step[d * N + x] === y) return true;
         return false;
+      },
+    };
+  },
+  "same-site": (n, ptr, cx) => {
+    const a = compileSite(n.a!, `${ptr}/a`, cx), b = compileSite(n.b!, `${ptr}/b`, cx);
+    return {
+      fn: (s, c) => {
+        const x = a(s, c);
+        return x >= 0 && x === b(s, c);
+      },
+    };
+  },
+  "same-file": (n, ptr, cx) => sameCoordinate(n, ptr, cx, "file"),
+  "same-rank": (n, ptr, cx) => sameCoordinate(n, ptr, cx, "rank"),
+  sees: (n, ptr, cx) => {
+    const a = compileSite(n.a!, `${ptr}/a`, cx), b = compileSite(n.b!, `${ptr}/b`, cx);
+    const topology = cx.topology!;
+    if (refusesOnward(n.dirs, `${ptr}/dirs`, "sees", cx)) return constant(false);
+    const dirs = directionsByPlayer(n.dirs, `${ptr}/dirs`, cx);
+    const first = dirs[0]!;
+    if (dirs.every((d) => d === first)) return { fn: (s, c) => sees(topology, s.owner, a(s, c), b(s, c), first) };
+    const P = dirs.length;
+    return {
+      fn: (s, c) => {
+        const p = c.player;
+        // A rule evaluated for no seat (the owner of an empty site in `flanked`) has no forward.
+        return p >= 0 && p < P && sees(topology, s.owner, a(s, c), b(s, c), dirs[p]!);
       },
     };
   },
@@ -132,9 +213,14 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     };
   },
   "closes-ring": (n, ptr, cx) => {
-    const at = siteRefIn(n.at as string, `${ptr}/at`, cx);
+    const at = compileSite(n.at!, `${ptr}/at`, cx);
     const walker = cx.groupWalker();
-    return { fn: (s, c) => walker.closesRing(s, at(s, c)) };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x >= 0 && walker.closesRing(s, x);
+      },
+    };
   },
   "all-passed": (_n, ptr, cx) => {
     const word = cx.passWord;
@@ -146,22 +232,39 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     return { fn: (s) => s.memory[word]! >= players };
   },
   outflanks: (n, ptr, cx) => {
-    const at = siteRefIn(n.at as string, `${ptr}/at`, cx);
+    const at = compileSite(n.at!, `${ptr}/at`, cx);
     const topology = cx.topology!;
     const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx));
-    return { fn: (s, c) => outflanksAny(topology, s, at(s, c), c.player, dirs) };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x >= 0 && outflanksAny(topology, s, x, c.player, dirs);
+      },
+    };
   },
   line: (n, ptr, cx) => {
-    const at = siteRefIn(n.at as string, `${ptr}/at`, cx);
+    const at = compileSite(n.at!, `${ptr}/at`, cx);
     const of = compilePlayer((n.of as string | undefined) ?? "mover", `${ptr}/of`, cx);
     const topology = cx.topology!;
     const axes = lineAxes(topology, directionsIn(n.dirs, `${ptr}/dirs`, cx));
     const length = n.length as number;
-    if (n.exact === true) return { fn: (s, c) => hasLineOfExactly(topology, s, at(s, c), of(s, c), axes, length) };
-    return { fn: (s, c) => longestLine(topology, s, at(s, c), of(s, c), axes) >= length };
+    if (n.exact === true) {
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          return x >= 0 && hasLineOfExactly(topology, s, x, of(s, c), axes, length);
+        },
+      };
+    }
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x >= 0 && longestLine(topology, s, x, of(s, c), axes) >= length;
+      },
+    };
   },
   near: (n, ptr, cx) => {
-    const of = siteRefIn(n.of as string, `${ptr}/of`, cx);
+    const of = compileSite(n.of!, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     const { start, list } = nearLists(cx, (n.via as string | undefined) ?? "adjacent");
     // The common "next to a piece of type T" is checked inline (no call per neighbour).
@@ -171,6 +274,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       return {
         fn: (s, c) => {
           const centre = of(s, c), piece = s.piece;
+          if (centre < 0) return false;
           for (let k = start[centre]!, end = start[centre + 1]!; k < end; k++) if (piece[list[k]!] === type) return true;
           return false;
         },
@@ -179,6 +283,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     return {
       fn: (s, c) => {
         const centre = of(s, c), saved = c.site;
+        if (centre < 0) return false;
         let found = false;
         for (let k = start[centre]!, end = start[centre + 1]!; k < end && !found; k++) {
           c.site = list[k]!;
@@ -206,7 +311,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     };
   },
   flanked: (n, ptr, cx) => {
-    const of = siteRefIn(n.of as string, `${ptr}/of`, cx);
+    const of = compileSite(n.of!, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     const topo = cx.topology!;
     const N = topo.n, step = topo.step;
@@ -216,6 +321,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     return {
       fn: (s, c) => {
         const centre = of(s, c);
+        if (centre < 0) return false;
         const savedSite = c.site, savedPlayer = c.player;
         c.player = s.owner[centre]!;
         let found = false;
@@ -410,6 +516,20 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     };
   },
 };
+
+/** `same-file`, `same-rank`: both sites exist and have the same file (rank) number. */
+function sameCoordinate(n: IrNode, ptr: string, cx: CompileContext, which: "file" | "rank"): Compiled<boolean> {
+  const a = compileSite(n.a!, `${ptr}/a`, cx), b = compileSite(n.b!, `${ptr}/b`, cx);
+  const coordinates = boardCoordinates(n.ludeme, ptr, cx);
+  if (!coordinates) return constant(false);
+  const of = coordinates[which];
+  return {
+    fn: (s, c) => {
+      const x = a(s, c), y = b(s, c);
+      return x >= 0 && y >= 0 && of[x] === of[y];
+    },
+  };
+}
 
 function comparison(op: (a: number, b: number) => boolean) {
   return (n: IrNode, ptr: string, cx: CompileContext): Compiled<boolean> => {

@@ -12,7 +12,8 @@ import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { convertOutflanked } from "../../engine/lines.js";
 import { flankedFrom, surroundedFrom } from "../../engine/custodial.js";
 import { directionsIn } from "../directions.js";
-import { compilePlayer, siteRefIn, type SiteReader } from "../expression.js";
+import { compilePlayer } from "../expression.js";
+import { compileSite } from "./sites.js";
 import { Flood } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
 import { compileInt } from "./numbers.js";
@@ -27,9 +28,10 @@ export interface CompiledEffect {
 
 const silent = (run: Effect): CompiledEffect => ({ run, describe: () => [] });
 
-/** The site an effect acts on; `site` must be bound by an enclosing forall or groups. */
-const siteOf = (ref: string, ptr: string, cx: CompileContext): SiteReader => siteRefIn(ref, ptr, cx);
-
+/**
+ * Effects by ludeme. The site an effect acts on may be no site (-1: off the board, a piece not
+ * there, no last move): the effect then does nothing, so every one checks before touching the board.
+ */
 export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => CompiledEffect> = {
   "counter-add": (n, ptr, cx) => {
     const name = n.name as string;
@@ -56,18 +58,19 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     };
   },
   "set-flag": (n, ptr, cx) => {
-    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
     const bit = cx.flagBit(n.flag as string, `${ptr}/flag`);
     return silent((s, c) => {
       const site = at(s, c);
-      if (s.owner[site] !== EMPTY) s.flags[site]! |= bit;
+      if (site >= 0 && s.owner[site] !== EMPTY) s.flags[site]! |= bit;
     });
   },
   "clear-flag": (n, ptr, cx) => {
-    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
     const mask = ~cx.flagBit(n.flag as string, `${ptr}/flag`);
     return silent((s, c) => {
-      s.flags[at(s, c)]! &= mask;
+      const site = at(s, c);
+      if (site >= 0) s.flags[site]! &= mask;
     });
   },
   "move-again": (n, ptr, cx) => {
@@ -112,15 +115,17 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   groups: (n, ptr, cx) => groupsEffect(n, ptr, cx),
   mark: (n, ptr, cx) => {
     const m = cx.markerIndex(n.marker as string, `${ptr}/marker`);
-    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     return silent((s, c) => {
-      s.markers[s.markerIndex(m, who(s, c), at(s, c))] = 1;
+      const site = at(s, c);
+      if (site < 0) return;
+      s.markers[s.markerIndex(m, who(s, c), site)] = 1;
       s.touch();
     });
   },
   put: (n, ptr, cx) => {
-    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
     // put fills only an empty site, and the move just made left its piece on `to`.
     if (n.site === "to" && cx.afterLanding) {
       cx.warn("W001", "(put to ...) here never acts: the move leaves its piece on `to`, and put only fills an empty site", `${ptr}/site`, "(promote to PIECE) to change the piece there, or put on another site");
@@ -132,7 +137,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
     return silent((s, c) => {
       const site = at(s, c), owner = who(s, c);
-      if (s.owner[site] !== EMPTY) return;
+      if (site < 0 || s.owner[site] !== EMPTY) return;
       if (fromSupply) {
         if (s.supply[owner]! <= 0) return;
         s.supply[owner]!--;
@@ -141,13 +146,19 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     });
   },
   promote: (n, ptr, cx) => {
-    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
-    return silent((s, c) => s.setPiece(at(s, c), type));
+    return silent((s, c) => {
+      const site = at(s, c);
+      if (site >= 0) s.setPiece(site, type);
+    });
   },
   remove: (n, ptr, cx) => {
-    const at = siteOf(n.site as string, `${ptr}/site`, cx);
-    return silent((s, c) => s.clear(at(s, c)));
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
+    return silent((s, c) => {
+      const site = at(s, c);
+      if (site >= 0) s.clear(site);
+    });
   },
   "add-score": (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
@@ -179,11 +190,12 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   },
   "remove-shapes": (n, ptr, cx) => removeShapesEffect(n, ptr, cx),
   "convert-outflanked": (n, ptr, cx) => {
-    const at = siteOf(n.at as string, `${ptr}/at`, cx);
+    const at = compileSite(n.at!, `${ptr}/at`, cx);
     const topology = cx.topology!;
     const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx));
     return silent((s, c) => {
-      convertOutflanked(topology, s, at(s, c), c.player, dirs);
+      const site = at(s, c);
+      if (site >= 0) convertOutflanked(topology, s, site, c.player, dirs);
     });
   },
   "swap-owners": (n, ptr, cx) => {
@@ -202,18 +214,18 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     });
   },
   "return-to-supply": (n, ptr, cx) => {
-    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
     const total = cx.supplyTotal;
     const rule = cx.ruleAt(ptr, n.ludeme);
     return silent((s, c) => {
       const site = at(s, c);
-      if (s.owner[site] !== EMPTY) changeSupply(s, s.owner[site]!, s.height[site]!, total, rule);
+      if (site >= 0 && s.owner[site] !== EMPTY) changeSupply(s, s.owner[site]!, s.height[site]!, total, rule);
     });
   },
   custodial: (n, ptr, cx) => captureFrom(n, ptr, cx, "anvil", flankedFrom),
   surround: (n, ptr, cx) => captureFrom(n, ptr, cx, "hostile", surroundedFrom),
   visit: (n, ptr, cx) => {
-    const at = siteOf(n.site as string, `${ptr}/site`, cx);
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
     const base = visitedWords(cx);
     return silent((s, c) => {
       const site = at(s, c);
@@ -227,7 +239,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
  * once), then the effects run for each with `site` bound.
  */
 function captureFrom(n: IrNode, ptr: string, cx: CompileContext, condKey: string, find: typeof flankedFrom): CompiledEffect {
-  const at = siteOf(n.at as string, `${ptr}/at`, cx);
+  const at = compileSite(n.at!, `${ptr}/at`, cx);
   const topology = cx.topology!;
   const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx));
   const target = cx.withSite(() => compileBool(n.target!, `${ptr}/target`, cx));
@@ -235,8 +247,10 @@ function captureFrom(n: IrNode, ptr: string, cx: CompileContext, condKey: string
   const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
   const found = new Int32Array(Math.max(1, dirs.length));
   return silent((s, c) => {
+    const from = at(s, c);
+    if (from < 0) return;
     const saved = c.site;
-    const k = find(topology, dirs, s, c, at(s, c), target, other, found);
+    const k = find(topology, dirs, s, c, from, target, other, found);
     for (let j = 0; j < k; j++) {
       c.site = found[j]!;
       for (const e of body) e(s, c);

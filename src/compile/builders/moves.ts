@@ -20,7 +20,7 @@ import { LongestSequenceSource, type LookaheadShared } from "../../engine/longes
 import { KeepSource } from "../../engine/keep.js";
 import { PromotionGenerator } from "../../engine/promotion.js";
 import { CastleGenerator } from "../../engine/castle.js";
-import { siteRefIn } from "../expression.js";
+import { compileSite } from "./sites.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
@@ -185,7 +185,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     return register(cx, n, ptr, new CastleGenerator(o, { partner, distance: (n.distance as number | undefined) ?? 2, partnerOk: siteCond("partner-if"), safe: siteCond("safe") }));
   },
   promotion: (n, ptr, cx) => {
-    const at = siteRefIn(n.site as string, `${ptr}/site`, cx);
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
     const names = n.pieces as string[];
     const types = Int32Array.from(names.map((name, i) => cx.pieceIndex(name, `${ptr}/pieces/${i}`)));
     const symbols = [...types].map((t) => cx.pieces[t]?.symbol ?? "?");

@@ -5,7 +5,10 @@
 import type { Json } from "../../lang/bind.js";
 import type { IntExpr } from "../../engine/rules.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
-import { compilePlayer, constant, siteIn, siteRefIn, type Compiled } from "../expression.js";
+import { compilePlayer, constant, type Compiled, type SiteReader } from "../expression.js";
+import { boardCoordinates, compileSite, siteIn } from "./sites.js";
+import { ranksFacing, type Coordinates } from "../../engine/coordinates.js";
+import { forwardDirections } from "../directions.js";
 import { Flood, nearLists } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
 
@@ -21,10 +24,11 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       if (cx.scope !== "move") cx.fail("M004", "`self` (the moving piece) exists only inside a move", `${ptr}/of`);
       return { fn: (_s, c) => table[c.piece] ?? 0 };
     }
-    const at = siteRefIn(n.of as string, `${ptr}/of`, cx);
+    const at = compileSite(n.of!, `${ptr}/of`, cx);
     return {
       fn: (s, c) => {
-        const t = s.piece[at(s, c)]!;
+        const x = at(s, c);
+        const t = x < 0 ? -1 : s.piece[x]!;
         return t < 0 ? 0 : table[t]!;
       },
     };
@@ -39,7 +43,34 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
   },
   height: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
-    return { fn: (s, c) => s.height[at(s, c)]! };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x < 0 ? 0 : s.height[x]!;
+      },
+    };
+  },
+  rank: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    const coordinates = boardCoordinates("rank", ptr, cx);
+    if (!coordinates) return constant(0);
+    if (n.of === undefined) return coordinateOf(at, coordinates.rank);
+    const who = compilePlayer(n.of as string, `${ptr}/of`, cx);
+    const bySeat = seatRanks(coordinates, `${ptr}/of`, cx);
+    if (!bySeat) return constant(0);
+    const N = cx.topology!.n, P = cx.playerCount;
+    return {
+      fn: (s, c) => {
+        const x = at(s, c), p = who(s, c);
+        // `mover` may be no seat: the owner of an empty site, inside `flanked`.
+        return x < 0 || p < 0 || p >= P ? 0 : bySeat[p * N + x]!;
+      },
+    };
+  },
+  file: (n, ptr, cx) => {
+    const at = siteIn(n, ptr, cx);
+    const coordinates = boardCoordinates("file", ptr, cx);
+    return coordinates ? coordinateOf(at, coordinates.file) : constant(0);
   },
   supply: (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
@@ -89,12 +120,13 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     };
   },
   "count-near": (n, ptr, cx) => {
-    const of = siteRefIn(n.of as string, `${ptr}/of`, cx);
+    const of = compileSite(n.of!, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     const { start, list } = nearLists(cx, "adjacent");
     return {
       fn: (s, c) => {
         const centre = of(s, c), saved = c.site;
+        if (centre < 0) return 0;
         let k = 0;
         for (let j = start[centre]!, end = start[centre + 1]!; j < end; j++) {
           c.site = list[j]!;
@@ -106,20 +138,35 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     };
   },
   "group-corners": (n, ptr, cx) => {
-    const at = siteRefIn(n.at as string, `${ptr}/at`, cx);
+    const at = compileSite(n.at!, `${ptr}/at`, cx);
     const walker = cx.groupWalker();
-    return { fn: (s, c) => walker.touches(s, at(s, c), "corner") };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x < 0 ? 0 : walker.touches(s, x, "corner");
+      },
+    };
   },
   "group-sides": (n, ptr, cx) => {
-    const at = siteRefIn(n.at as string, `${ptr}/at`, cx);
+    const at = compileSite(n.at!, `${ptr}/at`, cx);
     const walker = cx.groupWalker();
-    return { fn: (s, c) => walker.touches(s, at(s, c), "side") };
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x < 0 ? 0 : walker.touches(s, x, "side");
+      },
+    };
   },
   "group-size": (n, ptr, cx) => {
-    const of = siteRefIn(n.of as string, `${ptr}/of`, cx);
+    const of = compileSite(n.of!, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     const flood = new Flood(cx);
-    return { fn: (s, c) => flood.fill(s, c, of(s, c), cond) };
+    return {
+      fn: (s, c) => {
+        const x = of(s, c);
+        return x < 0 ? 0 : flood.fill(s, c, x, cond);
+      },
+    };
   },
   "groups-count": (n, ptr, cx) => {
     const of = cx.withSite(() => compileBool(n.of!, `${ptr}/of`, cx));
@@ -205,6 +252,37 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     };
   },
 };
+
+/** A number per site read from a table (a file or rank), 0 for no site. */
+function coordinateOf(at: SiteReader, table: Int32Array): Compiled<number> {
+  return {
+    fn: (s, c) => {
+      const x = at(s, c);
+      return x < 0 ? 0 : table[x]!;
+    },
+  };
+}
+
+/** Each seat's ranks counted from its side (seat p's at `p * n`), from the seats' forward directions. */
+function seatRanks(coordinates: Coordinates, ptr: string, cx: CompileContext): Int32Array | undefined {
+  const topo = cx.topology!;
+  if (cx.forwardNames.length === 0) {
+    cx.fail("M004", "(rank ... of:PLAYER) counts from the player's side, which needs each seat's forward direction", ptr, "(players N forward:{...}), e.g. forward:{N S}");
+    return undefined;
+  }
+  const forward = forwardDirections(ptr, cx, true);
+  if (!forward) return undefined;
+  const out = new Int32Array(forward.length * topo.n);
+  for (let p = 0; p < forward.length; p++) {
+    const ranks = ranksFacing(topo, coordinates, forward[p]!);
+    if (!ranks) {
+      cx.fail("M004", `P${p + 1}'s forward direction '${cx.forwardNames[p]}' crosses neither the ranks nor the files of this board`, ptr, "a forward direction along the board's files or ranks");
+      return undefined;
+    }
+    out.set(ranks, p * topo.n);
+  }
+  return out;
+}
 
 export function compileIntC(v: Json, ptr: string, cx: CompileContext): Compiled<number> {
   if (typeof v === "number") return constant(v);

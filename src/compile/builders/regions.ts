@@ -2,6 +2,7 @@
  * Builders of the `region` category: sets of sites, and the regions given by name or site label.
  */
 import type { Json } from "../../lang/bind.js";
+import { fileNumber } from "../../engine/coordinates.js";
 import { dirIndex, siteIndex } from "../../engine/topology.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { isSeatName, seatRegions } from "../seats.js";
@@ -99,11 +100,4 @@ function site(label: string, ptr: string, cx: CompileContext): number {
   const s = siteIndex(cx.topology!, label);
   if (s < 0) cx.fail("M001", `the board has no site '${label}'`, ptr, `a label such as ${cx.topology!.labels[0]}`);
   return s;
-}
-
-/** A file's letters as a number: a = 1, z = 26, aa = 27 ... (as labels name files). */
-function fileNumber(letters: string): number {
-  let v = 0;
-  for (const ch of letters.toLowerCase()) v = v * 26 + (ch.charCodeAt(0) - 96);
-  return v;
 }

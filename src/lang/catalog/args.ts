@@ -9,13 +9,15 @@ export const name: ArgType = { t: "name" };
 export const cat = (c: Category): ArgType => ({ t: "cat", cat: c });
 export const list = (of: ArgType): ArgType => ({ t: "list", of });
 /**
- * Sites a condition can look at: in a move `from`, `over` (the jumped site), `to`; `site` inside
- * forms that go through sites (forall, exists, near, groups, a slide's through:).
+ * A site a rule reads: a name -- in a move `from`, `over` (the jumped site), `to`; `site` inside
+ * forms that go through sites (forall, exists, near, groups, a slide's through:); `last-from`,
+ * `last-to` -- or a site form such as `(ahead to forward)` (category `site`).
  */
-export const siteRef: ArgType = { t: "enum", values: ["from", "over", "to", "site", "last-from", "last-to"] };
+export const siteRef: ArgType = cat("site");
 /** As siteRef, plus `self`: the moving piece (or part of a stack) as it was when the move began. */
-export const selfRef: ArgType = { t: "enum", values: ["self", "from", "over", "to", "site", "last-from", "last-to"] };
-export const SITE_DOC = "`from`, `over`, `to` (in moves), `site` (in forall, exists, near, groups, through:), or `last-from`, `last-to` (where the last decision moved from and to)";
+export const selfRef: ArgType = { t: "cat", cat: "site", words: ["self"] };
+/** A site parameter's doc: the type (see bind.ts describeSlot) already lists the names and site forms. */
+export const SITE_DOC = "The site.";
 /** A player relative to the rule being evaluated, or a seat. */
 export const playerRef: ArgType = { t: "name" };
 export const PLAYER_DOC =

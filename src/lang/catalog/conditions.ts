@@ -69,7 +69,7 @@ export const conditionLudemes: LudemeSpec[] = [
     category: "bool",
     doc: "The piece on the site (or the moving part, `self`) carries the flag.",
     params: [
-      { name: "site", type: selfRef, doc: "`self` or " + SITE_DOC },
+      { name: "site", type: selfRef, doc: "`self` (the moving part) or the site." },
       { name: "flag", type: name, doc: "Flag name." },
     ],
     example: "(flag to blessed)",
@@ -113,6 +113,47 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(adjacent site to)",
   },
   {
+    name: "same-site",
+    category: "bool",
+    doc: "The two sites are one and the same. False when either is no site. En passant: `(same-site last-to (ahead to backward))`, the enemy pawn that just moved stands right behind the site moved to.",
+    params: [
+      { name: "a", type: siteRef, doc: SITE_DOC },
+      { name: "b", type: siteRef, doc: SITE_DOC },
+    ],
+    example: "(same-site last-to (ahead to backward))",
+  },
+  {
+    name: "same-file",
+    category: "bool",
+    doc: "The two sites are on one file: their labels have the same letters (`e2` and `e7`), as `columns` reads them. False when either is no site. The board's labels must all be letters then a number.",
+    params: [
+      { name: "a", type: siteRef, doc: SITE_DOC },
+      { name: "b", type: siteRef, doc: SITE_DOC },
+    ],
+    example: "(same-file to (where general opponent))",
+  },
+  {
+    name: "same-rank",
+    category: "bool",
+    doc: "The two sites are on one rank: their labels have the same number (`a4` and `h4`), as `rows` reads them. False when either is no site. The board's labels must all be letters then a number.",
+    params: [
+      { name: "a", type: siteRef, doc: SITE_DOC },
+      { name: "b", type: siteRef, doc: SITE_DOC },
+    ],
+    example: "(same-rank from to)",
+  },
+  {
+    name: "sees",
+    category: "bool",
+    doc: "The two sites lie on one line of the board (going from the first in one of the directions reaches the second) with only empty sites between them; what stands on the two sites themselves does not matter. False when either is no site, or they are the same site. Xiangqi's generals may not face each other: `(not (sees (where general mover) (where general opponent) dirs:{N S}))`.",
+    params: [
+      { name: "a", type: siteRef, doc: SITE_DOC },
+      { name: "b", type: siteRef, doc: SITE_DOC },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions looked along from the first site (default: all of the board's); player-relative ones (`forward` ...) turn with the player the rule is evaluated for." },
+    ],
+    example: "(sees (where general mover) (where general opponent) dirs:{N S})",
+  },
+  {
     name: "near",
     category: "bool",
     doc: "Some site next to the given one satisfies the condition (evaluated with `site` bound to that neighbour). `via:adjacent` uses board neighbours, `line-ends` the far ends of the grid lines leaving the board from it, `both` either.",
@@ -129,7 +170,7 @@ export const conditionLudemes: LudemeSpec[] = [
     doc: "A row of at least `length` pieces of one player (exactly `length` with `exact:true`) stands in an unbroken line through the site, along one of the board's lines (a direction and its opposite). Only the lines through that site are looked at, so in end rules, where `to` is the last move's destination, the test costs the length of those lines whatever the board's size.",
     params: [
       { name: "length", type: { t: "int", min: 1 }, doc: "How many pieces in a row." },
-      { name: "at", type: siteRef, doc: `The site the row must go through: ${SITE_DOC}; in end rules and after-action effects \`to\` and \`from\` are the last move's.` },
+      { name: "at", type: siteRef, doc: `The site the row must go through; in end rules and after-action effects \`to\` and \`from\` are the last move's.` },
       { name: "of", type: playerRef, namedOnly: true, optional: true, default: "mover", doc: `Whose pieces: ${PLAYER_DOC}.` },
       { name: "exact", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Only a row of exactly `length` counts (a longer row does not)." },
       { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions whose lines count, each with its opposite (default: every line of the board)." },

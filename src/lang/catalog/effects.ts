@@ -195,7 +195,7 @@ export const effectLudemes: LudemeSpec[] = [
     category: "effect",
     doc: "Custodial capture from one site, usually `to` (the piece just moved): along each direction, when the neighbouring site satisfies `target:` and the site just beyond it on the same line satisfies `anvil:` (a friendly piece, say, or a hostile square), the effects run for the flanked neighbour. Conditions and effects see the site they are about as `site`; `friend` and `enemy` are the mover's. Only the lines from that site are looked at, one piece deep; every flanked site is found first, then the effects run.",
     params: [
-      { name: "at", type: siteRef, doc: `The site flanking from: ${SITE_DOC}.` },
+      { name: "at", type: siteRef, doc: "The site flanking from." },
       { name: "target", type: cat("bool"), namedOnly: true, doc: "Condition on the neighbouring site (`site`): what can be captured." },
       { name: "anvil", type: cat("bool"), namedOnly: true, doc: "Condition on the site beyond it (`site`): what it must be pressed against." },
       { name: "do", type: list(cat("effect")), namedOnly: true, doc: "Effects for each flanked site (`site`), e.g. `(remove site)`." },
@@ -208,7 +208,7 @@ export const effectLudemes: LudemeSpec[] = [
     category: "effect",
     doc: "Capture by enclosure from one site, usually `to` (the piece just moved): every neighbour of it that satisfies `target:` and whose own neighbours are each either that site or satisfy `hostile:` gets the effects. Neighbours are taken along `dirs` both times; a direction leading off the board does not count (a piece on the edge has fewer sides to enclose). Conditions and effects see the site they are about as `site`; `friend` and `enemy` are the mover's. Every enclosed site is found first, then the effects run.",
     params: [
-      { name: "at", type: siteRef, doc: `The site enclosing from: ${SITE_DOC}.` },
+      { name: "at", type: siteRef, doc: "The site enclosing from." },
       { name: "target", type: cat("bool"), namedOnly: true, doc: "Condition on the neighbouring site (`site`): what can be enclosed." },
       { name: "hostile", type: cat("bool"), namedOnly: true, doc: "Condition each of the target's other neighbours (`site`) must satisfy." },
       { name: "do", type: list(cat("effect")), namedOnly: true, doc: "Effects for each enclosed site (`site`), e.g. `(remove site)`." },

@@ -11,7 +11,7 @@ export const numberLudemes: LudemeSpec[] = [
     doc: "A numeric attribute of a piece: of the moving piece (`self`) or of the piece on a site (0 when empty or when the type lacks the attribute).",
     params: [
       { name: "name", type: name, doc: "Attribute name, as given to `(piece ...)`." },
-      { name: "of", type: selfRef, doc: "`self` or " + SITE_DOC },
+      { name: "of", type: selfRef, doc: "`self` (the moving piece) or the site." },
     ],
     example: "(attr rank over)",
   },
@@ -28,6 +28,23 @@ export const numberLudemes: LudemeSpec[] = [
     doc: "The height of the stack on the site (0 when empty).",
     params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
     example: "(height to)",
+  },
+  {
+    name: "rank",
+    category: "int",
+    doc: "The rank of the site: the number of its label (`e4`: 4), as `rows` reads it. With `of:` the rank counted from that player's side instead, 1 being the rank nearest the player and the number growing along its forward direction (see `players`): on an 8-rank board e7 is P2's rank 2 when P2 plays towards S. For a seat facing along the ranks (forward E or W) its ranks are the files, counted the same way. 0 for no site. The board's labels must all be letters then a number.",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "of", type: playerRef, namedOnly: true, optional: true, doc: `Counted from this player's side: ${PLAYER_DOC}.` },
+    ],
+    example: "(rank to of:mover)",
+  },
+  {
+    name: "file",
+    category: "int",
+    doc: "The file of the site, as a number: its label's letters with a = 1, b = 2 ... z = 26, aa = 27 (`e4`: 5). 0 for no site. The board's labels must all be letters then a number.",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(file to)",
   },
   {
     name: "supply",

@@ -1,0 +1,91 @@
+/**
+ * Builders of the `site` category: the sites rules read, by name (`to`, `last-to` ...) or found by
+ * a form (`(ahead to forward)`, `(where king mover)`). Each compiles to a SiteReader giving a site
+ * or NO_SITE; the readers of sites (conditions, numbers, effects) check for NO_SITE, so a rule
+ * about no site is false, counts 0, or does nothing.
+ */
+import type { Json } from "../../lang/bind.js";
+import { NO_SITE } from "../../engine/topology.js";
+import { coordinatesOf, type Coordinates } from "../../engine/coordinates.js";
+import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { directionsByPlayer, refusesOnward } from "../directions.js";
+import { compilePlayer, siteRefIn, type SiteReader } from "../expression.js";
+
+const noSite: SiteReader = () => NO_SITE;
+
+export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => SiteReader> = {
+  ahead: (n, ptr, cx) => {
+    const from = compileSite(n.site!, `${ptr}/site`, cx);
+    const topo = cx.topology!;
+    const N = topo.n, step = topo.step, steps = (n.n as number | undefined) ?? 1;
+    const dir = n.dir as string;
+    if (refusesOnward([dir], `${ptr}/dir`, "ahead", cx)) return noSite;
+    // Per seat, where `steps` steps lead from each site: one table lookup at play time.
+    const lists = directionsByPlayer([dir], `${ptr}/dir`, cx);
+    const tables = new Map<Int32Array, Int32Array>();
+    for (const list of lists) {
+      if (tables.has(list)) continue;
+      const table = new Int32Array(N).fill(NO_SITE);
+      if (list.length) {
+        const d = list[0]! * N;
+        for (let s = 0; s < N; s++) {
+          let t = s;
+          for (let k = 0; k < steps && t !== NO_SITE; k++) t = step[d + t]!;
+          table[s] = t;
+        }
+      }
+      tables.set(list, table);
+    }
+    if (tables.size === 1) {
+      // A board direction (or a relative one that is the same for every seat): the player does not matter.
+      const table = tables.values().next().value!;
+      return (s, c) => {
+        const x = from(s, c);
+        return x < 0 ? NO_SITE : table[x]!;
+      };
+    }
+    const P = lists.length, bySeat = new Int32Array(P * N);
+    lists.forEach((list, p) => bySeat.set(tables.get(list)!, p * N));
+    return (s, c) => {
+      const x = from(s, c), p = c.player;
+      // A rule evaluated for no seat (e.g. the owner of an empty site in `flanked`) has no forward.
+      return x < 0 || p < 0 || p >= P ? NO_SITE : bySeat[p * N + x]!;
+    };
+  },
+  where: (n, ptr, cx) => {
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const N = cx.topology!.n, P = cx.playerCount;
+    return (s, c) => {
+      const p = who(s, c);
+      // `mover` may be no seat (the owner of an empty site, inside `flanked`); a player without pieces needs no scan.
+      if (p < 0 || p >= P || s.pieceCount[p] === 0) return NO_SITE;
+      const owner = s.owner, piece = s.piece;
+      for (let x = 0; x < N; x++) if (piece[x] === type && owner[x] === p) return x;
+      return NO_SITE;
+    };
+  },
+};
+
+/** A site argument: a name (see siteRefIn) or a site form. */
+export function compileSite(v: Json, ptr: string, cx: CompileContext): SiteReader {
+  if (typeof v === "string") return siteRefIn(v, ptr, cx);
+  const b = isNode(v) ? siteBuilders[v.ludeme] : undefined;
+  return b ? b(v as IrNode, ptr, cx) : noSite;
+}
+
+/** The site argument `n.site` of a ludeme at `ptr`. */
+export function siteIn(n: IrNode, ptr: string, cx: CompileContext): SiteReader {
+  return compileSite(n.site!, `${ptr}/site`, cx);
+}
+
+/**
+ * The files and ranks of the board, for a ludeme at `ptr` that compares them; undefined, with an
+ * error, when some site's label is not letters then a number (a graph board with its own names).
+ */
+export function boardCoordinates(ludeme: string, ptr: string, cx: CompileContext): Coordinates | undefined {
+  const found = coordinatesOf(cx.topology!);
+  if ("file" in found) return found;
+  cx.fail("M004", `(${ludeme} ...) needs files and ranks, but the board's site '${found.label}' is not named by a file and a rank`, ptr, "a board whose site labels are letters then a number (a1, e4): square, hex, star, or a graph with lattice labels");
+  return undefined;
+}

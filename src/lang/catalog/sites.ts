@@ -1,0 +1,30 @@
+/**
+ * Site forms (category `site`): a site found when the rule is evaluated, accepted wherever a rule
+ * reads a site, beside the names `from`, `to`, `last-to` ...
+ */
+import type { LudemeSpec } from "../catalog.js";
+import { name, siteRef, playerRef, PLAYER_DOC } from "./args.js";
+
+export const siteLudemes: LudemeSpec[] = [
+  {
+    name: "ahead",
+    category: "site",
+    doc: "The site `n` steps from a site in one direction: a direction of the board, or one relative to the player the rule is evaluated for (`forward`, `backward`, `forward-left` ..., see `players`), so that one rule serves every seat. No site when a step leaves the board, or when the board has no such direction for that player. En passant reads `(ahead to backward)`: the site just behind the one a pawn moves to.",
+    params: [
+      { name: "site", type: siteRef, doc: "Where to start." },
+      { name: "dir", type: name, doc: "The direction: the board's name (`N`, `NE` ...), or player-relative (`forward`, `backward-left` ...)." },
+      { name: "n", type: { t: "int", min: 1 }, optional: true, default: 1, doc: "How many steps." },
+    ],
+    example: "(ahead to backward)",
+  },
+  {
+    name: "where",
+    category: "site",
+    doc: "The site of the player's piece of this type: the first in the board's order of sites (on a square board a1, b1 ... a2 ...) when the player has several, no site when it has none. For pieces a player has one of, such as a king or a general.",
+    params: [
+      { name: "piece", type: name, doc: "Piece type." },
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+    ],
+    example: "(where general mover)",
+  },
+];
