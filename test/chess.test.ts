@@ -23,20 +23,26 @@ describe("perft: published counts", () => {
     expect([1, 2, 3, 4].map((d) => perft(s, d))).toEqual([20, 400, 8902, 197281]);
   });
 
-  // Until en passant is written (it needs coordinate relations), only the depths it does not reach.
-  it("Kiwipete (castling both ways): 48", () => {
+  it("Kiwipete (castling both ways, en passant, promotions): 48, 2,039, 97,862", () => {
     const s = at("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
-    expect([1].map((d) => perft(s, d))).toEqual([48]);
+    expect([1, 2, 3].map((d) => perft(s, d))).toEqual([48, 2039, 97862]);
   });
 
-  it("position 3 (checks along the rank): 14, 191", () => {
+  it("position 3 (en passant and checks along the rank): 14, 191, 2,812, 43,238", () => {
     const s = at("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -");
-    expect([1, 2].map((d) => perft(s, d))).toEqual([14, 191]);
+    expect([1, 2, 3, 4].map((d) => perft(s, d))).toEqual([14, 191, 2812, 43238]);
   });
 
-  it("position 4 (promotions, castling rights of one side): 6, 264", () => {
+  it("position 4 (promotions, castling rights of one side): 6, 264, 9,467", () => {
     const s = at("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
-    expect([1, 2].map((d) => perft(s, d))).toEqual([6, 264]);
+    expect([1, 2, 3].map((d) => perft(s, d))).toEqual([6, 264, 9467]);
+  });
+
+  it("an en passant capture that would expose the king along the rank is illegal (1,134,888 at depth 6 is beyond a test; depth 3 here)", () => {
+    // Sedlak's "illegal ep move #1": 3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1
+    const s = at("3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1");
+    const t = play(chess, s, "d7-d5");
+    expect(notations(chess, t)).not.toContain("c5xd6");
   });
 
   it("position 5: 44, 1,486, 62,379", () => {
@@ -125,6 +131,18 @@ describe("castling", () => {
     expect(movesFrom(rookMoved, "e1")).not.toContain("e1-g1");
     expect(movesFrom(rookMoved, "e1")).toContain("e1-c1");
     expect(movesFrom(at("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1"), "e1")).not.toContain("e1-c1");
+  });
+});
+
+describe("en passant", () => {
+  it("right after the double step only", () => {
+    const s = at("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    const t = play(chess, s, "d7-d5");
+    expect(movesFrom(t, "e5")).toEqual(["e5-e6", "e5xd6"]);
+    const u = play(chess, t, "e5xd6");
+    expect(u.owner[chess.topology.labels.indexOf("d5")]).toBe(-1);
+    const later = playAll(chess, t, ["e1-e2", "e8-e7"]);
+    expect(movesFrom(later, "e5")).toEqual(["e5-e6"]);
   });
 });
 

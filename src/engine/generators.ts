@@ -215,6 +215,11 @@ export class StepGenerator implements LeafGenerator {
     protected readonly o: PieceMoveOptions,
     /** Condition on the destination (c.to), null: it must be empty. */
     protected readonly to: Pred | null,
+    /**
+     * The site a step onto an empty site captures (read with c.from and c.to set), for a capture
+     * that does not take the piece landed on: en passant. Null: only the piece on `to` is taken.
+     */
+    protected readonly captures: ((s: State, c: Ctx) => number) | null = null,
   ) {
     this.adj = o.dirs.map((dirs) => adjacency(o.topology, dirs, 1));
     this.adjOnward = onwardAdjacency(o, 1);
@@ -253,8 +258,7 @@ export class StepGenerator implements LeafGenerator {
       const t = next[start[site]! + slot]!;
       if (!canMove(this.o, s, c, site)) continue;
       if (this.to === null ? owner[t] !== EMPTY : ((c.to = t), !this.to(s, c))) continue;
-      const row = out.add(this.id, this.o.kind, site, t, 1, c.piece);
-      if (owner[t] !== EMPTY) out.setCapture(row, t);
+      this.addRow(s, c, out, this.o.kind, site, t, c.piece);
       return SAMPLED;
     }
     return UNKNOWN;
@@ -306,14 +310,27 @@ export class StepGenerator implements LeafGenerator {
       c.to = t;
       if (!to(s, c)) return;
     }
+    this.addRow(s, c, out, kind, site, t, type);
+  }
+
+  /** Adds the step from `site` to `t` (allowed): it takes the piece on `t`, or on the site `captures` names. */
+  private addRow(s: State, c: Ctx, out: MoveBuffer, kind: number, site: number, t: number, type: number): void {
+    const owner = s.owner;
     const row = out.add(this.id, kind, site, t, 1, type);
     if (owner[t] !== EMPTY) out.setCapture(row, t);
+    else if (this.captures !== null) {
+      c.from = site;
+      c.to = t;
+      const taken = this.captures(s, c);
+      if (taken >= 0 && owner[taken] !== EMPTY) out.setCapture(row, taken);
+    }
   }
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const from = buf.from[row]!, to = buf.to[row]!;
     applyCtx(s, c, from, to);
     if (s.owner[to] !== EMPTY) s.clear(to);
+    else if (buf.capLen[row]) s.clear(buf.pool[buf.capStart[row]!]!);
     s.relocate(from, to);
     for (const e of this.o.then) e(s, c);
   }
@@ -326,7 +343,7 @@ export class StepGenerator implements LeafGenerator {
 
   actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
     const l = this.o.topology.labels;
-    const out: PrimitiveAction[] = buf.capLen[row] ? [{ op: "remove", at: l[buf.to[row]!]! }] : [];
+    const out: PrimitiveAction[] = buf.capLen[row] ? [{ op: "remove", at: l[buf.pool[buf.capStart[row]!]!]! }] : [];
     out.push({ op: "move", from: l[buf.from[row]!]!, to: l[buf.to[row]!]! });
     return [...out, ...this.o.describeThen(s, rowCtx(buf, row, s))];
   }

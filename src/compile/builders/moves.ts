@@ -28,7 +28,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   step: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "step");
     const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
-    return register(cx, n, ptr, new StepGenerator(o, to));
+    const captures = n.captures === undefined ? null : inMoveScope(cx, () => compileSite(n.captures!, `${ptr}/captures`, cx));
+    return register(cx, n, ptr, new StepGenerator(o, to, captures));
   },
   "line-count-move": (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "move");

@@ -23,6 +23,7 @@ export const moveLudemes: LudemeSpec[] = [
     params: [
       ...moveCommon,
       { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the destination (sites `from`, `to`); default `(empty to)`." },
+      { name: "captures", type: siteRef, namedOnly: true, optional: true, doc: "For a step onto an empty site that takes a piece elsewhere (en passant: `captures:(ahead to backward)`): the site whose piece it takes, when one stands there. The capture is part of the move (notation `x`, its captures, `(captured)`)." },
     ],
     example: "(step kind:step then:{(counter-add quiet 1)})",
   },
