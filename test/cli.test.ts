@@ -472,3 +472,36 @@ describe("the strength check script (test/strength.mjs)", () => {
     }
   });
 });
+
+describe.concurrent("ludex perft", () => {
+  it("counts move sequences from the start: chess at depth 3 is 8,902", async () => {
+    const r = await ludex(["perft", "chess", "--depth", "3"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe("8902");
+  });
+
+  it("--divide gives each first move's count, adding up to the total, and --json a document", async () => {
+    const r = await ludex(["perft", "chess", "--depth", "2", "--divide", "--json"]);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.count).toBe(400);
+    expect(j.divide).toHaveLength(20);
+    expect(j.divide.every((d: { count: number }) => d.count === 20)).toBe(true);
+  });
+
+  it("from a position file, and a promotion asked after the move counts in its turn (--decisions counts it apart)", async () => {
+    const pos = tempFile("promo.json", JSON.stringify({ sites: { e7: { piece: "pawn", owner: "P1" }, a1: { piece: "king", owner: "P1" }, h3: { piece: "king", owner: "P2" } }, mover: "P1" }));
+    const turns = await ludex(["perft", "chess", "--position", pos, "--depth", "1"]);
+    // e7-e8 with its four choices, and the king's three moves.
+    expect(turns.stdout.trim()).toBe("7");
+    const decisions = await ludex(["perft", "chess", "--position", pos, "--depth", "1", "--decisions"]);
+    expect(decisions.stdout.trim()).toBe("4");
+  });
+
+  it("a depth beyond the bound is a usage error", async () => {
+    const r = await ludex(["perft", "chess", "--depth", "40"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--depth 40: at most 12/);
+    noStackTrace(r);
+  });
+});
