@@ -654,6 +654,35 @@ export class ScreenJumpGenerator implements LeafGenerator {
     private readonly target: Pred,
   ) {}
 
+  /**
+   * For the attack test: walking back from `target` along each direction, past `screens` pieces,
+   * the next piece is the only one that could jump onto it that way.
+   */
+  lands(s: State, c: Ctx, target: number): boolean {
+    const { topology } = this.o;
+    const n = topology.n, step = topology.step, opposite = topology.opposite, owner = s.owner, p = c.player;
+    const dirs = directionsNow(this.o, s, p);
+    const lo = originStart(this.o.origin, s), hi = originEnd(this.o.origin, s, n);
+    for (let k = 0; k < dirs.length; k++) {
+      const d = dirs[k]!, back = opposite[d]!;
+      if (back < 0) return generatesOnto(this, s, c, target);
+      let passed = 0;
+      for (let x = step[back * n + target]!; x >= 0; x = step[back * n + x]!) {
+        if (owner[x] === EMPTY) continue;
+        if (passed < this.screens) {
+          passed++;
+          continue;
+        }
+        if (owner[x] === p && x >= lo && x < hi && canMove(this.o, s, c, x)) {
+          c.to = target;
+          if (this.target(s, c)) return true;
+        }
+        break;
+      }
+    }
+    return false;
+  }
+
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const { topology, kind } = this.o;
     const n = topology.n, step = topology.step, owner = s.owner;

@@ -189,7 +189,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const at = compileSite(n.site!, `${ptr}/site`, cx);
     const names = n.pieces as string[];
     const types = Int32Array.from(names.map((name, i) => cx.pieceIndex(name, `${ptr}/pieces/${i}`)));
-    const symbols = [...types].map((t) => cx.pieces[t]?.symbol ?? "?");
+    // The letter notation writes after `=`: the first seat's symbol when each seat has its own.
+    const symbols = [...types].map((t) => cx.pieces[t]?.symbols?.[0] ?? cx.pieces[t]?.symbol ?? "?");
     const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
     return register(cx, n, ptr, new PromotionGenerator({ topology: cx.topology!, kind: cx.kindIndex((n.kind as string | undefined) ?? "promote"), at, types, names, symbols, then }));
   },
