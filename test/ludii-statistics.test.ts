@@ -22,6 +22,8 @@ interface LudiiEntry {
   lengthCI95: [number, number];
   meanBranching: number;
   results: Record<string, { count: number; fraction: number }>;
+  /** Games sampled here when fewer than the decision budget gives (games whose decisions are costly, such as chess's filtered moves); the bounds follow. */
+  ludexTestGames?: number;
   /** Further samples of Ludii's, same command with other seeds: pooled with the main one (see ludiiSample). */
   otherSeeds?: { seed: number; games: number; meanLength: number; lengthCI95Half: number; meanBranching: number; results: Record<string, number> }[];
 }
@@ -63,7 +65,7 @@ const reference = JSON.parse(readFileSync(join(root, "test", "ludii", "reference
  */
 const GAMES = 4000;
 const DECISIONS = 400_000;
-const gamesFor = (entry: LudiiEntry): number => Math.max(100, Math.min(GAMES, Math.floor(DECISIONS / entry.meanLength)));
+const gamesFor = (entry: LudiiEntry): number => entry.ludexTestGames ?? Math.max(100, Math.min(GAMES, Math.floor(DECISIONS / entry.meanLength)));
 /**
  * Two-sided 99.9%: the file compares some 150 figures (17 variants, two playout paths, length and
  * every result), so at 99% each one or two would miss by chance alone; a rule that differs moves a
