@@ -51,6 +51,10 @@ export class CompileContext {
   generators: LeafGenerator[] = [];
   /** Where each generator is in the IR (by id), for diagnostics about it. */
   generatorPtrs: string[] = [];
+  /** Players' hands, when the equipment gives them. */
+  hand: { captures: boolean } | null = null;
+  /** Pieces declared with `promotes:`, resolved once all are declared. */
+  promotionLinks: { piece: number; ptr: string }[] = [];
   /** The attack test, made when a rule first asks for one and given the play rules once they are compiled. */
   attacks?: AttackTest;
   scope: Scope = "start";

@@ -11,7 +11,7 @@ import { nextInt, shuffle, type Seed } from "./rng.js";
 import { big, overflowError, PlayLimitError, positionWords } from "./play-limit.js";
 import { anyMove } from "./generators.js";
 import { MAX_TURN } from "../limits.js";
-import { State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
+import { EMPTY as EMPTY_SITE, NEUTRAL as NEUTRAL_OWNER, State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
 
 /** Why a game ended; see Game.endReason. */
@@ -64,6 +64,7 @@ export class Game implements Runtime {
       counters: def.counters.length,
       markers: def.markers.length,
       memory: def.memoryInit.length,
+      hand: def.hand ? def.pieces.length : 0,
     };
     def.generators.forEach((g, i) => (g.id = i));
     const play = def.play as MoveSource & { canSample?: boolean };
@@ -220,6 +221,8 @@ export class Game implements Runtime {
     s.lastFrom = from;
     s.lastTo = to;
     c.captures = buf.capLen[row]!;
+    // Captured pieces go to the capturer's hand (before the move removes them), as their base type.
+    if (c.captures > 0 && this.def.hand?.captures) this.toHand(s, buf, row, s.mover);
     this.def.generators[buf.gen[row]!]!.apply(s, buf, row, c);
     for (const hook of this.def.moveHooks) hook(s, kind, from, to, c.player);
     e.player = s.mover;
@@ -228,6 +231,15 @@ export class Game implements Runtime {
     for (const effect of this.def.afterAction) effect(s, e);
     s.lastMover = s.mover;
     s.ply++;
+  }
+
+  private toHand(s: State, buf: MoveBuffer, row: number, taker: number): void {
+    const base = this.def.hand!.base, types = base.length;
+    for (let k = buf.capStart[row]!, end = k + buf.capLen[row]!; k < end; k++) {
+      const site = buf.pool[k]!, owner = s.owner[site]!;
+      if (owner === EMPTY_SITE || owner === taker || owner === NEUTRAL_OWNER) continue;
+      s.hand[taker * types + base[s.piece[site]!]!]! += s.height[site]!;
+    }
   }
 
   /** Applies row `row` of `buf` (a buffer filled for `s`) to `s` in place. */
@@ -520,7 +532,7 @@ export class Game implements Runtime {
   deserialize(data: SerializedState): State {
     const { sites, players, counters, markers, memory } = data.shape ?? {};
     const shape = this.shape;
-    const sameShape = sites === shape.sites && players === shape.players && counters === shape.counters && markers === shape.markers && (memory ?? 0) === shape.memory;
+    const sameShape = sites === shape.sites && players === shape.players && counters === shape.counters && markers === shape.markers && (memory ?? 0) === shape.memory && (data.shape?.hand ?? 0) === (shape.hand ?? 0);
     if (data.format !== "ludex-state/1" || !sameShape) {
       throw new Error(`not a saved state of ${this.name}`);
     }
@@ -547,6 +559,7 @@ export class Game implements Runtime {
     s.counters.forEach(mix);
     for (let i = 0; i < s.markers.length; i++) if (s.markers[i]) mix(i);
     s.memory.forEach(mix);
+    if (this.def.hand) s.hand.forEach(mix);
     // Only rules that continue from the last move make it part of the position.
     if (this.def.readsLastMove) mix(s.lastFrom + 2 + ((s.lastTo + 2) << 16));
     mix(s.mover + (s.actionInTurn << 8) + (s.actionsInTurn << 16) + (s.preludeLeft << 24));

@@ -86,11 +86,13 @@ export interface Position {
    * type, e.g. `{"P1": {"king": 1}}`. Public knowledge, needed by search that samples the hidden deal.
    */
   concealed?: Record<string, Record<string, number>>;
+  /** In games whose players have hands: the pieces each holds by type, e.g. `{"P1": {"pawn": 2}}`; absent: empty hands. */
+  hands?: Record<string, Record<string, number>>;
 }
 
 const POSITION_FIELDS = [
   "sites", "mover", "actionInTurn", "actionsInTurn", "supply", "scores", "markers", "counters",
-  "internalFlags", "turn", "preludeLeft", "memory", "result", "endRule", "lastMover", "last", "concealed",
+  "internalFlags", "turn", "preludeLeft", "memory", "result", "endRule", "lastMover", "last", "concealed", "hands",
 ];
 
 export interface LoadOptions {
@@ -144,6 +146,7 @@ export function loadPosition(game: Game, pos: unknown, seed: Seed = 0, opts: Loa
   }
   checkPiecesOwned(game, s, problems);
   readCounters(game, pos.counters, s, problems);
+  readHands(game, pos.hands, s, problems);
   readMarkers(game, pos.markers, s, seed, problems);
   readMemory(game, pos.memory, s, problems);
   readResult(game, pos, s, problems);
@@ -479,6 +482,34 @@ function readResult(game: Game, pos: Record<string, any>, s: State, problems: Pr
 }
 
 /** `concealed`: the face-down pool of an observation, which must account for every face-down piece. */
+/** The pieces in hand: player to {piece: count}, counts 0 to MAX_PIECES; only in games with hands. */
+function readHands(game: Game, raw: unknown, s: State, problems: Problems): void {
+  if (raw === undefined) return;
+  const def = game.def;
+  if (!def.hand) {
+    problems.push(`position.hands: ${game.name} has no hands`);
+    return;
+  }
+  if (!isObject(raw)) {
+    problems.push('position.hands: must be an object from player to {piece: count}, e.g. {"P1": {"pawn": 2}}');
+    return;
+  }
+  const types = def.pieces.length;
+  for (const [pl, counts] of Object.entries(raw)) {
+    const p = playerIndex(game, pl);
+    if (p < 0 || !isObject(counts)) {
+      problems.push(`position.hands.${shown(pl)}: expected a player (P1..P${game.playerCount}) and {piece: count}`);
+      continue;
+    }
+    for (const [name, n] of Object.entries(counts)) {
+      const t = def.pieces.findIndex((x) => x.name === name);
+      if (t < 0) problems.push(`position.hands.${pl}.${shown(name)}: not a piece of this game (${def.pieces.map((x) => x.name).join(", ")})`);
+      else if (!Number.isInteger(n) || (n as number) < 0 || (n as number) > MAX_PIECES) problems.push(`position.hands.${pl}.${name}: must be a whole number from 0 to ${MAX_PIECES}`);
+      else s.hand[p * types + t] = n as number;
+    }
+  }
+}
+
 function readConcealed(game: Game, raw: unknown, s: State, faceDown: number, problems: Problems, opts: LoadOptions): void {
   if (raw === undefined) {
     if (faceDown > 0) problems.push(`position.concealed: an observation with face-down pieces must say how many of each owner and type are face down (as \`ludex show --as\` writes it)`);
@@ -600,6 +631,12 @@ export function toPosition(game: Game, s: State): Position {
   if (def.counters.length) pos.counters = Object.fromEntries(def.counters.map((c, i) => [c, s.counters[i]!]));
   pos.supply = perPlayer(s.supply);
   pos.scores = perPlayer(s.score);
+  if (def.hand) {
+    const types = def.pieces.length;
+    pos.hands = Object.fromEntries(
+      Array.from({ length: game.playerCount }, (_, p) => [playerName(p), Object.fromEntries(def.pieces.map((x, t) => [x.name, s.hand[p * types + t]!]).filter(([, n]) => (n as number) > 0))]),
+    );
+  }
   if (def.markers.length) {
     pos.markers = Object.fromEntries(
       def.markers.map((name, m) => [

@@ -16,9 +16,11 @@ export interface PromotionOptions {
   kind: number;
   /** The site whose piece is promoted. */
   at: (s: State, c: Ctx) => number;
-  /** The types it may become, in the description's order. */
+  /** The types it may become, in the description's order; empty: the one each piece `promotes:` to (`promotes`). */
   types: Int32Array;
-  /** Per type: its name and the letter notation writes after `=`. */
+  /** Per type: the type it promotes to, -1 for none. */
+  promotes: Int32Array;
+  /** Per piece type of the game: its name and the letter notation writes after `=`. */
   names: string[];
   symbols: string[];
   then: Effect[];
@@ -45,6 +47,11 @@ export class PromotionGenerator implements LeafGenerator {
     const site = this.site(s, c);
     if (site < 0) return;
     const types = this.o.types;
+    if (types.length === 0) {
+      const to = this.o.promotes[s.piece[site]!]!;
+      if (to >= 0) out.add(this.id, this.o.kind, site, site, 1, to);
+      return;
+    }
     for (let i = 0; i < types.length; i++) out.add(this.id, this.o.kind, site, site, 1, types[i]!);
   }
 
@@ -53,6 +60,12 @@ export class PromotionGenerator implements LeafGenerator {
     const site = this.site(s, c);
     if (site < 0) return NONE;
     const types = this.o.types;
+    if (types.length === 0) {
+      const to = this.o.promotes[s.piece[site]!]!;
+      if (to < 0) return NONE;
+      out.add(this.id, this.o.kind, site, site, 1, to);
+      return SAMPLED;
+    }
     out.add(this.id, this.o.kind, site, site, 1, types[types.length === 1 ? 0 : nextInt(s.rng, types.length)]!);
     return SAMPLED;
   }
@@ -70,12 +83,10 @@ export class PromotionGenerator implements LeafGenerator {
 
   /** `e8=Q`: the site, then `=` and the new type's letter. */
   notation(buf: MoveBuffer, row: number): string {
-    const i = this.o.types.indexOf(buf.piece[row]!);
-    return `${this.o.topology.labels[buf.to[row]!]}=${this.o.symbols[i]!.toUpperCase()}`;
+    return `${this.o.topology.labels[buf.to[row]!]}=${this.o.symbols[buf.piece[row]!]!.toUpperCase()}`;
   }
 
   actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
-    const i = this.o.types.indexOf(buf.piece[row]!);
-    return [{ op: "promote", at: this.o.topology.labels[buf.to[row]!]!, piece: this.o.names[i]! }];
+    return [{ op: "promote", at: this.o.topology.labels[buf.to[row]!]!, piece: this.o.names[buf.piece[row]!]! }];
   }
 }

@@ -150,6 +150,18 @@ export interface PieceDef {
   symbol: string;
   /** One symbol per seat, drawn as written, when the description gives them. */
   symbols?: string[];
+  /** The type it becomes when promoted (`promotes:`), resolved once every piece is declared; -1: none. */
+  promotes?: number;
+  /** The name `promotes:` gives, until resolved. */
+  promotesName?: string;
+}
+
+/** Players' hands (equipment `(hand ...)`). */
+export interface HandRules {
+  /** Whether captured pieces go to the capturer's hand. */
+  captures: boolean;
+  /** The type a piece of each type counts as in hand: its unpromoted type. */
+  base: Int32Array;
 }
 
 export interface TurnDef {
@@ -176,6 +188,8 @@ export interface GameDef {
   /** Move kind names; move rows store an index into this list. */
   kinds: string[];
   generators: LeafGenerator[];
+  /** Players' hands, or null when the game has none. */
+  hand: HandRules | null;
   /** Sets up the start position on a fresh state. */
   setup: Effect[];
   play: MoveSource;

@@ -36,6 +36,8 @@ export interface StateShape {
   markers: number;
   /** Words of rule memory (e.g. what a chase limit remembers about the last moves). */
   memory: number;
+  /** Piece types a player's hand holds counts of (the game's piece types), 0 when players have no hand. */
+  hand?: number;
 }
 
 let versionCounter = 0;
@@ -62,6 +64,8 @@ export class State {
   counters: Float64Array;
   /** Rule memory: words that rules such as a chase limit keep between decisions. */
   memory: Int32Array;
+  /** Pieces in hand (captured, to be dropped): hand[player * types + type], in games whose players have hands. */
+  hand: Int32Array;
   /** The player to act. */
   mover = 0;
   /** 1-based index of the next action in the current turn, and how many the turn has. */
@@ -114,6 +118,7 @@ export class State {
     this.markers = new Uint8Array(Math.max(1, markers * players * sites));
     this.counters = new Float64Array(Math.max(1, counters));
     this.memory = new Int32Array(Math.max(1, memory ?? 0));
+    this.hand = new Int32Array(Math.max(1, (shape.hand ?? 0) * players));
     this.returns = new Float64Array(players);
     this.rng = new Uint32Array(4);
   }
@@ -143,6 +148,7 @@ export class State {
     this.markers.set(o.markers);
     this.counters.set(o.counters);
     this.memory.set(o.memory);
+    this.hand.set(o.hand);
     this.returns.set(o.returns);
     this.rng.set(o.rng);
     this.mover = o.mover;
@@ -173,6 +179,7 @@ export class State {
       markers: Array.from(this.markers),
       counters: Array.from(this.counters),
       memory: Array.from(this.memory),
+      ...(this.shape.hand ? { hand: Array.from(this.hand) } : {}),
       returns: Array.from(this.returns),
       rng: Array.from(this.rng),
       mover: this.mover,
@@ -203,6 +210,7 @@ export class State {
     s.markers.set(data.markers);
     s.counters.set(data.counters);
     if (data.memory) s.memory.set(data.memory);
+    if (data.hand) s.hand.set(data.hand);
     s.returns.set(data.returns);
     s.rng.set(data.rng);
     for (let i = 0; i < s.owner.length; i++) {
@@ -300,6 +308,8 @@ export interface SerializedState {
   markers: number[];
   counters: number[];
   memory?: number[];
+  /** Only in games whose players have hands (see State.hand). */
+  hand?: number[];
   returns: number[];
   rng: number[];
   mover: number;

@@ -150,13 +150,23 @@ export function shownCounters(game: Game, s: State): { label: string; value: num
   return game.def.presentation.counterLabels.flatMap((label, i) => (label === null ? [] : [{ label, value: s.counters[i]! }]));
 }
 
-/** Scores (when the rules keep them), supplies (when the game has one) and the shown counters. */
+/** Each player's hand: `White:pawn x2,rook Black:-`. */
+function handText(game: Game, s: State): string {
+  const types = game.def.pieces.length;
+  return Array.from({ length: game.playerCount }, (_, p) => {
+    const held = game.def.pieces.flatMap((x, t) => (s.hand[p * types + t]! > 0 ? [s.hand[p * types + t] === 1 ? x.name : `${x.name} x${s.hand[p * types + t]}`] : []));
+    return `${seatName(game, p)}:${held.join(",") || "-"}`;
+  }).join(" ");
+}
+
+/** Scores (when the rules keep them), supplies (when the game has one), hands and the shown counters. */
 function statusFigures(game: Game, s: State): string[] {
   const def = game.def;
   const perPlayer = (a: Float64Array) => Array.from(a, (v, p) => `${seatName(game, p)}:${v}`).join(" ");
   const out: string[] = [];
   if (hasScores(game, s)) out.push(`score ${perPlayer(s.score)}`);
   if (def.supplyTotal >= 0) out.push(`supply ${perPlayer(s.supply)}`);
+  if (def.hand) out.push(`in hand ${handText(game, s)}`);
   for (const c of shownCounters(game, s)) out.push(`${c.label} ${c.value}`);
   return out;
 }

@@ -147,6 +147,15 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   },
   promote: (n, ptr, cx) => {
     const at = compileSite(n.site!, `${ptr}/site`, cx);
+    if (n.piece === undefined) {
+      // Each piece to the type it `promotes:` to (read at play time: the links are resolved by then).
+      const pieces = cx.pieces;
+      return silent((s, c) => {
+        const site = at(s, c);
+        const to = site >= 0 && s.owner[site] !== EMPTY ? (pieces[s.piece[site]!]?.promotes ?? -1) : -1;
+        if (to >= 0) s.setPiece(site, to);
+      });
+    }
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
     return silent((s, c) => {
       const site = at(s, c);

@@ -41,7 +41,9 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const symbols = n.symbols as string[] | undefined;
     if (symbols && symbols.length !== cx.playerCount) cx.fail("M002", `${symbols.length} symbols for ${cx.playerCount} players`, `${ptr}/symbols`, `${cx.playerCount} symbols, P1's first`);
     if (symbols?.some((sym) => !/^\S{1,3}$/.test(sym))) cx.fail("M004", "a symbol is 1 to 3 characters without spaces", `${ptr}/symbols`, '{"o" "x"}');
-    cx.pieces.push({ name, attrs, symbol: (n.symbol as string | undefined) ?? name[0]!, ...(symbols ? { symbols } : {}) });
+    const promotesName = n.promotes as string | undefined;
+    cx.pieces.push({ name, attrs, symbol: (n.symbol as string | undefined) ?? name[0]!, ...(symbols ? { symbols } : {}), ...(promotesName ? { promotesName } : {}) });
+    if (promotesName) cx.promotionLinks.push({ piece: cx.pieces.length - 1, ptr: `${ptr}/promotes` });
   },
   counter: (n, ptr, cx) => {
     const name = n.name as string;
@@ -60,6 +62,10 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const name = n.name as string;
     if (cx.markers.includes(name)) return cx.fail("M003", `marker '${name}' is declared twice`, ptr);
     cx.markers.push(name);
+  },
+  hand: (n, ptr, cx) => {
+    if (cx.hand) return cx.fail("M003", "a game has one (hand ...)", ptr);
+    cx.hand = { captures: n.captures === true };
   },
   supply: (n, ptr, cx) => {
     if (cx.supplyTotal >= 0) return cx.fail("M003", "a game has one (supply ...)", ptr);

@@ -20,6 +20,7 @@ import { LongestSequenceSource, type LookaheadShared } from "../../engine/longes
 import { KeepSource } from "../../engine/keep.js";
 import { PromotionGenerator } from "../../engine/promotion.js";
 import { CastleGenerator } from "../../engine/castle.js";
+import { DropGenerator } from "../../engine/drop.js";
 import { compileSite } from "./sites.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
@@ -179,6 +180,19 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       new HopGenerator({ ...o, over, to, capture, before: (n.before as number | undefined) ?? 0, after: (n.after as number | undefined) ?? 0, mark, markName: markName ?? "" }),
     );
   },
+  drop: (n, ptr, cx) => {
+    if (!cx.hand) cx.fail("M001", "(drop ...), but the equipment declares no (hand ...)", ptr, "a (hand) item");
+    const pieces = new Uint8Array(Math.max(1, cx.pieces.length));
+    if (Array.isArray(n.piece)) (n.piece as string[]).forEach((name, i) => {
+      const t = cx.pieceIndex(name, `${ptr}/piece/${i}`);
+      if (t >= 0) pieces[t] = 1;
+    });
+    else pieces.fill(1);
+    const to = inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
+    const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
+    const names = cx.pieces.map((p) => p.name), symbols = cx.pieces.map((p) => p.symbols?.[0] ?? p.symbol);
+    return register(cx, n, ptr, new DropGenerator({ topology: cx.topology!, kind: cx.kindIndex((n.kind as string | undefined) ?? "drop"), pieces, types: cx.pieces.length, to, then, names, symbols }));
+  },
   castle: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "castle");
     const partner = cx.pieceIndex(n.partner as string, `${ptr}/partner`);
@@ -187,12 +201,14 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   },
   promotion: (n, ptr, cx) => {
     const at = compileSite(n.site!, `${ptr}/site`, cx);
-    const names = n.pieces as string[];
-    const types = Int32Array.from(names.map((name, i) => cx.pieceIndex(name, `${ptr}/pieces/${i}`)));
+    const listed = (n.pieces as string[] | undefined) ?? [];
+    const types = Int32Array.from(listed.map((name, i) => cx.pieceIndex(name, `${ptr}/pieces/${i}`)));
+    const names = cx.pieces.map((p) => p.name);
     // The letter notation writes after `=`: the first seat's symbol when each seat has its own.
-    const symbols = [...types].map((t) => cx.pieces[t]?.symbols?.[0] ?? cx.pieces[t]?.symbol ?? "?");
+    const symbols = cx.pieces.map((p) => p.symbols?.[0] ?? p.symbol);
+    const promotes = Int32Array.from(cx.pieces, (p) => p.promotes ?? -1);
     const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
-    return register(cx, n, ptr, new PromotionGenerator({ topology: cx.topology!, kind: cx.kindIndex((n.kind as string | undefined) ?? "promote"), at, types, names, symbols, then }));
+    return register(cx, n, ptr, new PromotionGenerator({ topology: cx.topology!, kind: cx.kindIndex((n.kind as string | undefined) ?? "promote"), at, types, promotes, names, symbols, then }));
   },
   keep: (n, ptr, cx) => {
     const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);

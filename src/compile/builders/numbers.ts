@@ -76,6 +76,13 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     return { fn: (s, c) => s.supply[who(s, c)]! };
   },
+  "in-hand": (n, ptr, cx) => {
+    if (!cx.hand) cx.fail("M001", "(in-hand ...), but the equipment declares no (hand ...)", ptr, "a (hand) item");
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const types = cx.pieces.length;
+    return { fn: (s, c) => s.hand[who(s, c) * types + type] ?? 0 };
+  },
   "count-sites": (n, ptr, cx) => {
     const errors = cx.diagnostics.length;
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));

@@ -91,6 +91,27 @@ function checkMoveBounds(start: StartCount, cx: CompileContext): void {
   }
 }
 
+/** Each `promotes:` name becomes a piece type (an unknown one is an error where it is written). */
+function resolvePromotions(cx: CompileContext): void {
+  for (const p of cx.pieces) p.promotes = -1;
+  for (const { piece, ptr } of cx.promotionLinks) {
+    const def = cx.pieces[piece]!;
+    const to = cx.pieces.findIndex((q) => q.name === def.promotesName);
+    if (to < 0) cx.fail("M001", `no piece type '${def.promotesName}' to promote to`, ptr, `one of: ${cx.pieces.map((q) => q.name).join(", ")}`);
+    else if (to === piece) cx.fail("M004", `a piece cannot promote to its own type`, ptr);
+    else def.promotes = to;
+  }
+}
+
+/** The type each piece type counts as in hand: the type that promotes to it, else itself. */
+function baseTypes(cx: CompileContext): Int32Array {
+  const base = Int32Array.from(cx.pieces, (_, i) => i);
+  cx.pieces.forEach((p, i) => {
+    if ((p.promotes ?? -1) >= 0) base[p.promotes!] = i;
+  });
+  return base;
+}
+
 /** Markers take a byte per marker, player and site in every state (and every copy a search makes). */
 function checkMarkerCells(cx: CompileContext, ptr: string): void {
   const cells = cx.markers.length * cx.playerCount * cx.topology!.n;
@@ -122,6 +143,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     if (isNode(v) && itemBuilders[v.ludeme]) itemBuilders[v.ludeme]!(v, ptr, cx);
   }
   if (!cx.topology) return undefined;
+  resolvePromotions(cx);
   checkMarkerCells(cx, items.find(({ v }) => isNode(v) && v.ludeme === "marker")?.ptr ?? "/equipment");
   if (cx.pieces.length === 0) cx.fail("M001", "the equipment declares no piece type", "/equipment", "(piece name ...)");
 
@@ -172,6 +194,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     concealFlags: cx.concealFlags,
     kinds: cx.kinds,
     generators: cx.generators,
+    hand: cx.hand ? { captures: cx.hand.captures, base: baseTypes(cx) } : null,
     setup,
     play,
     prelude,

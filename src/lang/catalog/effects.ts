@@ -169,7 +169,7 @@ export const effectLudemes: LudemeSpec[] = [
     doc: "The piece on the site becomes another type, keeping its owner, height and flags (a man crowned a king, a pawn become a queen). Nothing happens on an empty site.",
     params: [
       { name: "site", type: siteRef, doc: SITE_DOC },
-      { name: "piece", type: name, doc: "The new piece type." },
+      { name: "piece", type: name, optional: true, doc: "The new piece type (default: the type the piece `promotes:` to; nothing happens to a piece that promotes to none)." },
     ],
     example: "(promote to king)",
   },

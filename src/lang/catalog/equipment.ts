@@ -31,6 +31,7 @@ export const equipmentLudemes: LudemeSpec[] = [
       { name: "name", type: name, doc: "The piece type's name." },
       { name: "symbol", type: { t: "string" }, namedOnly: true, optional: true, doc: "The letter drawn for it on text boards (default: its first letter); its case shows the owner." },
       { name: "symbols", type: list({ t: "string" }), namedOnly: true, optional: true, doc: "One symbol per seat, P1 first, drawn exactly as written (e.g. `{\"o\" \"x\"}` for noughts and crosses) instead of one letter whose case or seat number shows the owner." },
+      { name: "promotes", type: name, namedOnly: true, optional: true, doc: "The type this piece becomes when promoted: what `(promote SITE)` and `(promotion SITE)` give without a type, and, in a game whose hands keep captures, the promoted piece goes back to this piece's type when captured (Shogi's tokin to a pawn)." },
     ],
     extraNamed: { t: "number" },
     example: '(piece mark symbols:{"o" "x"})',
@@ -63,6 +64,13 @@ export const equipmentLudemes: LudemeSpec[] = [
     doc: "A named set of sites per player (e.g. starting points), changed by `mark` and read by `marked`.",
     params: [{ name: "name", type: name, doc: "The marker's name." }],
     example: "(marker start)",
+  },
+  {
+    name: "hand",
+    category: "item",
+    doc: "Each player has a hand: pieces held off the board by type, to be put back with `(drop ...)`. With `captures:true` every piece a move captures goes to the capturer's hand, changing sides, as its unpromoted type (see `promotes:`), as in Shogi. `(in-hand PIECE PLAYER)` counts them.",
+    params: [{ name: "captures", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Captured pieces go to the capturer's hand." }],
+    example: "(hand captures:true)",
   },
   {
     name: "supply",

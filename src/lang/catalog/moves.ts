@@ -226,6 +226,18 @@ export const moveLudemes: LudemeSpec[] = [
     example: "(longest-sequence (hop over:(enemy over) then:{(when (can-move (hop origin:last-to over:(enemy over))) then:{(move-again)})}))",
   },
   {
+    name: "drop",
+    category: "moves",
+    doc: "A piece of the mover's hand (see `hand`) is put on a site where `to:` holds: one move per type held and site, `self` being the type dropped. E.g. Shogi's pawn drops, never on a file that already holds an unpromoted pawn of the mover: `(drop piece:{pawn} to:(and (empty to) (not (exists (and (same-file site to) (owner site mover) (is-piece site pawn))))))`. Notation `P*e5`.",
+    params: [
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `drop`)." },
+      { name: "piece", type: list(name), namedOnly: true, optional: true, doc: "The types this rule drops (default: every type)." },
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the site (`to`), with `self` the type dropped." },
+      effects("What the drop does besides."),
+    ],
+    example: "(drop piece:{rook bishop gold silver} to:(empty to))",
+  },
+  {
     name: "castle",
     category: "moves",
     doc: "Castling, one move of two pieces: a piece of the mover (the king; `piece:` says which) goes `distance` sites along a line towards a `partner` piece of the mover (the rook), every site between the two being empty, and the partner lands on the last site the king crossed. `partner-if:` is asked of the partner's site as `site` (e.g. that it has never moved), `from:` of the king's; `safe:` of the king's own site and each site it crosses and reaches (as `site`, the king standing there for `attacked`), e.g. `(not (attacked site))`: not out of, through or into check. In `then:`, `to` is where the king lands and `over` where the partner does. Notation: the king's move, `e1-g1`.",
@@ -244,7 +256,7 @@ export const moveLudemes: LudemeSpec[] = [
     doc: "The mover's piece on the site becomes one of the types listed, the mover choosing: one move per type (notation `e8=Q`, the type's symbol). A promotion asked as a decision of its own, as Ludii asks it in Chess and Shogi: the move that reaches the zone gives the turn another decision (`(move-again)`), and `(branch (same-turn) (promotion last-to {queen rook bishop knight}) ...)` offers the choice. Nothing when no piece of the mover stands on the site.",
     params: [
       { name: "site", type: siteRef, doc: SITE_DOC },
-      { name: "pieces", type: list(name), doc: "The types it may become." },
+      { name: "pieces", type: list(name), optional: true, doc: "The types it may become (default: the type the piece `promotes:` to)." },
       { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `promote`)." },
       effects("What else the promotion does."),
     ],

@@ -54,6 +54,16 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(supply mover)",
   },
   {
+    name: "in-hand",
+    category: "int",
+    doc: "How many pieces of the type the player holds in hand (see `hand`).",
+    params: [
+      { name: "piece", type: name, doc: "The piece type." },
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+    ],
+    example: "(in-hand pawn mover)",
+  },
+  {
     name: "+",
     category: "int",
     doc: "The sum.",
