@@ -3,7 +3,7 @@
  * is constant (see ../expression.ts).
  */
 import type { Json } from "../../lang/bind.js";
-import { newCtx, type Pred } from "../../engine/rules.js";
+import { newCtx, type Ctx, type Pred } from "../../engine/rules.js";
 import { MoveBuffer } from "../../engine/moves.js";
 import { compileMoves } from "./moves.js";
 import { EMPTY, NEUTRAL } from "../../engine/state.js";
@@ -419,15 +419,25 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   "same-turn": () => ({ fn: (s) => s.actionInTurn > 1 }),
   "can-move": (n, ptr, cx) => {
     const moves = cx.within("scope", "move", () => compileMoves(n.moves!, `${ptr}/moves`, cx));
-    // Its own buffer and context: it may be asked while a move is being applied or generated.
-    const buf = new MoveBuffer(4, 16);
-    const own = newCtx();
+    const who = n.for === undefined ? null : compilePlayer(n.for as string, `${ptr}/for`, cx);
+    // Its own buffers and contexts, by depth: it may be asked while a move is being applied or
+    // generated, even while it is itself looking (a filter's condition asking it again).
+    const bufs: MoveBuffer[] = [];
+    const ctxs: Ctx[] = [];
+    let depth = 0;
     const generators = cx.generators;
     return {
       fn: (s, c) => {
+        const buf = bufs[depth] ?? (bufs[depth] = new MoveBuffer(4, 16));
+        const own = ctxs[depth] ?? (ctxs[depth] = newCtx());
         buf.clear();
-        own.player = c.player;
-        moves.generate(s, own, buf);
+        own.player = who === null ? c.player : who(s, c);
+        depth++;
+        try {
+          moves.generate(s, own, buf);
+        } finally {
+          depth--;
+        }
         // Past the move limit the rows kept still answer; a chain search cut short may not have.
         if (buf.overflow === "search") throw overflowError(buf, generators, s);
         return buf.size > 0;

@@ -287,7 +287,10 @@ export const conditionLudemes: LudemeSpec[] = [
     name: "can-move",
     category: "bool",
     doc: "The mover could now make at least one move of the given moves, in the present state (inside a move's consequences: the state after the move, with `last-to` its destination). Used to continue a turn only when the continuation exists: `(when (can-move (jump origin:last-to ...)) (move-again))`.",
-    params: [{ name: "moves", type: cat("moves"), doc: "The moves to look for (never made)." }],
+    params: [
+      { name: "moves", type: cat("moves"), doc: "The moves to look for (never made)." },
+      { name: "for", type: playerRef, namedOnly: true, optional: true, default: "mover", doc: `Whose moves: ${PLAYER_DOC}. E.g. in a filter's \`leaving:\`, \`(can-move ... for:opponent)\`: whether the opponent could answer (Shogi's rule that a pawn drop may not mate).` },
+    ],
     example: "(can-move (jump origin:last-to over:(enemy over)))",
   },
   {
