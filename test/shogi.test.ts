@@ -1,7 +1,7 @@
 /**
  * Minishogi (games/minishogi.game): perft against published counts, and the rules hands and drops
  * bring: the pawn-drop bans (far rank, two pawns on a file, mate by a pawn drop), promotion as an
- * optional second decision, and the end.
+ * optional second decision, and the end; and Shogi's perft and its lance rules.
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
@@ -59,6 +59,24 @@ describe("promotion", () => {
     const s = loadPosition(minishogi, { sites: { a1: sente("king"), b4: sente("pawn"), b5: gote("silver"), e5: gote("king") }, mover: "P1" });
     const t = play(minishogi, s, "b4xb5");
     expect(minishogi.def.pieces[t.piece[minishogi.topology.labels.indexOf("b5")]!]!.name).toBe("tokin");
+    expect(t.mover).toBe(1);
+  });
+});
+
+describe("shogi (games/shogi.game): perft against published counts", () => {
+  const shogi = loadGame("games/shogi.game");
+  it("from the start: 30, 900, 25,470", () => {
+    const s = shogi.newGame({ seed: 1 });
+    expect([1, 2, 3].map((d) => new Perft(shogi).count(s, d))).toEqual([30, 900, 25470]);
+  });
+
+  it("a lance may not be dropped on the last rank, and one reaching it promotes at once", () => {
+    const s = loadPosition(shogi, { sites: { e1: sente("king"), e9: gote("king"), a5: sente("lance") }, hands: { P1: { lance: 1 } }, mover: "P1" });
+    const drops = notations(shogi, s).filter((n) => n.startsWith("L*"));
+    expect(drops).toContain("L*c8");
+    expect(drops).not.toContain("L*c9");
+    const t = play(shogi, s, "a5-a9");
+    expect(shogi.def.pieces[t.piece[shogi.topology.labels.indexOf("a9")]!]!.name).toBe("promoted-lance");
     expect(t.mover).toBe(1);
   });
 });
