@@ -471,8 +471,9 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     return {
       fn: (s, c) => {
         const p = who(s, c), owner = s.owner, piece = s.piece;
-        for (let site = 0; site < owner.length; site++) {
-          if (owner[site] === p && piece[site] === type && attacks.attackedByOthers(s, site, p, players, type)) return true;
+        // The pieces of that type found by the typed array's own search (a king is one of a few dozen pieces).
+        for (let site = piece.indexOf(type); site >= 0; site = piece.indexOf(type, site + 1)) {
+          if (owner[site] === p && attacks.attackedByOthers(s, site, p, players, type)) return true;
         }
         return false;
       },
