@@ -490,24 +490,38 @@ function readHands(game: Game, raw: unknown, s: State, problems: Problems): void
     problems.push(`position.hands: ${game.name} has no hands`);
     return;
   }
+  readCountsByType(game, raw, "position.hands", '{"P1": {"pawn": 2}}', problems, s.hand);
+}
+
+/**
+ * Reads counts by player and piece type (`{"P1": {"pawn": 2}}`: hands, a face-down pool) into
+ * `into[player * types + type]`, each 0 to MAX_PIECES; returns their sum.
+ */
+function readCountsByType(game: Game, raw: unknown, at: string, example: string, problems: Problems, into: Int32Array): number {
   if (!isObject(raw)) {
-    problems.push('position.hands: must be an object from player to {piece: count}, e.g. {"P1": {"pawn": 2}}');
-    return;
+    problems.push(`${at}: must be an object from player to {piece: count}, e.g. ${example}`);
+    return 0;
   }
+  const def = game.def;
   const types = def.pieces.length;
+  let total = 0;
   for (const [pl, counts] of Object.entries(raw)) {
     const p = playerIndex(game, pl);
     if (p < 0 || !isObject(counts)) {
-      problems.push(`position.hands.${shown(pl)}: expected a player (P1..P${game.playerCount}) and {piece: count}`);
+      problems.push(`${at}.${shown(pl)}: expected a player (P1..P${game.playerCount}) and {piece: count}`);
       continue;
     }
     for (const [name, n] of Object.entries(counts)) {
       const t = def.pieces.findIndex((x) => x.name === name);
-      if (t < 0) problems.push(`position.hands.${pl}.${shown(name)}: not a piece of this game (${def.pieces.map((x) => x.name).join(", ")})`);
-      else if (!Number.isInteger(n) || (n as number) < 0 || (n as number) > MAX_PIECES) problems.push(`position.hands.${pl}.${name}: must be a whole number from 0 to ${MAX_PIECES}`);
-      else s.hand[p * types + t] = n as number;
+      if (t < 0) problems.push(`${at}.${pl}.${shown(name)}: not a piece of this game (${def.pieces.map((x) => x.name).join(", ")})`);
+      else if (!Number.isInteger(n) || (n as number) < 0 || (n as number) > MAX_PIECES) problems.push(`${at}.${pl}.${name}: must be a whole number from 0 to ${MAX_PIECES}`);
+      else {
+        into[p * types + t] = n as number;
+        total += n as number;
+      }
     }
   }
+  return total;
 }
 
 function readConcealed(game: Game, raw: unknown, s: State, faceDown: number, problems: Problems, opts: LoadOptions): void {
@@ -519,30 +533,12 @@ function readConcealed(game: Game, raw: unknown, s: State, faceDown: number, pro
     problems.push("position.concealed: only an observation (`ludex show --as`) has a face-down pool; a position gives every piece's identity");
     return;
   }
-  const def = game.def;
-  const types = def.pieces.length;
-  const pool = new Int32Array(game.playerCount * types);
   if (!isObject(raw)) {
     problems.push('position.concealed: must be an object from player to {piece: count}, e.g. {"P1": {"king": 1}}');
     return;
   }
-  let total = 0;
-  for (const [pl, counts] of Object.entries(raw)) {
-    const p = playerIndex(game, pl);
-    if (p < 0 || !isObject(counts)) {
-      problems.push(`position.concealed.${shown(pl)}: expected a player (P1..P${game.playerCount}) and {piece: count}`);
-      continue;
-    }
-    for (const [name, n] of Object.entries(counts)) {
-      const t = def.pieces.findIndex((x) => x.name === name);
-      if (t < 0) problems.push(`position.concealed.${pl}.${shown(name)}: not a piece of this game (${def.pieces.map((x) => x.name).join(", ")})`);
-      else if (!Number.isInteger(n) || (n as number) < 0 || (n as number) > MAX_PIECES) problems.push(`position.concealed.${pl}.${name}: must be a whole number from 0 to ${MAX_PIECES}`);
-      else {
-        pool[p * types + t] = n as number;
-        total += n as number;
-      }
-    }
-  }
+  const pool = new Int32Array(game.playerCount * game.def.pieces.length);
+  const total = readCountsByType(game, raw, "position.concealed", '{"P1": {"king": 1}}', problems, pool);
   if (total !== faceDown) problems.push(`position.concealed: counts ${total} face-down pieces, but the board has ${faceDown}`);
   s.concealedPool = pool;
   s.rng.fill(0); // as in Game.observation: an observation carries no random future
