@@ -156,6 +156,37 @@ describe("random playouts draw uniformly among the moves that pass the filter", 
     // Each of 3 moves: 1000 expected, standard deviation about 26.
     for (const n of legal) expect(Math.abs(counts.get(n)! - draws / 3), n).toBeLessThan(150);
   });
+
+  it("after an end rule asked whether the player can move (the draw made early), the next move is still uniform", () => {
+    // `no-moves next` after each decision: in a fast playout the filter answers it by drawing the
+    // move that the next decision then makes. Every pair of first and second moves must come up
+    // as often as uniform play gives it: 1/|moves before| x 1/|moves after the first|.
+    const g = royals({ end: "(if (no-moves next) draw)" });
+    const start = { sites: { a1: K("P1"), c3: R("P1"), e1: R("P2"), e5: K("P2") }, mover: "P2" } as const;
+    const first = notations(g, loadPosition(g, start));
+    const expected = new Map<string, number>();
+    for (const m of first) {
+      const second = notations(g, play(g, loadPosition(g, start), m));
+      // Moves written from-to, a capture too (the playout's moves are read from the state's last move).
+      for (const r of second) expected.set(`${m} ${r}`.replaceAll("x", "-"), 1 / first.length / second.length);
+    }
+    const label = (site: number) => g.topology.labels[site];
+    const counts = new Map<string, number>();
+    const draws = 6000;
+    for (let seed = 1; seed <= draws; seed++) {
+      const s = loadPosition(g, start, seed);
+      g.playout(s, 1);
+      const m = `${label(s.lastFrom)}-${label(s.lastTo)}`;
+      g.playout(s, 1);
+      const pair = `${m} ${label(s.lastFrom)}-${label(s.lastTo)}`;
+      expect(expected.has(pair), `seed ${seed}: ${pair} is legal`).toBe(true);
+      counts.set(pair, (counts.get(pair) ?? 0) + 1);
+    }
+    for (const [pair, p] of expected) {
+      const sd = Math.sqrt(draws * p * (1 - p));
+      expect(Math.abs((counts.get(pair) ?? 0) - draws * p), pair).toBeLessThan(5 * sd + 1);
+    }
+  });
 });
 
 describe("promotion: a choice of type as a decision of its own", () => {

@@ -32,7 +32,7 @@ describe("hands", () => {
     expect(drops).toEqual(["P*b1", "P*b2", "P*b3", "P*c1", "P*c2", "P*c3"]);
     const t = play(g, s, "P*b2");
     expect(toPosition(g, t).hands).toEqual({ P1: {}, P2: {} });
-    expect(toPosition(g, t).sites.b2).toMatchObject({ piece: "pawn", owner: "P1" });
+    expect(toPosition(g, t).sites!.b2).toMatchObject({ piece: "pawn", owner: "P1" });
     expect(g.legalMoves(s).find((m) => m.notation === "P*b2")!.actions).toEqual([{ op: "add", at: "b2", piece: "pawn", owner: "P1", count: 1 }]);
   });
 
@@ -48,7 +48,7 @@ describe("hands", () => {
 
   it("a pawn reaching the far row becomes what it promotes to", () => {
     const s = loadPosition(g, { sites: { a2: { piece: "pawn", owner: "P1" } }, mover: "P1" });
-    expect(toPosition(g, play(g, s, "a2-a3")).sites.a3).toMatchObject({ piece: "tokin" });
+    expect(toPosition(g, play(g, s, "a2-a3")).sites!.a3).toMatchObject({ piece: "tokin" });
   });
 
   it("(promotion last-to) without types offers the piece's own promotion", () => {

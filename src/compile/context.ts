@@ -208,4 +208,7 @@ export class RuntimeLink implements Runtime {
   applyInTurn(s: State, buf: MoveBuffer, row: number): boolean {
     return this.target!.applyInTurn(s, buf, row);
   }
+  get drawing(): boolean {
+    return this.target!.drawing;
+  }
 }

@@ -6,7 +6,7 @@
  * (the king's own and each it crosses, not attacked) are conditions of the description.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import { canMove, type PieceMoveOptions } from "./generators.js";
+import { canMove, nextOwned, type PieceMoveOptions } from "./generators.js";
 import { directionsNow } from "./onward.js";
 import { newCtx, type Ctx, type LeafGenerator, type Pred } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
@@ -41,8 +41,8 @@ export class CastleGenerator implements LeafGenerator {
     const n = this.o.topology.n, step = this.o.topology.step, owner = s.owner, piece = s.piece;
     const p = c.player, distance = this.r.distance;
     const dirs = directionsNow(this.o, s, p);
-    for (let king = 0; king < n; king++) {
-      if (owner[king] !== p || !canMove(this.o, s, c, king)) continue;
+    for (let king = nextOwned(this.o, s, p, 0, n); king < n; king = nextOwned(this.o, s, p, king + 1, n)) {
+      if (!canMove(this.o, s, c, king)) continue;
       const type = c.piece;
       for (let k = 0; k < dirs.length; k++) {
         const d = dirs[k]! * n;

@@ -386,8 +386,20 @@ export class Game implements Runtime {
    * `stats.branching`, when given, accumulates the number of legal moves at each decision.
    */
   playout(s: State, maxPlies: number, stats?: { branching: number }): number {
-    let plies = 0;
     const sampler = stats ? undefined : this.sampler;
+    this.drawing = sampler !== undefined;
+    try {
+      return this.playoutLoop(s, maxPlies, sampler, stats);
+    } finally {
+      this.drawing = false;
+    }
+  }
+
+  /** See Runtime.drawing: true only inside a fast playout. */
+  drawing = false;
+
+  private playoutLoop(s: State, maxPlies: number, sampler: MoveSource | undefined, stats?: { branching: number }): number {
+    let plies = 0;
     while (!s.over && plies < maxPlies) {
       // Without statistics to collect, a source that can draw one uniformly random move directly
       // (e.g. a placement on a random empty site) does so instead of generating them all: the

@@ -144,6 +144,22 @@ export function originEnd(origin: Origin, s: State, n: number): number {
 }
 
 /**
+ * The first site from `site` up to `last` (excluded) holding a piece of `p` that these options
+ * may move by type, or `last` when there is none. A move of one piece type (a knight's, a king's)
+ * finds its pieces with the typed array's own search instead of testing every site.
+ */
+export function nextOwned(o: { readonly onlyType?: number }, s: State, p: number, site: number, last: number): number {
+  const owner = s.owner, only = o.onlyType ?? -1;
+  if (only >= 0) {
+    const piece = s.piece;
+    for (let x = piece.indexOf(only, site); x >= 0 && x < last; x = piece.indexOf(only, x + 1)) if (owner[x] === p) return x;
+    return last;
+  }
+  while (site < last && owner[site] !== p) site++;
+  return site;
+}
+
+/**
  * Whether the mover's piece on `site` may make a move with these options (piece filter and from:
  * condition); sets the context for it (origin, type, flags, height, nothing crossed).
  */
@@ -173,6 +189,8 @@ export interface PieceMoveOptions {
   kind: number;
   /** Piece types allowed to make this move (null: all). Indexed by piece type. */
   pieces: Uint8Array | null;
+  /** The one piece type allowed, when `pieces` allows exactly one (else -1 or absent): see nextOwned. */
+  onlyType?: number;
   /**
    * Direction ids the move may use, per player: the same list for every player unless the
    * description names player-relative directions (`forward` ...), which differ by seat.
@@ -247,7 +265,7 @@ export class StepGenerator implements LeafGenerator {
     const { start, first: next } = this.adj[c.player]!;
     const n = this.o.topology.n, owner = s.owner, p = c.player, slots = this.maxDegree[p]!;
     let k = 0;
-    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
       if (owner[site] === p && canMove(this.o, s, c, site)) this.origins[k++] = site;
     }
     if (k === 0 || slots === 0) return NONE;
@@ -269,7 +287,7 @@ export class StepGenerator implements LeafGenerator {
     const { start, first: next } = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, c.player);
     const n = this.o.topology.n, owner = s.owner;
     const p = c.player;
-    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = start[site]!, end = start[site + 1]!; k < end; k++) this.land(s, c, out, kind, site, next[k]!, type);
@@ -389,7 +407,7 @@ export class LineCountGenerator extends StepGenerator {
     const dirs = directionsNow(this.o, s, p);
     // The pieces on every line of the directions in use, counted once: a piece's distance is then a look-up.
     for (let k = 0; k < dirs.length; k++) this.lines[dirs[k]!]?.count(owner);
-    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = 0; k < dirs.length; k++) {
@@ -522,7 +540,7 @@ export class JumpGenerator implements LeafGenerator {
     const p = c.player;
     this.current = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, p);
     this.steps = 0;
-    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last && !out.overflow; site++) {
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last && !out.overflow; site = nextOwned(this.o, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       this.search(s, c, out, site, site, 0);
@@ -688,7 +706,7 @@ export class ScreenJumpGenerator implements LeafGenerator {
     const n = topology.n, step = topology.step, owner = s.owner;
     const p = c.player;
     const dirs = directionsNow(this.o, s, p);
-    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = 0; k < dirs.length; k++) {

@@ -8,7 +8,7 @@
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { newCtx, type Ctx, type LeafGenerator, type Pred } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
-import { adjacency, applyCtx, originEnd, originStart, type Adjacency, type PieceMoveOptions } from "./generators.js";
+import { adjacency, applyCtx, nextOwned, originEnd, originStart, type Adjacency, type PieceMoveOptions } from "./generators.js";
 import type { Topology } from "./topology.js";
 
 export interface HopOptions extends PieceMoveOptions {
@@ -44,7 +44,7 @@ export class HopGenerator implements LeafGenerator {
     const p = c.player, before = o.before, after = o.after, over = o.over, to = o.to, kind = o.kind, from = o.from;
     const pieces = o.pieces;
     const { start, first, second, dir } = this.lines[p]!;
-    for (let site = originStart(o.origin, s), last = originEnd(o.origin, s, n); site < last; site++) {
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(o, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(o, s, c.player, site + 1, last)) {
       if (owner[site] !== p) continue;
       const type = s.piece[site]!;
       if (pieces !== null && pieces[type] === 0) continue;

@@ -14,6 +14,9 @@ import { nextInt } from "./rng.js";
 import { NONE, SAMPLED, UNKNOWN, newCtx, type Ctx, type MoveSource, type Pred, type Runtime, type SampleResult } from "./rules.js";
 import { State } from "./state.js";
 
+/** `KeepSource.drawn` when no draw was made on the memo's position. */
+const NOT_DRAWN = -2;
+
 export class KeepSource implements MoveSource {
   readonly parts: readonly MoveSource[];
   /**
@@ -62,13 +65,14 @@ export class KeepSource implements MoveSource {
   private movesOf(s: State, c: Ctx): MoveBuffer {
     const d = this.depth;
     const pool = this.pools[d] ?? (this.pools[d] = new MoveBuffer(64, 256));
-    if (d === 0 && this.memoState === s && this.memoVersion === s.version && this.memoPlayer === c.player) return pool;
+    if (d === 0 && this.remembers(s, c.player)) return pool;
     pool.clear();
     this.inner.generate(s, c, pool);
     if (d === 0) {
       this.memoState = s;
       this.memoVersion = s.version;
       this.memoPlayer = c.player;
+      this.drawn = NOT_DRAWN;
       if (this.verdict.length < pool.size) this.verdict = new Int8Array(pool.size * 2);
       this.verdict.fill(0, 0, pool.size);
     }
@@ -85,8 +89,22 @@ export class KeepSource implements MoveSource {
     return ok;
   }
 
-  /** Whether any move passes: tested in order, stopping at the first that does. */
+  /**
+   * Whether any move passes. In a fast playout (runtime.drawing) the question is followed by a
+   * draw on the same position, so it is answered by making that draw now and remembering it: the
+   * move found is uniform over the moves that pass, as the draw's would be, and is tested once
+   * instead of twice (`any` in order, then `sample` at random). Elsewhere moves are tested in
+   * order, stopping at the first that passes, and the state's generator is left alone.
+   */
   any(s: State, c: Ctx): boolean {
+    if (this.depth === 0 && this.runtime.drawing) {
+      // Asked again on the same position (a second end rule): the draw already made answers.
+      if (this.remembers(s, c.player) && this.drawn !== NOT_DRAWN) return this.drawn >= 0;
+      const pool = this.movesOf(s, c);
+      if (pool.overflow) return true;
+      this.drawn = this.draw(s, c.player, pool);
+      return this.drawn >= 0;
+    }
     const pool = this.movesOf(s, c);
     // Past a limit, say yes: the full generation that follows reports it with the rule and the position.
     if (pool.overflow) return true;
@@ -94,29 +112,53 @@ export class KeepSource implements MoveSource {
     return false;
   }
 
+  /** Whether pools[0] and the verdicts are those of `s` as it is now, for `player`. */
+  private remembers(s: State, player: number): boolean {
+    return this.memoState === s && this.memoVersion === s.version && this.memoPlayer === player;
+  }
+
+  /** The row of pools[0] that `any` drew for the memo's position (-1: none passes), or NOT_DRAWN. */
+  private drawn = NOT_DRAWN;
+
   /** Draws uniformly among the moves that pass, testing as few as it can (see the module comment). */
   sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
     const top = this.depth === 0;
+    const drawn = top && this.remembers(s, c.player) ? this.drawn : NOT_DRAWN;
     const pool = this.movesOf(s, c);
     // Past a limit, the caller's full generation reports it with the rule and the position.
     if (pool.overflow) return UNKNOWN;
-    // The draw reorders the pool: what `any` learnt about its rows no longer holds afterwards.
+    const row = drawn !== NOT_DRAWN ? drawn : this.draw(s, c.player, pool);
+    // The move drawn is made next: the memo's position is gone.
     if (top) this.memoState = null;
+    if (row < 0) return NONE;
+    out.copyRowFrom(pool, row);
+    return SAMPLED;
+  }
+
+  /**
+   * Draws a move among those of `pool` that pass: a uniformly random one is tested, and when it
+   * fails it leaves the draw (the last move still in it takes its place) and another is drawn.
+   * Returns its row, or -1 when none passes. At depth 0 the verdicts follow the rows, and a failed
+   * move's old row is marked failing, so the pool still answers `any` and later draws rightly.
+   */
+  private draw(s: State, player: number, pool: MoveBuffer): number {
+    const top = this.depth === 0;
     const verdict = this.verdict;
     for (let left = pool.size; left > 0; left--) {
       const row = left === 1 ? 0 : nextInt(s.rng, left);
       const v = top ? verdict[row]! : 0;
-      if (v > 0 || (v === 0 && this.passes(s, c.player, pool, row))) {
-        out.copyRowFrom(pool, row);
-        return SAMPLED;
+      if (v > 0 || (v === 0 && this.passes(s, player, pool, row))) {
+        if (top) verdict[row] = 1;
+        return row;
       }
-      // The failed move leaves the draw: the last of the moves still in it takes its place.
-      if (row !== left - 1) {
-        pool.copyRow(row, left - 1);
-        if (top) verdict[row] = verdict[left - 1]!;
+      const last = left - 1;
+      if (row !== last) {
+        pool.copyRow(row, last);
+        if (top) verdict[row] = verdict[last]!;
       }
+      if (top) verdict[last] = -1;
     }
-    return NONE;
+    return -1;
   }
 
   /** Makes move `row` of `buf` on a scratch copy of `s` and tests the condition there. */

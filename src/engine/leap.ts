@@ -14,7 +14,7 @@ import { nextInt } from "./rng.js";
 import { NONE, SAMPLED, UNKNOWN, type Ctx, type Pred, type SampleResult } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
-import { canMove, LAST_TO, originEnd, originStart, StepGenerator, type PieceMoveOptions } from "./generators.js";
+import { canMove, LAST_TO, nextOwned, originEnd, originStart, StepGenerator, type PieceMoveOptions } from "./generators.js";
 
 /** Random (origin, destination slot) pairs `sample` tries before leaving the choice to full generation. */
 const SAMPLE_TRIES = 16;
@@ -140,7 +140,7 @@ export class LeapGenerator extends StepGenerator {
   override generate(s: State, c: Ctx, out: MoveBuffer): void {
     const kind = this.o.kind, n = this.o.topology.n, owner = s.owner, p = c.player;
     const { destStart, dest } = this.tables[p]!;
-    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = destStart[site]!, end = destStart[site + 1]!; k < end; k++) {
@@ -159,7 +159,7 @@ export class LeapGenerator extends StepGenerator {
     const n = this.o.topology.n, owner = s.owner, p = c.player, origins = this.origins;
     const { destStart, dest, maxDests } = this.tables[p]!;
     let k = 0;
-    for (let site = originStart(this.o.origin, s), last = originEnd(this.o.origin, s, n); site < last; site++) {
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
       if (owner[site] === p && canMove(this.o, s, c, site)) origins[k++] = site;
     }
     if (k === 0 || maxDests === 0) return NONE;

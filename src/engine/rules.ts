@@ -230,6 +230,12 @@ export type MoveHook = (s: State, kind: number, from: number, to: number, player
 export interface Runtime {
   hasMoves(s: State, player: number): boolean;
   /**
+   * Whether the engine is in a fast random playout (moves drawn, not listed): a filter asked
+   * whether a player has a move may then draw the move itself, uniformly with the state's
+   * generator, for the draw that follows on the same position (see KeepSource.any).
+   */
+  readonly drawing: boolean;
+  /**
    * For look-ahead searches: adds the legal moves of the player to act in `s` to `out` (not the
    * engine's cached buffer, which may be being filled).
    */

@@ -8,7 +8,7 @@
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { newCtx, type Ctx, type Pred } from "./rules.js";
-import { canMove, originEnd, originStart, type PieceMoveOptions } from "./generators.js";
+import { canMove, nextOwned, originEnd, originStart, type PieceMoveOptions } from "./generators.js";
 import { EMPTY, NEUTRAL, type State } from "./state.js";
 import type { LeafGenerator } from "./rules.js";
 
@@ -39,7 +39,7 @@ export class ShootGenerator implements LeafGenerator {
     const n = o.topology.n, step = o.topology.step, owner = s.owner;
     const p = c.player, to = o.to, through = o.through, range = o.range, id = this.id, kind = o.kind, shot = o.shot;
     const dirs = o.dirs[p]!;
-    for (let site = originStart(o.origin, s), last = originEnd(o.origin, s, n); site < last; site++) {
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(o, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(o, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(o, s, c, site)) continue;
       for (let k = 0; k < dirs.length; k++) {
         const base = dirs[k]! * n;

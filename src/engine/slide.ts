@@ -12,7 +12,7 @@ import { EMPTY, type State } from "./state.js";
 import { MAX_HEIGHT } from "../limits.js";
 import { big, PlayLimitError, positionWords } from "./play-limit.js";
 import type { Topology } from "./topology.js";
-import { generatesOnto, originEnd, originStart, type Origin } from "./generators.js";
+import { generatesOnto, nextOwned, originEnd, originStart, type Origin } from "./generators.js";
 import { directionsNow, type OnwardDirections } from "./onward.js";
 
 /** How many pieces of a stack of height h travel: all h, part (1..h-1) or any (1..h). */
@@ -22,6 +22,8 @@ export interface SlideOptions {
   topology: Topology;
   kind: number;
   pieces: Uint8Array | null;
+  /** The one piece type allowed, if so (see PieceMoveOptions.onlyType). */
+  onlyType?: number;
   /** Direction ids per player (see PieceMoveOptions.dirs). */
   dirs: Int32Array[];
   /** Set when the directions are `onward` (the last move's direction; see PieceMoveOptions.onward). */
@@ -78,7 +80,7 @@ export class SlideGenerator implements LeafGenerator {
     const p = c.player;
     const dirs = directionsNow(o, s, p);
     const portalBase = p * this.dirCount;
-    for (let site = originStart(o.origin, s), last = originEnd(o.origin, s, n); site < last; site++) {
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(o, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(o, s, c.player, site + 1, last)) {
       if (owner[site] !== p) continue;
       const type = s.piece[site]!;
       if (o.pieces !== null && o.pieces[type] === 0) continue;
@@ -135,7 +137,7 @@ export class SlideGenerator implements LeafGenerator {
     const n = o.topology.n, step = o.topology.step, owner = s.owner, height = s.height;
     const p = c.player, id = this.id, kind = o.kind;
     const dirs = directionsNow(o, s, p);
-    for (let site = originStart(o.origin, s), last = originEnd(o.origin, s, n); site < last; site++) {
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(o, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(o, s, c.player, site + 1, last)) {
       if (owner[site] !== p) continue;
       const type = s.piece[site]!;
       if (o.pieces !== null && o.pieces[type] === 0) continue;

@@ -47,25 +47,25 @@ function nextVersion(): number {
 
 export class State {
   /** Owner per site: EMPTY, NEUTRAL or a player index 0..players-1. */
-  owner: Int8Array;
+  readonly owner: Int8Array;
   /** Piece type per site (index into the game's piece list), EMPTY when no piece. */
-  piece: Int8Array;
+  readonly piece: Int8Array;
   /** Stack height per site (0 when empty). */
-  height: Int32Array;
+  readonly height: Int32Array;
   /** Flag bits per site (the game's flags, e.g. king, hidden). */
-  flags: Uint16Array;
+  readonly flags: Uint16Array;
   /** Pieces (sites occupied) per player, maintained by the board primitives. */
-  pieceCount: Int32Array;
+  readonly pieceCount: Int32Array;
   /** Per player. Float64: whole numbers exact to 2^53, so no sum of scores or supplies ever wraps. */
-  supply: Float64Array;
-  score: Float64Array;
+  readonly supply: Float64Array;
+  readonly score: Float64Array;
   /** markers[(m * players + p) * sites + s] = 1 when site s is in marker set m of player p. */
-  markers: Uint8Array;
-  counters: Float64Array;
+  readonly markers: Uint8Array;
+  readonly counters: Float64Array;
   /** Rule memory: words that rules such as a chase limit keep between decisions. */
-  memory: Int32Array;
+  readonly memory: Int32Array;
   /** Pieces in hand (captured, to be dropped): hand[player * types + type], in games whose players have hands. */
-  hand: Int32Array;
+  readonly hand: Int32Array;
   /** The player to act. */
   mover = 0;
   /** 1-based index of the next action in the current turn, and how many the turn has. */
@@ -90,9 +90,9 @@ export class State {
   over = false;
   /** The end rule that ended the game (index into the game's end rules); -1 while it goes on or when unknown. */
   endRule = -1;
-  returns: Float64Array;
+  readonly returns: Float64Array;
   /** RNG words (sfc32). */
-  rng: Uint32Array;
+  readonly rng: Uint32Array;
   /**
    * In an observation of a game with face-down pieces: how many face-down pieces there are of
    * each (owner, type), at owner * pieceTypes + type. Public knowledge (everything that left the
@@ -106,21 +106,53 @@ export class State {
    */
   version = nextVersion();
 
+  /**
+   * Every array above is a view into this one buffer, laid out widest elements first (so each is
+   * aligned): copying a state is one copy of its bytes.
+   */
+  private readonly bytes: Uint8Array;
+
   constructor(readonly shape: StateShape) {
     const { sites, players, counters, markers, memory } = shape;
-    this.owner = new Int8Array(sites).fill(EMPTY);
-    this.piece = new Int8Array(sites).fill(EMPTY);
-    this.height = new Int32Array(sites);
-    this.flags = new Uint16Array(sites);
-    this.pieceCount = new Int32Array(players);
-    this.supply = new Float64Array(players);
-    this.score = new Float64Array(players);
-    this.markers = new Uint8Array(Math.max(1, markers * players * sites));
-    this.counters = new Float64Array(Math.max(1, counters));
-    this.memory = new Int32Array(Math.max(1, memory ?? 0));
-    this.hand = new Int32Array(Math.max(1, (shape.hand ?? 0) * players));
-    this.returns = new Float64Array(players);
-    this.rng = new Uint32Array(4);
+    const lengths = {
+      supply: players,
+      score: players,
+      counters: Math.max(1, counters),
+      returns: players,
+      height: sites,
+      pieceCount: players,
+      memory: Math.max(1, memory ?? 0),
+      hand: Math.max(1, (shape.hand ?? 0) * players),
+      rng: 4,
+      flags: sites,
+      owner: sites,
+      piece: sites,
+      markers: Math.max(1, markers * players * sites),
+    };
+    const size = 8 * (lengths.supply + lengths.score + lengths.counters + lengths.returns) +
+      4 * (lengths.height + lengths.pieceCount + lengths.memory + lengths.hand + lengths.rng) +
+      2 * lengths.flags + lengths.owner + lengths.piece + lengths.markers;
+    const buffer = new ArrayBuffer(size);
+    this.bytes = new Uint8Array(buffer);
+    let at = 0;
+    const take = <T>(make: new (b: ArrayBuffer, offset: number, length: number) => T, width: number, length: number): T => {
+      const view = new make(buffer, at, length);
+      at += width * length;
+      return view;
+    };
+    this.supply = take(Float64Array, 8, lengths.supply);
+    this.score = take(Float64Array, 8, lengths.score);
+    this.counters = take(Float64Array, 8, lengths.counters);
+    this.returns = take(Float64Array, 8, lengths.returns);
+    this.height = take(Int32Array, 4, lengths.height);
+    this.pieceCount = take(Int32Array, 4, lengths.pieceCount);
+    this.memory = take(Int32Array, 4, lengths.memory);
+    this.hand = take(Int32Array, 4, lengths.hand);
+    this.rng = take(Uint32Array, 4, lengths.rng);
+    this.flags = take(Uint16Array, 2, lengths.flags);
+    this.owner = take(Int8Array, 1, lengths.owner).fill(EMPTY);
+    this.piece = take(Int8Array, 1, lengths.piece).fill(EMPTY);
+    this.markers = take(Uint8Array, 1, lengths.markers);
   }
 
   static seeded(shape: StateShape, seed: Seed): State {
@@ -138,19 +170,7 @@ export class State {
 
   /** Overwrites this state with `o` (same shape), without allocating. */
   copyFrom(o: State): void {
-    this.owner.set(o.owner);
-    this.piece.set(o.piece);
-    this.height.set(o.height);
-    this.flags.set(o.flags);
-    this.pieceCount.set(o.pieceCount);
-    this.supply.set(o.supply);
-    this.score.set(o.score);
-    this.markers.set(o.markers);
-    this.counters.set(o.counters);
-    this.memory.set(o.memory);
-    this.hand.set(o.hand);
-    this.returns.set(o.returns);
-    this.rng.set(o.rng);
+    this.bytes.set(o.bytes);
     this.mover = o.mover;
     this.actionInTurn = o.actionInTurn;
     this.actionsInTurn = o.actionsInTurn;

@@ -288,10 +288,12 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
   if (n.origin === "last-to") cx.readsLastMove = true;
   const onward = onwardIn(n.dirs, `${ptr}/dirs`, cx);
   if (onward) cx.readsLastMove = true;
+  const allowed = pieces === null ? [] : [...pieces.keys()].filter((t) => pieces![t] === 1);
   return {
     topology,
     kind,
     pieces,
+    onlyType: allowed.length === 1 ? allowed[0]! : -1,
     dirs,
     onward,
     from,
