@@ -64,7 +64,7 @@ const reference = JSON.parse(readFileSync(join(root, "test", "ludii", "reference
  * DECISIONS decisions (the suite stays fast); the bounds below use the sample size actually taken.
  */
 const GAMES = 4000;
-const DECISIONS = 400_000;
+const DECISIONS = 250_000;
 const gamesFor = (entry: LudiiEntry): number => entry.ludexTestGames ?? Math.max(100, Math.min(GAMES, Math.floor(DECISIONS / entry.meanLength)));
 /**
  * Two-sided 99.9%: the file compares some 150 figures (17 variants, two playout paths, length and

@@ -26,10 +26,10 @@ const FULL_CHECK_PLIES = 300;
 const MAX_PLIES = 3000;
 /**
  * Plies the random games of one game may take in all: 30 short games fit, the long games of the
- * chess family (Shogi, Xiangqi: a thousand plies and more) stop earlier, after at least eight games.
+ * chess family (Shogi, Xiangqi: a thousand plies and more) stop earlier, after at least six games.
  */
-const PLY_BUDGET = 15_000;
-const MIN_PLAYOUTS = 8;
+const PLY_BUDGET = 10_000;
+const MIN_PLAYOUTS = 6;
 
 /** Compiles a game file, with quietDraw=100 when the game declares that option (so playouts end). */
 function compileFile(file: string): { result: CompileResult; game: Game; terminates: boolean } {

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -5,6 +6,10 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL("..", import.meta.url)),
     include: ["test/**/*.test.ts"],
+    // Test files run side by side, one per core and at least two: on a two-core machine vitest's
+    // default (cores - 1) would run them one after another. No test depends on timing, and each
+    // writes only to its own temporary directory (ports are chosen by the system).
+    maxWorkers: Math.max(2, availableParallelism()),
     // A net against a hang, not a speed check: a slow, loaded machine may take minutes over a test.
     testTimeout: 10 * 60 * 1000,
     hookTimeout: 10 * 60 * 1000,
