@@ -45,6 +45,18 @@ describe("hop", () => {
     expect(notations(near, loadPosition(near, { sites: { a1: king("P1"), c3: man("P2") }, mover: "P1" }))).toEqual(["a1xd4"]);
   });
 
+  it("before:any and after:any fly as far as the line goes; capture:none leaves the jumped piece (a janggi cannon's move)", () => {
+    const cannon = `(hop dirs:{N E S W} before:any after:any over:(not (is-piece over king)) capture:none)`;
+    const g = build({ board: "(square 8 1)", items, play: cannon, end: "" });
+    // a1 .. (empty) .. d1 jumped .. e1 f1 g1 landings, h1 occupied.
+    const s = loadPosition(g, { sites: { a1: man("P1"), d1: man("P2"), h1: man("P2") }, mover: "P1" });
+    expect(notations(g, s)).toEqual(["a1-e1", "a1-f1", "a1-g1"]);
+    const t = play(g, s, "a1-f1");
+    expect(site(g, t, "d1")).toMatchObject({ piece: "man", owner: "P2" });
+    // over: still decides which piece may be jumped: not a king.
+    expect(notations(g, loadPosition(g, { sites: { a1: man("P1"), d1: king("P2") }, mover: "P1" }))).toEqual([]);
+  });
+
   it("with mark: leaves the jumped piece on the board with the flag, which over: and landing can respect", () => {
     const hop = (origin: string, then: string) =>
       `(hop origin:${origin} ${diagonals} before:4 after:4 over:(and (enemy over) (not (flag over captured))) mark:captured then:{${then}})`;

@@ -305,6 +305,52 @@ describe("screen-jump", () => {
   });
 });
 
+describe("screen-jump over: and range:", () => {
+  const board = "(square 6 6 diagonals:all)";
+  const items = "(piece cannon)";
+  const c = (owner: string) => piece("cannon", owner);
+  const noCannon = "over:(not (is-piece over cannon)) to:(and (enemy to) (not (is-piece to cannon)))";
+
+  it("over: is asked of every screen; a screen that fails it blocks the line", () => {
+    const g = build({ board, items, play: `(screen-jump piece:{cannon} dirs:{N E S W} ${noCannon})` });
+    // N: a cannon as screen blocks; E: a man as screen, a man beyond is taken.
+    const pos: Position = { sites: { a1: c("P1"), a3: c("P2"), a5: man("P2"), c1: man("P2"), e1: man("P2") } };
+    expect(notations(g, loadPosition(g, pos))).toEqual(["a1xe1"]);
+    // with two screens, each must pass: a cannon second in the line blocks too
+    const two = build({ board, items, play: `(screen-jump piece:{cannon} dirs:{E} screens:2 ${noCannon})` });
+    expect(notations(two, loadPosition(two, { sites: { a1: c("P1"), b1: man("P1"), d1: man("P2"), f1: man("P2") } }))).toEqual(["a1xf1"]);
+    expect(notations(two, loadPosition(two, { sites: { a1: c("P1"), b1: man("P1"), d1: c("P1"), f1: man("P2") } }))).toEqual([]);
+  });
+
+  it("to: sees the last screen as over, and the target must pass: a cannon is never taken", () => {
+    const g = build({ board, items, play: `(screen-jump piece:{cannon} dirs:{E} ${noCannon})` });
+    expect(notations(g, loadPosition(g, { sites: { a1: c("P1"), c1: man("P1"), e1: c("P2") } }))).toEqual([]);
+    const overFriend = build({ board, items, play: "(screen-jump piece:{cannon} dirs:{E} to:(and (enemy to) (friend over)))" });
+    expect(notations(overFriend, loadPosition(overFriend, { sites: { a1: c("P1"), c1: man("P1"), e1: man("P2") } }))).toEqual(["a1xe1"]);
+    expect(notations(overFriend, loadPosition(overFriend, { sites: { a1: c("P1"), c1: man("P2"), e1: man("P2") } }))).toEqual([]);
+  });
+
+  it("range: limits how far the target may be", () => {
+    const near = build({ board, items, play: "(screen-jump piece:{cannon} dirs:{NE} range:2 to:(enemy to))" });
+    expect(notations(near, loadPosition(near, { sites: { a1: c("P1"), b2: man("P2"), c3: man("P2") } }))).toEqual(["a1xc3"]);
+    expect(notations(near, loadPosition(near, { sites: { a1: c("P1"), b2: man("P2"), d4: man("P2") } }))).toEqual([]);
+    expect(notations(near, loadPosition(near, { sites: { a1: c("P1"), c3: man("P2"), d4: man("P2") } }))).toEqual([]);
+    const far = build({ board, items, play: "(screen-jump piece:{cannon} dirs:{NE} range:any to:(enemy to))" });
+    expect(notations(far, loadPosition(far, { sites: { a1: c("P1"), b2: man("P2"), f6: man("P2") } }))).toEqual(["a1xf6"]);
+  });
+
+  it("the attack test follows over: and range:", () => {
+    // P2's pieces that P1's cannon attacks, listed by a select of P2's.
+    const g = build({ board, items, play: `(either (select to:(and (owner to mover) (attacked to by:P1))) (screen-jump piece:{cannon} dirs:{N} range:3 ${noCannon}))` });
+    const attacked = (sites: Position["sites"]) => notations(g, loadPosition(g, { sites, mover: "P2" })).filter((n) => n.startsWith("@"));
+    expect(attacked({ a1: c("P1"), a2: man("P1"), a4: man("P2") })).toEqual(["@a4"]);
+    expect(attacked({ a1: c("P1"), a2: c("P1"), a4: man("P2") })).toEqual([]);
+    expect(attacked({ a1: c("P1"), a2: man("P1"), a4: c("P2") })).toEqual([]);
+    expect(attacked({ a1: c("P1"), a3: man("P1"), a5: man("P2") })).toEqual([]);
+    expect(attacked({ a2: c("P1"), a3: man("P1"), a5: man("P2") })).toEqual(["@a5"]);
+  });
+});
+
 // --- chase-limit ---
 
 describe("chase-limit", () => {

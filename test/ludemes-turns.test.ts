@@ -103,3 +103,32 @@ describe("branch and same-turn", () => {
     expect(notations(g, s)).toEqual([]);
   });
 });
+
+describe("either then:", () => {
+  /** Steps and jumps count every move; a pass beside them (a forced one) counts nothing. */
+  const g = build({
+    board: "(square 4 1)",
+    items: "(counter moves) (counter jumps)",
+    play: `(priority
+      (either
+        (step dirs:{E})
+        (either (jump dirs:{E} over:(occupied over)) then:{(counter-add jumps 1)})
+        then:{(counter-add moves 1) (when (captured) then:{(counter-add moves 10)})})
+      (pass))`,
+    end: "(if (all-passed) draw)",
+  });
+  const counters = (s: ReturnType<typeof g.newGame>) => toPosition(g, s).counters;
+
+  it("runs after every move of its sources, inner eithers' consequences first, and not after a pass", () => {
+    const s0 = loadPosition(g, { sites: { a1: man("P1"), b1: man("P2") }, mover: "P1" });
+    expect(notations(g, s0)).toEqual(["a1xc1"]);
+    const s1 = play(g, s0, "a1xc1");
+    // the jump's own consequence, then the outer one, which sees the capture
+    expect(counters(s1)).toEqual({ moves: 11, jumps: 1 });
+    expect(notations(g, s1)).toEqual(["pass"]);
+    const s2 = play(g, s1, "pass");
+    expect(counters(s2)).toEqual({ moves: 11, jumps: 1 });
+    const s3 = play(g, s2, "c1-d1");
+    expect(counters(s3)).toEqual({ moves: 12, jumps: 1 });
+  });
+});

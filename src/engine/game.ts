@@ -223,7 +223,9 @@ export class Game implements Runtime {
     c.captures = buf.capLen[row]!;
     // Captured pieces go to the capturer's hand (before the move removes them), as their base type.
     if (c.captures > 0 && this.def.hand?.captures) this.toHand(s, buf, row, s.mover);
-    this.def.generators[buf.gen[row]!]!.apply(s, buf, row, c);
+    const gen = this.def.generators[buf.gen[row]!]!;
+    gen.apply(s, buf, row, c);
+    if (gen.after) for (const effect of gen.after) effect(s, c);
     for (const hook of this.def.moveHooks) hook(s, kind, from, to, c.player);
     e.player = s.mover;
     e.from = from;

@@ -658,19 +658,45 @@ export class JumpGenerator implements LeafGenerator {
 }
 
 /**
- * A capture by jumping exactly `screens` pieces (of anyone, any state) along a line, with any
- * number of empty sites before, between and after them; the target is the first piece beyond the
- * last screen and the jumper lands on its site (a xiangqi/banqi cannon). Notation `fromxto`.
+ * A capture by jumping exactly `screens` pieces (of anyone, any state, unless a condition on them
+ * says otherwise) along a line, with any number of empty sites before, between and after them, up
+ * to a range; the target is the first piece beyond the last screen and the jumper lands on its site
+ * (a xiangqi/banqi cannon; a janggi cannon, which neither jumps nor takes a cannon). Notation `fromxto`.
  */
 export class ScreenJumpGenerator implements LeafGenerator {
   id = -1;
   rule = "";
+  /** The screens of the line being looked at, by generation and by the attack test (which a condition may ask meanwhile). */
+  private readonly screenSites: Int32Array;
+  private readonly backScreens: Int32Array;
+
   constructor(
     private readonly o: PieceMoveOptions,
     private readonly screens: number,
-    /** Condition on the target (c.to). */
+    /** Condition on the target (c.to, with c.over the last screen). */
     private readonly target: Pred,
-  ) {}
+    /** Condition on each screen (c.over, with c.to the target), null: any piece. */
+    private readonly over: Pred | null = null,
+    /** Farthest distance of the target, in sites. */
+    private readonly range: number = o.topology.n,
+  ) {
+    this.screenSites = new Int32Array(screens);
+    this.backScreens = new Int32Array(screens);
+  }
+
+  /** Whether the screens (nearest the jumper first) and the target `t` pass the conditions (c.from set). */
+  private accepts(s: State, c: Ctx, screens: Int32Array, t: number): boolean {
+    c.to = t;
+    if (this.over !== null) {
+      for (let i = 0; i < this.screens; i++) {
+        c.over = screens[i]!;
+        if (!this.over(s, c)) return false;
+      }
+    }
+    c.over = screens[this.screens - 1]!;
+    c.to = t;
+    return this.target(s, c);
+  }
 
   /**
    * For the attack test: walking back from `target` along each direction, past `screens` pieces,
@@ -685,16 +711,14 @@ export class ScreenJumpGenerator implements LeafGenerator {
       const d = dirs[k]!, back = opposite[d]!;
       if (back < 0) return generatesOnto(this, s, c, target);
       let passed = 0;
-      for (let x = step[back * n + target]!; x >= 0; x = step[back * n + x]!) {
+      for (let x = step[back * n + target]!, dist = 1; x >= 0 && dist <= this.range; x = step[back * n + x]!, dist++) {
         if (owner[x] === EMPTY) continue;
         if (passed < this.screens) {
-          passed++;
+          // Walking back, the screens come last first.
+          this.backScreens[this.screens - 1 - passed++] = x;
           continue;
         }
-        if (owner[x] === p && x >= lo && x < hi && canMove(this.o, s, c, x)) {
-          c.to = target;
-          if (this.target(s, c)) return true;
-        }
+        if (owner[x] === p && x >= lo && x < hi && canMove(this.o, s, c, x) && this.accepts(s, c, this.backScreens, target)) return true;
         break;
       }
     }
@@ -712,14 +736,13 @@ export class ScreenJumpGenerator implements LeafGenerator {
       for (let k = 0; k < dirs.length; k++) {
         const d = dirs[k]!;
         let passed = 0;
-        for (let t = step[d * n + site]!; t >= 0; t = step[d * n + t]!) {
+        for (let t = step[d * n + site]!, dist = 1; t >= 0 && dist <= this.range; t = step[d * n + t]!, dist++) {
           if (owner[t] === EMPTY) continue;
           if (passed < this.screens) {
-            passed++;
+            this.screenSites[passed++] = t;
             continue;
           }
-          c.to = t;
-          if (this.target(s, c)) out.setCapture(out.add(this.id, kind, site, t, 1, type), t);
+          if (this.accepts(s, c, this.screenSites, t)) out.setCapture(out.add(this.id, kind, site, t, 1, type), t);
           break;
         }
       }

@@ -33,6 +33,11 @@ export class HopGenerator implements LeafGenerator {
   /** The lines of each player's directions (shared between seats with the same list). */
   private readonly lines: Adjacency[];
 
+  /** For the attack test: a hop lands only on an empty site, never on the occupied site tested. */
+  lands(): boolean {
+    return false;
+  }
+
   constructor(private readonly o: HopOptions) {
     // A hop follows a line through a neighbour to the site beyond: a jump's table.
     this.lines = o.dirs.map((d) => adjacency(o.topology, d, 2));

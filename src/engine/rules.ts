@@ -71,6 +71,11 @@ export interface LeafGenerator extends MoveSource {
   /** The rule in the description that makes these moves, as play-limit errors name it (CompileContext.ruleAt). */
   rule: string;
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void;
+  /**
+   * Consequences an enclosing `(either ... then:)` gives every move of this rule, run by the engine
+   * right after `apply` (after the move's own consequences), with the context `apply` left.
+   */
+  after?: Effect[];
   notation(buf: MoveBuffer, row: number): string;
   actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[];
   /**

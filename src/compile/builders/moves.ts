@@ -51,7 +51,15 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     return register(cx, n, ptr, new PassGenerator(kind, cx.passCounter(), then, (n.notation as string | undefined) ?? "pass"));
   },
   priority: (n, ptr, cx) => new PrioritySource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
-  either: (n, ptr, cx) => new UnionSource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
+  either: (n, ptr, cx) => {
+    const union = new UnionSource(sources(n.sources as Json[], `${ptr}/sources`, cx));
+    if (n.then !== undefined) {
+      const effects = inMoveScope(cx, () => compileEffects(n.then as Json[], `${ptr}/then`, cx)).map((e) => e.run);
+      // Every move rule beneath runs them after its own consequences (inner eithers' first: they were built first).
+      for (const leaf of leavesOf(union)) (leaf.after ??= []).push(...effects);
+    }
+    return union;
+  },
   branch: (n, ptr, cx) =>
     new BranchSource(
       inMoveScope(cx, () => compileBool(n.cond!, `${ptr}/cond`, cx)),
@@ -123,7 +131,10 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   "screen-jump": (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "jump");
     const target = inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
-    return register(cx, n, ptr, new ScreenJumpGenerator(o, (n.screens as number | undefined) ?? 1, target));
+    const over = n.over === undefined ? null : inMoveScope(cx, () => compileBool(n.over!, `${ptr}/over`, cx));
+    // `any`: a line never holds more sites than the board.
+    const range = n.range === undefined || n.range === "any" ? cx.topology!.n : (n.range as number);
+    return register(cx, n, ptr, new ScreenJumpGenerator(o, (n.screens as number | undefined) ?? 1, target, over, range));
   },
   "chase-limit": (n, ptr, cx) => {
     const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);
@@ -177,7 +188,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       cx,
       n,
       ptr,
-      new HopGenerator({ ...o, over, to, capture, before: (n.before as number | undefined) ?? 0, after: (n.after as number | undefined) ?? 0, mark, markName: markName ?? "" }),
+      new HopGenerator({ ...o, over, to, capture, before: reach(n.before, cx), after: reach(n.after, cx), mark, markName: markName ?? "" }),
     );
   },
   drop: (n, ptr, cx) => {
@@ -229,6 +240,18 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     return new LongestSequenceSource(inner, cx.runtime, shared, cx.ruleAt(ptr, n.ludeme));
   },
 };
+
+/** A hop's `before:`/`after:`: a number of sites, or `any` (no line is longer than the board). */
+function reach(v: Json | undefined, cx: CompileContext): number {
+  return v === "any" ? cx.topology!.n : ((v as number | undefined) ?? 0);
+}
+
+/** The move rules (leaf generators) a source draws its moves from, each once. */
+function leavesOf(m: MoveSource, found = new Set<LeafGenerator>()): Set<LeafGenerator> {
+  if (typeof (m as Partial<LeafGenerator>).apply === "function" && typeof (m as Partial<LeafGenerator>).id === "number") found.add(m as LeafGenerator);
+  for (const p of m.parts ?? []) leavesOf(p, found);
+  return found;
+}
 
 /** Per compiled game: whether a longest-sequence search is running (its filters then let moves through). */
 const lookaheads = new WeakMap<CompileContext, LookaheadShared>();

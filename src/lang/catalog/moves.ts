@@ -121,11 +121,13 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "screen-jump",
     category: "moves",
-    doc: "A capture by jumping exactly `screens` pieces (anyone's, face up or down) along a line, with any number of empty sites before, between and after them: the target is the first piece beyond the last screen, it must satisfy `to:`, and the jumper lands on its site (the banqi / xiangqi cannon). Never takes an adjacent piece. Notation `fromxto`.",
+    doc: "A capture by jumping exactly `screens` pieces (anyone's, face up or down, unless `over:` says which) along a line, with any number of empty sites before, between and after them: the target is the first piece beyond the last screen, it must satisfy `to:`, and the jumper lands on its site (the banqi / xiangqi cannon). Never takes an adjacent piece. With `range:` the target must lie at most that many sites away (`range:2`: over the adjacent piece onto the site just beyond). A screen that fails `over:` blocks the line, as a target that fails `to:` does: the janggi cannon, which may neither jump nor take a cannon, is `(screen-jump piece:{cannon} over:(not (is-piece over cannon)) to:(and (enemy to) (not (is-piece to cannon))))`. Notation `fromxto`.",
     params: [
       ...moveCommon,
       { name: "screens", type: { t: "int", min: 1 }, namedOnly: true, optional: true, default: 1, doc: "Pieces to jump." },
-      { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the target (`to`)." },
+      { name: "over", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on each screen (the jumped site `over`, with `from` and the target `to`); default: any piece." },
+      { name: "range", type: { t: "int", min: 2, words: ["any"] }, namedOnly: true, optional: true, default: "any", doc: "Farthest distance of the target from the jumper, in sites; `any`: no limit but the line's own." },
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the target (`to`, with `from` and the last screen `over`)." },
     ],
     example: "(screen-jump kind:attack piece:{cannon} to:(enemy to))",
   },
@@ -161,9 +163,12 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "either",
     category: "moves",
-    doc: "The moves of all the sources together.",
-    params: [{ name: "sources", type: cat("moves"), rest: true, doc: "Move sources." }],
-    example: "(either (step) (jump over:(enemy over)))",
+    doc: "The moves of all the sources together. With `then:`, every one of these moves has those consequences too, run after the move's own (`then:` of the rule that made it): a rule about every move of the play, such as Ludii's `(then ...)` on a whole `(do (forEach Piece) ...)`. A forced pass offered beside them (in a `priority`) is not one of them.",
+    params: [
+      { name: "sources", type: cat("moves"), rest: true, doc: "Move sources." },
+      { name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences of every move of the sources, after each move's own (sites `from` and `to` are the move's)." },
+    ],
+    example: "(either (step) (jump over:(enemy over)) then:{(counter-add moves 1)})",
   },
   {
     name: "fly",
@@ -212,8 +217,8 @@ export const moveLudemes: LudemeSpec[] = [
       { name: "over", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the jumped site `over` (and `self`); default: any piece." },
       { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the landing site `to` (and `from`, `over`), which must also be empty; default: none beyond that." },
       { name: "capture", type: { t: "enum", values: ["remove", "none"] }, namedOnly: true, optional: true, default: "remove", doc: "`remove`: the jumped piece is captured (removed, or flagged with `mark:`); `none`: it stays, a hop over pieces such as a race game's (notation `from-to`)." },
-      { name: "before", type: { t: "int", min: 0 }, namedOnly: true, optional: true, default: 0, doc: "Most empty sites between the piece and the piece it jumps (0: adjacent)." },
-      { name: "after", type: { t: "int", min: 0 }, namedOnly: true, optional: true, default: 0, doc: "Most further empty sites it may land beyond the first one after the jumped piece (0: only just beyond)." },
+      { name: "before", type: { t: "int", min: 0, words: ["any"] }, namedOnly: true, optional: true, default: 0, doc: "Most empty sites between the piece and the piece it jumps (0: adjacent; `any`: as many as the line holds)." },
+      { name: "after", type: { t: "int", min: 0, words: ["any"] }, namedOnly: true, optional: true, default: 0, doc: "Most further empty sites it may land beyond the first one after the jumped piece (0: only just beyond; `any`: as far as the line stays empty)." },
       { name: "mark", type: name, namedOnly: true, optional: true, doc: "A flag given to the jumped piece, which then stays on the board (default: it is removed at once)." },
     ],
     example: "(hop piece:{king} before:9 after:9 over:(and (enemy over) (not (flag over captured))) mark:captured)",
