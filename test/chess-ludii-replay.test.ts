@@ -1,64 +1,26 @@
 /**
- * Chess replays Ludii 1.3.12's own games move by move: 100 uniformly random games of Ludii's Chess
- * (test/ludii/chess-games.txt.gz, written by a small harness around Ludii's game.moves() with
- * java.util.Random(1): the first 100 games of the 2,000 of test/ludii/reference.json). At every
- * decision the legal moves here must be exactly Ludii's, the move Ludii chose is made, and each game
- * ends as Ludii's did. Ludii writes every move from-to (a capture too), castling as the king's move,
- * a promotion choice as `e8=Q`, and a stalemated player's forced pass as `pass`.
+ * Chess replays 100 of Ludii 1.3.12's own random games move by move (test/ludii/chess-games.txt.gz: the
+ * first 100 games of the 2,000 of test/ludii/reference.json, `stats.sh Chess.lud 2000 1`, every decision
+ * with Ludii's whole list of legal moves; see test/support/ludii-replay.ts and
+ * test/ludii/harness/README.md). Ludii writes every move from-to (a capture too), castling as the
+ * king's move, a promotion choice as `e8=Queen` (ours `e8=Q`), and a stalemated player's pass, after
+ * which Ludii's game ends drawn (ours is drawn already), as `forced-pass`.
  */
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-
-interface LudiiGame {
-  decisions: { mover: number; chosen: string; legal: string[] }[];
-  winner: number;
-}
-
-function readGames(): LudiiGame[] {
-  const text = gunzipSync(readFileSync(new URL("./ludii/chess-games.txt.gz", import.meta.url))).toString("utf8");
-  const games: LudiiGame[] = [];
-  for (const line of text.split("\n")) {
-    if (line.startsWith("# game")) games.push({ decisions: [], winner: -1 });
-    else if (line.startsWith("# result")) games.at(-1)!.winner = Number(/winner=(\d+)/.exec(line)![1]);
-    else if (line.trim() && !line.startsWith("#")) {
-      const [mover, chosen, legal] = line.split(" | ");
-      games.at(-1)!.decisions.push({ mover: Number(mover), chosen: chosen!, legal: legal!.split(" ").sort() });
-    }
-  }
-  return games;
-}
-
-/** Our notation in Ludii's: a capture written from-to like any move. */
-const ludiiNotation = (n: string) => n.replace("x", "-");
+import { ludiiNotation, readLudiiGames, replayLudiiGames } from "./support/ludii-replay.js";
 
 describe("chess replays Ludii's games", () => {
-  const chess = loadGame("games/chess.game");
-  const games = readGames();
-
-  it("has the 100 games", () => {
-    expect(games).toHaveLength(100);
-  });
-
-  it("every decision of every game has Ludii's legal moves, and every game ends as Ludii's did", () => {
-    for (const [i, game] of games.entries()) {
-      let s = chess.newGame({ seed: 1 });
-      for (const [d, { mover, chosen, legal }] of game.decisions.entries()) {
-        const where = `game ${i + 1}, decision ${d + 1}`;
-        // A stalemate: Ludii makes the player without a move pass, then draws; here the game is already drawn.
-        if (chosen === "pass") {
-          expect(s.over, `${where}: stalemate`).toBe(true);
-          expect([...s.returns], where).toEqual([0, 0]);
-          break;
-        }
-        expect(s.mover + 1, where).toBe(mover);
-        const moves = chess.legalMoves(s);
-        expect(moves.map((m) => ludiiNotation(m.notation)).sort(), where).toEqual(legal);
-        s = chess.apply(s, moves.find((m) => ludiiNotation(m.notation) === chosen)!);
-      }
-      expect(s.over, `game ${i + 1} is over`).toBe(true);
-      expect([...s.returns], `game ${i + 1}: Ludii's winner ${game.winner}`).toEqual(game.winner === 0 ? [0, 0] : game.winner === 1 ? [1, -1] : [-1, 1]);
-    }
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(
+      loadGame("games/chess.game"),
+      readLudiiGames(new URL("./ludii/chess-games.txt.gz", import.meta.url)),
+      { ludiiNotation: ludiiNotation({ Q: "Queen", R: "Rook", B: "Bishop", N: "Knight" }) },
+    );
+    // 11 checkmates, 87 draws by the 100-decision rule, 2 stalemates (Ludii's forced passes).
+    expect(tally).toEqual({
+      games: 100, decisions: 43494, passes: 0, forcedPasses: 2, promotions: 266, drops: 0,
+      legalMoves: 828230, listed: 43492, ambiguous: 0, results: { p1: 4, p2: 7, draws: 89 },
+    });
   });
 });

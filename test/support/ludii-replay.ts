@@ -1,0 +1,201 @@
+/**
+ * Replays Ludii 1.3.12's own random games move by move (the files test/ludii/<game>-games.txt.gz,
+ * written by test/ludii/harness/LudiiGames.java; its header says the format). At every decision of
+ * every game: the player to move here is Ludii's mover, the legal moves here are Ludii's (the whole
+ * sorted list, or its count and 32-bit FNV-1a hash where the file holds those), then Ludii's chosen
+ * move is made; each game must end where Ludii's ended, with Ludii's winner or a draw.
+ *
+ * Our notation is turned into Ludii's by each game's `ludiiNotation` (a capture `x` is Ludii's `-`, a
+ * hand piece's letter its Ludii name, a declined promotion Ludii's `pass`, ...), then compared. The
+ * moves are generated with the engine's fast path (`generate`, each generator's notation, `applyRow`)
+ * rather than `legalMoves`, which also builds every move's actions: the same moves, in about half the
+ * time. Most of what remains is the engine's own work (for the chess family, making every candidate
+ * move on a copy of the state to see whether it leaves the king attacked).
+ */
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { expect } from "vitest";
+import type { Game } from "../../src/engine/game.js";
+import type { MoveBuffer } from "../../src/engine/moves.js";
+import type { State } from "../../src/engine/state.js";
+
+export interface LudiiDecision {
+  mover: number;
+  chosen: string;
+  /** What Ludii's chosen move did, when Ludii lists its notation more than once. */
+  did?: string;
+  /** Ludii's legal moves, sorted (file written with `--legal full`). */
+  legal?: string[];
+  /** Their number and FNV-1a hash (file written with `--legal hash`). */
+  count?: number;
+  hash?: string;
+}
+
+export interface LudiiGame {
+  decisions: LudiiDecision[];
+  /** Ludii's winner: 1 or 2, 0 for a draw. */
+  winner: number;
+  /** Ludii's `# result` line. */
+  result: string;
+}
+
+/** Reads a file written by LudiiGames.java (gzip-compressed when its name ends in .gz). */
+export function readLudiiGames(file: URL): LudiiGame[] {
+  const raw = readFileSync(file);
+  const text = (file.pathname.endsWith(".gz") ? gunzipSync(raw) : raw).toString("utf8");
+  const games: LudiiGame[] = [];
+  for (const line of text.split("\n")) {
+    if (line.startsWith("# game")) games.push({ decisions: [], winner: -1, result: "" });
+    else if (line.startsWith("# result")) {
+      const game = games.at(-1)!;
+      game.winner = Number(/winner=(\d+)/.exec(line)![1]);
+      game.result = line.slice(2);
+    } else if (line.trim() && !line.startsWith("#")) {
+      const [mover, chosen, legal] = line.split(" | ");
+      const [, move, did] = /^(\S+)(?: \{(.*)\})?$/.exec(chosen!)!;
+      const d: LudiiDecision = { mover: Number(mover), chosen: move! };
+      if (did !== undefined) d.did = did;
+      const hashed = /^(\d+):([0-9a-f]{8})$/.exec(legal!);
+      if (hashed) {
+        d.count = Number(hashed[1]);
+        d.hash = hashed[2];
+      } else d.legal = legal!.split(" ");
+      games.at(-1)!.decisions.push(d);
+    }
+  }
+  return games;
+}
+
+/** 32-bit FNV-1a of a string's UTF-8 bytes, 8 hex digits (as LudiiGames.java writes it). */
+export function fnv1a32(text: string): string {
+  let h = 0x811c9dc5;
+  for (const b of Buffer.from(text, "utf8")) h = Math.imul(h ^ b, 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * Our notation as Ludii's, given Ludii's names of our piece letters (`P: "Fuhyo"`): a capture `b1xb5` is
+ * `b1-b5`, a drop `P*c3` is `Fuhyo*c3`, a promotion `c5=T` is `c5=Tokin`, a declined promotion `=` is `pass`.
+ */
+export function ludiiNotation(names: Record<string, string> = {}): (notation: string) => string {
+  const name = (letter: string) => names[letter] ?? `?${letter}`;
+  return (n) => {
+    if (n === "=") return "pass";
+    if (n[1] === "*") return `${name(n[0]!)}${n.slice(1)}`;
+    const move = n.replace("x", "-");
+    const promotion = move.indexOf("=");
+    return promotion < 0 ? move : `${move.slice(0, promotion + 1)}${name(move.slice(promotion + 1))}`;
+  };
+}
+
+export interface ReplaySpec {
+  /** Our move's notation written as Ludii writes it. */
+  ludiiNotation: (notation: string) => string;
+  /**
+   * Ludii's sorted legal moves as they should compare with ours, for a Ludii quirk a game chooses
+   * not to follow (see the game's test); by default unchanged. Files with whole lists only.
+   */
+  ludiiLegal?: (legal: string[], s: State, game: Game) => string[];
+  /**
+   * After a move Ludii chose among several of its own with the same notation (the file says what
+   * Ludii's did, e.g. `{MoveTopPiece SetState}`), brings our state to Ludii's: a game whose test
+   * declares none fails there.
+   */
+  ludiiChoice?: (s: State, game: Game, chosen: string, did: string) => void;
+}
+
+/** What the replayed games held, by Ludii's decisions. */
+export interface ReplayTally {
+  games: number;
+  decisions: number;
+  /** Passes the rules offer (e.g. a declined promotion). */
+  passes: number;
+  /** Passes Ludii forces on a player without a legal move (where our game has ended already). */
+  forcedPasses: number;
+  /** Separate promotion decisions (`e8=Queen`). */
+  promotions: number;
+  /** Pieces placed from a hand (`Fuhyo*e5`). */
+  drops: number;
+  /** Legal moves compared, over all decisions. */
+  legalMoves: number;
+  /** Decisions whose legal moves were compared as a whole list (the rest by count and hash). */
+  listed: number;
+  /** Ludii's chosen moves whose notation Ludii listed more than once (see ReplaySpec.ludiiChoice). */
+  ambiguous: number;
+  /** Game results: Ludii's winner 1, 2, or 0 for a draw. */
+  results: { p1: number; p2: number; draws: number };
+}
+
+/** Our legal moves in Ludii's notation, sorted, with the buffer row of each. */
+function ourMoves(game: Game, s: State, spec: ReplaySpec): { buf: MoveBuffer; names: string[]; rows: Map<string, number> } {
+  const buf = game.generate(s);
+  const generators = game.def.generators;
+  const names: string[] = [];
+  const rows = new Map<string, number>();
+  for (let i = 0; i < buf.size; i++) {
+    const name = spec.ludiiNotation(generators[buf.gen[i]!]!.notation(buf, i));
+    names.push(name);
+    if (!rows.has(name)) rows.set(name, i);
+  }
+  names.sort();
+  return { buf, names, rows };
+}
+
+/**
+ * Replays every game (failing the test at the first difference, with where it is and both lists or
+ * our list and Ludii's count and hash) and returns what the games held.
+ */
+export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpec): ReplayTally {
+  const t: ReplayTally = {
+    games: games.length, decisions: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0, legalMoves: 0, listed: 0, ambiguous: 0,
+    results: { p1: 0, p2: 0, draws: 0 },
+  };
+  for (const [g, ludii] of games.entries()) {
+    const s = game.newGame({ seed: 1 });
+    for (const [d, { mover, chosen, did, legal, count, hash }] of ludii.decisions.entries()) {
+      const where = () => `game ${g + 1}, decision ${d + 1} (Ludii: ${ludii.result})`;
+      t.decisions++;
+      // Ludii makes a player without a legal move pass, then ends the game; ours ended on the move before.
+      if (chosen === "forced-pass") {
+        t.forcedPasses++;
+        if (!s.over || d !== ludii.decisions.length - 1) expect.fail(`${where()}: Ludii's forced pass, but our game goes on`);
+        break;
+      }
+      if (s.over) expect.fail(`${where()}: our game is over, Ludii's goes on`);
+      if (s.mover + 1 !== mover) expect(s.mover + 1, `${where()}: the mover`).toBe(mover);
+      if (chosen === "pass") t.passes++;
+      else if (chosen.includes("=")) t.promotions++;
+      else if (chosen.includes("*")) t.drops++;
+      const ours = ourMoves(game, s, spec);
+      if (legal) {
+        const theirs = spec.ludiiLegal ? spec.ludiiLegal(legal, s, game) : legal;
+        t.listed++;
+        t.legalMoves += theirs.length;
+        if (ours.names.join(" ") !== theirs.join(" ")) expect(ours.names, `${where()}: the legal moves`).toEqual(theirs);
+      } else {
+        t.legalMoves += count!;
+        const joined = ours.names.join(" ");
+        if (ours.names.length !== count || fnv1a32(joined) !== hash)
+          expect.fail(
+            `${where()}: our ${ours.names.length} legal moves (hash ${fnv1a32(joined)}) are not Ludii's ${count} (hash ${hash});` +
+              ` ours: ${joined}  (list Ludii's with LudiiGames.java ... --legal full --from ${g + 1})`,
+          );
+      }
+      const row = ours.rows.get(chosen);
+      if (row === undefined) expect.fail(`${where()}: Ludii's move ${chosen} is not among ours`);
+      game.applyRow(s, ours.buf, row);
+      if (did !== undefined) {
+        if (!spec.ludiiChoice) expect.fail(`${where()}: Ludii chose one of several moves ${chosen} (it did ${did})`);
+        spec.ludiiChoice(s, game, chosen, did);
+        t.ambiguous++;
+      }
+    }
+    if (!s.over) expect.fail(`game ${g + 1}: Ludii's game ended (${ludii.result}), ours goes on`);
+    const returns = ludii.winner === 0 ? [0, 0] : ludii.winner === 1 ? [1, -1] : [-1, 1];
+    expect([...s.returns], `game ${g + 1}: the result (Ludii: ${ludii.result})`).toEqual(returns);
+    if (ludii.winner === 1) t.results.p1++;
+    else if (ludii.winner === 2) t.results.p2++;
+    else t.results.draws++;
+  }
+  return t;
+}
