@@ -476,6 +476,8 @@ export class Game implements Runtime {
     if (code.to >= 0) m.to = labels[code.to];
     m.count = code.count;
     if (code.piece >= 0) m.piece = this.def.pieces[code.piece]!.name;
+    const becomes = gen.promotion?.(buf, i) ?? -1;
+    if (becomes >= 0) m.promotion = this.def.pieces[becomes]!.name;
     if (code.path.length) m.path = code.path.map((p) => labels[p]!);
     if (code.captures.length) m.captures = code.captures.map((p) => labels[p]!);
     return m;

@@ -20,6 +20,8 @@ export interface Move {
   count?: number;
   /** The piece type that moves or is placed. */
   piece?: string;
+  /** The type the piece becomes on its destination, for a move that promotes it as part of the move (`e7-e8=Q`). */
+  promotion?: string;
   /** Every landing site of a chain, in order (`to` is the last). */
   path?: string[];
   /** Sites whose pieces this move captures. */

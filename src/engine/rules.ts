@@ -79,6 +79,11 @@ export interface LeafGenerator extends MoveSource {
   notation(buf: MoveBuffer, row: number): string;
   actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[];
   /**
+   * For rules whose moves promote the piece as part of the move (`promoting`): the type the piece
+   * becomes in move `row` (the move's `promotion`). Absent: the moves promote nothing.
+   */
+  promotion?(buf: MoveBuffer, row: number): number;
+  /**
    * For generators whose moves can grow past MAX_MOVES_PER_POSITION on a large board or a high
    * stack: the most moves one position can have when a player has up to `pieces` pieces in stacks
    * up to `height` high (what `validate` warns about before play meets the limit).

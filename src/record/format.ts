@@ -44,7 +44,7 @@ export interface RecordSeat {
 }
 
 /** A move in structured form: the fields of `Move` that identify it (no engine encoding). */
-export type RecordedMoveFields = Pick<Move, "kind" | "from" | "to" | "count" | "piece" | "path" | "captures">;
+export type RecordedMoveFields = Pick<Move, "kind" | "from" | "to" | "count" | "piece" | "promotion" | "path" | "captures">;
 
 export interface RecordedMove {
   /** 1-based index of the decision in the game. */
@@ -175,7 +175,7 @@ function checkMove(m: unknown, at: string, i: number, fail: (p: string) => void)
   if (m.thinkMs !== undefined && !(typeof m.thinkMs === "number" && m.thinkMs >= 0)) fail(`${at}.thinkMs: must be a number of milliseconds`);
   const move = m.move;
   if (!isObject(move) || typeof move.kind !== "string") return fail(`${at}.move: must be the structured move {kind, from?, to?, ...}`);
-  for (const k of ["from", "to", "piece"] as const) if (move[k] !== undefined && typeof move[k] !== "string") fail(`${at}.move.${k}: must be a string`);
+  for (const k of ["from", "to", "piece", "promotion"] as const) if (move[k] !== undefined && typeof move[k] !== "string") fail(`${at}.move.${k}: must be a string`);
   if (move.count !== undefined && !(Number.isInteger(move.count) && (move.count as number) >= 0 && (move.count as number) <= MAX_HEIGHT)) {
     fail(`${at}.move.count: must be a whole number from 0 to ${MAX_HEIGHT}`);
   }

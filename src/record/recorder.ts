@@ -55,6 +55,7 @@ export function moveFields(m: Move): RecordedMoveFields {
   if (m.to !== undefined) f.to = m.to;
   if (m.count !== undefined) f.count = m.count;
   if (m.piece !== undefined) f.piece = m.piece;
+  if (m.promotion !== undefined) f.promotion = m.promotion;
   if (m.path) f.path = [...m.path];
   if (m.captures) f.captures = [...m.captures];
   return f;

@@ -13,6 +13,8 @@ export interface ActionSpec {
   to?: string;
   count?: number;
   piece?: string;
+  /** The type a move that promotes as part of the move makes its piece (`Move.promotion`). */
+  promotion?: string;
   path?: string[];
 }
 
@@ -60,6 +62,7 @@ const action = {
     to: { type: "string" },
     count: { type: "integer" },
     piece: { type: "string" },
+    promotion: { type: "string" },
     path: { type: "array", items: { type: "string" } },
   },
 };

@@ -112,6 +112,7 @@ export function matches(m: Move, a: ActionSpec): boolean {
   if (a.to !== undefined && !sameLabel(m.to, a.to)) return false;
   if (a.count !== undefined && m.count !== a.count) return false;
   if (a.piece !== undefined && m.piece !== a.piece) return false;
+  if (a.promotion !== undefined && m.promotion !== a.promotion) return false;
   if (a.path !== undefined) {
     const p = m.path ?? (m.to ? [m.to] : []);
     if (p.length !== a.path.length || p.some((x, i) => !sameLabel(x, a.path![i]))) return false;

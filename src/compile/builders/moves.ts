@@ -4,11 +4,12 @@
 import type { Json } from "../../lang/bind.js";
 import { ChaseLimit } from "../../engine/chase.js";
 import { ANY_ORIGIN, BranchSource, JumpGenerator, LAST_TO, LineCountGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/generators.js";
-import type { LeafGenerator, MoveSource } from "../../engine/rules.js";
+import type { Ctx, LeafGenerator, MoveSource } from "../../engine/rules.js";
+import type { State } from "../../engine/state.js";
 import { directionsByPlayer, onwardIn, pathsByPlayer } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compileEffects, flagMask } from "./effects.js";
-import { compileBool } from "./conditions.js";
+import { compileBool, compileBoolC } from "./conditions.js";
 import { SlideGenerator, type TakeRule } from "../../engine/slide.js";
 import { PassGenerator } from "../../engine/pass.js";
 import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../../engine/place.js";
@@ -19,6 +20,7 @@ import { LeapGenerator } from "../../engine/leap.js";
 import { LongestSequenceSource, type LookaheadShared } from "../../engine/longest.js";
 import { KeepSource } from "../../engine/keep.js";
 import { PromotionGenerator } from "../../engine/promotion.js";
+import { PromotedMove, PromotingSource } from "../../engine/promoting.js";
 import { CastleGenerator } from "../../engine/castle.js";
 import { DropGenerator } from "../../engine/drop.js";
 import { compileSite } from "./sites.js";
@@ -221,6 +223,47 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
     return register(cx, n, ptr, new PromotionGenerator({ topology: cx.topology!, kind: cx.kindIndex((n.kind as string | undefined) ?? "promote"), at, types, promotes, names, symbols, then }));
   },
+  promoting: (n, ptr, cx) => {
+    const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);
+    if (holds(inner, (m) => m instanceof PromotingSource)) {
+      cx.fail("M004", "(promoting ...) inside (promoting ...): a move promotes once", `${ptr}/moves`, "one (promoting ...) per group of moves, side by side in an (either ...)");
+    }
+    const cond = (key: string) => {
+      if (n[key] === undefined) return null;
+      const c = inMoveScope(cx, () => compileBoolC(n[key]!, `${ptr}/${key}`, cx));
+      return c.constant === true ? null : c.constant === false ? constantFalse : c.fn;
+    };
+    // where: absent or always true, every move promotes (null); optional: absent or always false, never (null).
+    const where = cond("where"), optionalC = n.optional === undefined ? null : inMoveScope(cx, () => compileBoolC(n.optional!, `${ptr}/optional`, cx));
+    const optional = optionalC === null || optionalC.constant === false ? null : optionalC.constant === true ? constantTrue : optionalC.fn;
+    const listed = (n.into as string[] | undefined) ?? [];
+    const into = Int32Array.from(listed.map((name, i) => cx.pieceIndex(name, `${ptr}/into/${i}`)));
+    const promotes = Int32Array.from(cx.pieces, (p) => p.promotes ?? -1);
+    const symbols = cx.pieces.map((p) => p.symbols?.[0] ?? p.symbol);
+    const slots = into.length > 0 ? into : Int32Array.from(new Set([...promotes].filter((x) => x >= 0)));
+    if (into.length === 0 && slots.length === 0) cx.fail("M001", "(promoting ...) without into:, and no piece promotes: to another", ptr, "into:{TYPE ...}, or promotes:TYPE on the (piece ...) items");
+    listed.forEach((name, i) => {
+      const twin = listed.findIndex((other, j) => j < i && (other === name || symbols[into[j]!]!.toUpperCase() === symbols[into[i]!]!.toUpperCase()));
+      if (twin >= 0 && into[i]! >= 0) {
+        cx.fail("M004", listed[twin] === name ? `'${name}' is listed twice` : `'${name}' and '${listed[twin]}' are both written ${symbols[into[i]!]!.toUpperCase()}: their moves would have one notation`, `${ptr}/into/${i}`, "each type once, with symbols: that tell them apart");
+      }
+    });
+    const suffix = (n.suffix as string | undefined) ?? null;
+    if (suffix !== null && into.length > 1) cx.fail("M004", `suffix: writes every promotion alike, but into: gives ${into.length} types to choose from`, `${ptr}/suffix`, "no suffix: (= and the type's letter), or one type");
+    const effects = inMoveScope(cx, () => afterLanding(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)));
+    const shared = {
+      topology: cx.topology!,
+      names: cx.pieces.map((p) => p.name),
+      symbols,
+      suffix,
+      then: effects.map((e) => e.run),
+      describeThen: (s: State, c: Ctx) => effects.flatMap((e) => e.describe(s, c)),
+    };
+    // One move rule per (rule of the source, type): a promoted row is the source's row under its id.
+    const promoted: PromotedMove[] = [];
+    for (const leaf of leavesOf(inner)) for (const type of slots) if (type >= 0) promoted.push(register(cx, n, ptr, new PromotedMove(leaf, type, shared)));
+    return new PromotingSource(inner, { where, optional, into, promotes }, promoted, slots);
+  },
   keep: (n, ptr, cx) => {
     const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);
     const leaving = inMoveScope(cx, () => compileBool(n.leaving!, `${ptr}/leaving`, cx));
@@ -252,6 +295,14 @@ function leavesOf(m: MoveSource, found = new Set<LeafGenerator>()): Set<LeafGene
   for (const p of m.parts ?? []) leavesOf(p, found);
   return found;
 }
+
+/** Whether `m` or a source beneath it (through `parts`) satisfies `test`. */
+function holds(m: MoveSource, test: (m: MoveSource) => boolean): boolean {
+  return test(m) || (m.parts ?? []).some((p) => holds(p, test));
+}
+
+const constantFalse = () => false;
+const constantTrue = () => true;
 
 /** Per compiled game: whether a longest-sequence search is running (its filters then let moves through). */
 const lookaheads = new WeakMap<CompileContext, LookaheadShared>();

@@ -268,6 +268,20 @@ export const moveLudemes: LudemeSpec[] = [
     example: "(promotion last-to {queen rook bishop knight})",
   },
   {
+    name: "promoting",
+    category: "moves",
+    doc: "The moves of `moves`, each move that meets `where:` carrying a promotion within it: one move per type of `into:` (the piece, once the move is made, becomes that type on its destination), and, where `optional:` holds, the move without promotion too. So the move that reaches the zone is one decision with the choice in it, as FIDE and perft count chess promotions: `(promoting (step piece:{pawn} dirs:{forward}) where:(at-edge to forward) into:{queen rook bishop knight})` makes `e7-e8=Q`, `e7-e8=R`, `e7-e8=B` and `e7-e8=N` of a pawn's step to the last rank. (The other form, Ludii's, asks the promotion as a second decision of the turn: see `promotion`.) Any move rule may be wrapped -- steps, slides, leaps, jumps, hops, drops ... -- and a combinator of them. The moves keep their kind, sites, piece and captures; `promotion` names the new type and notation adds `=` and its letter (`e7xd8=N`), or `suffix:`. A promoted move is made with its own consequences (its rule's `then:`, an `(either ... then:)` inside this one), which see the piece as it moved -- a `(move-again)` there is decided on the unpromoted piece --, then the piece on the destination changes type (nothing when those consequences took it off), then this rule's `then:` runs; an `(either ... then:)` around this one, the after-action effects and the end rules see the promoted piece. Random playouts draw every final move alike: a move promoting to one of four types counts as four moves. Not inside another `promoting`.",
+    params: [
+      { name: "moves", type: cat("moves"), doc: "The moves that may promote." },
+      { name: "where", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on a move, asked before it is made as the move's own conditions are (`from`, `to` its destination, `self`; player-relative regions and `(at-edge to forward)` are the mover's): the move promotes. Default: every move." },
+      { name: "into", type: list(name), namedOnly: true, optional: true, doc: "The types the piece may become, one move each, in this order. Default: the one type each piece `promotes:` to (a piece without one does not promote)." },
+      { name: "optional", type: cat("bool"), namedOnly: true, optional: true, default: false, doc: "Condition on a promoting move (as `where:`): the move without promotion is offered too, before the promoted ones. `true`: always (promotion may be declined), `false`: never (it is compulsory); e.g. Shogi's pawn, promoting at will in the zone except on the last rank: `optional:(not (at-edge to forward))`." },
+      { name: "suffix", type: { t: "string" }, namedOnly: true, optional: true, doc: "What notation writes after a promoted move instead of `=` and the new type's letter, e.g. `\"+\"` (`e7-e8+`); only where each move promotes to one type (no `into:`, or one type)." },
+      effects("What promoting does besides, after the piece changed type (`to` its site, `self` the new type); not run for the move without promotion."),
+    ],
+    example: "(promoting (step piece:{pawn} dirs:{forward}) where:(at-edge to forward) into:{queen rook bishop knight})",
+  },
+  {
     name: "keep",
     category: "moves",
     doc: "The moves of `moves` that leave a position where the condition holds; the others are not legal: \"no move may leave your own king attacked\" is `(keep MOVES leaving:(not (in-check mover king)))`. Each move is made on a copy of the position (its consequences and the after-action effects run; the turn does not end and no end rule is consulted) and the condition is asked there, `mover` being the player who moved and `from` and `to` the move's sites. Random playouts draw a move and test only that one, drawing again among the rest when it fails, so every legal move stays equally likely without testing them all.",
