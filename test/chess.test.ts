@@ -1,15 +1,19 @@
 /**
  * Chess (games/chess.game): perft against published counts (independent of us), and each rule
  * pinned down on a position: every piece's moves, check evasion, pins, castling in, through and
- * out of check, en passant only at once, promotion choices, checkmate, stalemate and the clock.
+ * out of check, en passant only at once, promotion choices, checkmate, stalemate and the clock;
+ * and the option promotion=in-move (perft again, the promoted moves, records).
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
 import { Perft } from "../src/engine/perft.js";
-import { loadPosition } from "../src/engine/position.js";
+import { loadPosition, toPosition } from "../src/engine/position.js";
 import type { State } from "../src/engine/state.js";
 import { notations, play, playAll } from "./support/games.js";
 import { fromFen } from "./support/fen.js";
+import { readRecord } from "../src/record/format.js";
+import { addMove, newRecord } from "../src/record/recorder.js";
+import { loadRecordGame, replayRecord } from "../src/record/replay.js";
 
 const chess = loadGame("games/chess.game");
 const at = (fen: string): State => loadPosition(chess, fromFen(fen));
@@ -164,5 +168,78 @@ describe("promotion and the clock", () => {
     s = play(chess, s, "e8-d8");
     expect(s.over).toBe(true);
     expect([...s.returns]).toEqual([0, 0]);
+  });
+});
+
+describe("promotion=in-move: the move that reaches the far rank carries the choice", () => {
+  const inMove = loadGame("games/chess.game", { options: { promotion: "in-move" } });
+  const atIn = (fen: string): State => loadPosition(inMove, fromFen(fen));
+  const perftIn = (s: State, depth: number, decisions = false) => new Perft(inMove, { decisions }).count(s, depth);
+
+  it("perft from the start: 20, 400, 8,902, 197,281 (the default's description is unchanged)", () => {
+    expect([1, 2, 3, 4].map((d) => perftIn(inMove.newGame({ seed: 1 }), d))).toEqual([20, 400, 8902, 197281]);
+    expect(loadGame("games/chess.game", { options: { promotion: "decision" } }).source.hash).toBe(chess.source.hash);
+  });
+
+  it("perft of Kiwipete, position 4 and position 5 counting decisions: each promotion is one move", () => {
+    const kiwipete = atIn("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
+    expect([1, 2, 3].map((d) => perftIn(kiwipete, d, true))).toEqual([48, 2039, 97862]);
+    const four = atIn("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
+    expect([1, 2, 3].map((d) => perftIn(four, d, true))).toEqual([6, 264, 9467]);
+    expect(perftIn(four, 3)).toBe(9467);
+    const five = atIn("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8");
+    expect([1, 2].map((d) => perftIn(five, d, true))).toEqual([44, 1486]);
+    // Ludii's form counted by decisions: each of Black's 12 pawn moves onto the first rank is one
+    // decision (its four choices the next), so 3 fewer sequences each than moves.
+    expect(new Perft(chess, { decisions: true }).count(at("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"), 2)).toBe(264 - 3 * 12);
+  });
+
+  it("one move per piece, a capture too (e7-e8=Q, e7xd8=N); the turn passes at once", () => {
+    const s = atIn("3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+    const pawn = inMove.legalMoves(s).filter((m) => m.from === "e7").map((m) => m.notation);
+    expect(pawn).toEqual(["e7-e8=Q", "e7-e8=R", "e7-e8=B", "e7-e8=N", "e7xd8=Q", "e7xd8=R", "e7xd8=B", "e7xd8=N"]);
+    const m = inMove.legalMoves(s).find((x) => x.notation === "e7xd8=N")!;
+    expect(m).toMatchObject({ kind: "capture", from: "e7", to: "d8", piece: "pawn", promotion: "knight", captures: ["d8"] });
+    const t = inMove.apply(s, m);
+    expect(t.mover).toBe(1);
+    expect(inMove.def.pieces[t.piece[inMove.topology.labels.indexOf("d8")]!]!.name).toBe("knight");
+    expect(t.counters[inMove.def.counters.indexOf("quiet")]).toBe(0);
+    expect(inMove.parseMove(s, "E7XD8=n")?.notation).toBe("e7xd8=N");
+  });
+
+  it("the end rules see the promoted piece: a queen or rook mates on the back rank, a bishop or knight does not", () => {
+    const s = atIn("7k/P5pp/8/8/8/8/8/6K1 w - - 0 1");
+    for (const [to, mates] of [["Q", true], ["R", true], ["B", false], ["N", false]] as const) {
+      const t = play(inMove, s, `a7-a8=${to}`);
+      expect(t.over, to).toBe(mates);
+      if (mates) expect([...t.returns]).toEqual([1, -1]);
+    }
+  });
+
+  it("a pawn about to promote attacks as before: the king may not step into its capture", () => {
+    for (const g of [chess, inMove]) {
+      const s = loadPosition(g, fromFen("6k1/4P3/8/8/8/8/8/K7 b - - 0 1"));
+      expect(notations(g, s).filter((n) => n.startsWith("g8"))).toEqual(["g8-f7", "g8-g7", "g8-h7", "g8-h8"]);
+    }
+  });
+
+  it("records keep the promotion and replay it", () => {
+    const start = atIn("3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+    const record = newRecord(inMove, { seed: 0, seats: ["human", "human"], start: toPosition(inMove, start) });
+    let s = start;
+    for (const n of ["e7xd8=R", "a2-b3", "d8-d3"]) {
+      const m = inMove.legalMoves(s).find((x) => x.notation === n)!;
+      addMove(record, s.mover, m);
+      s = inMove.apply(s, m);
+    }
+    const read = readRecord(JSON.parse(JSON.stringify(record)));
+    expect(read.moves[0]!.move).toEqual({ kind: "capture", from: "e7", to: "d8", count: 1, piece: "pawn", promotion: "rook", captures: ["d8"] });
+    const again = loadRecordGame(read);
+    const replay = replayRecord(again, read);
+    expect(replay.error).toBeUndefined();
+    expect(again.serialize(replay.states.at(-1)!)).toEqual(inMove.serialize(s));
+    const altered = structuredClone(read);
+    altered.moves[0]!.move.promotion = "queen";
+    expect(replayRecord(again, altered).error?.message).toMatch(/structured form differs/);
   });
 });

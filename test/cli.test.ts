@@ -496,6 +496,12 @@ describe.concurrent("ludex perft", () => {
     expect(turns.stdout.trim()).toBe("7");
     const decisions = await ludex(["perft", "chess", "--position", pos, "--depth", "1", "--decisions"]);
     expect(decisions.stdout.trim()).toBe("4");
+    // With promotion=in-move the pawn's move carries the choice: four moves, one decision each.
+    const inMove = ["--option", "promotion=in-move"];
+    expect((await ludex(["perft", "chess", "--position", pos, "--depth", "1", ...inMove])).stdout.trim()).toBe("7");
+    expect((await ludex(["perft", "chess", "--position", pos, "--depth", "1", "--decisions", ...inMove])).stdout.trim()).toBe("7");
+    const legal = await ludex(["legal", "chess", "--position", pos, ...inMove]);
+    expect(legal.stdout).toContain("e7-e8=N  {kind: pawn, from: e7, to: e8, count: 1, piece: pawn, promotion: knight}");
   });
 
   it("a depth beyond the bound is a usage error", async () => {

@@ -31,14 +31,20 @@ const MAX_PLIES = 3000;
 const PLY_BUDGET = 10_000;
 const MIN_PLAYOUTS = 6;
 
+/**
+ * Options whose rules differ enough to be played here too, each as a game of its own: a chess whose
+ * promotion is chosen within the move (`promoting`), not as a second decision.
+ */
+const VARIANTS: { file: string; options: Record<string, string> }[] = [{ file: "chess.game", options: { promotion: "in-move" } }];
+
 /** Compiles a game file, with quietDraw=100 when the game declares that option (so playouts end). */
-function compileFile(file: string): { result: CompileResult; game: Game; terminates: boolean } {
+function compileFile(file: string, chosen: Record<string, string> = {}): { result: CompileResult; game: Game; terminates: boolean } {
   const path = join(gamesDir, file);
   const text = readFileSync(path, "utf8");
-  const first = compileGame(text, { file: path });
-  const options: Record<string, string> = {};
+  const first = compileGame(text, { file: path, options: chosen });
+  const options: Record<string, string> = { ...chosen };
   if (first.options.some((o) => o.name === "quietDraw")) options.quietDraw = "100";
-  const result = Object.keys(options).length ? compileGame(text, { file: path, options }) : first;
+  const result = Object.keys(options).length > Object.keys(chosen).length ? compileGame(text, { file: path, options }) : first;
   if (!result.game) throw new Error(`${file} does not compile: ${result.diagnostics.map((d) => `${d.code} ${d.message}`).join("; ")}`);
   return { result, game: result.game, terminates: "quietDraw" in options };
 }
@@ -150,11 +156,12 @@ it("finds the game descriptions", () => {
   expect(gameFiles).toContain("dablot.game");
 });
 
-for (const file of gameFiles) {
+for (const { file, options } of [...gameFiles.map((file) => ({ file, options: {} as Record<string, string> })), ...VARIANTS]) {
   const name = basename(file, ".game");
+  const chosen = Object.entries(options).map(([k, v]) => ` ${k}=${v}`).join("");
 
-  describe(`playouts: ${file}`, () => {
-    const { game, terminates } = compileFile(file);
+  describe(`playouts: ${file}${chosen}`, () => {
+    const { game, terminates } = compileFile(file, options);
 
     it("starts with moves for the first player", () => {
       const s = game.newGame();
