@@ -589,3 +589,27 @@ describe("match helpers", () => {
     if (!a.finished) expect(a.returns).toEqual([0, 0]);
   });
 });
+
+describe("MCTS tells apart moves that differ only by piece type", () => {
+  // A promotion chosen as a decision of its own: the two choices share their rule and site, and
+  // differ only by the type they make. Promoting to a rook loses at once, to a queen wins: a
+  // search that kept the two as one node would play whichever came first (the rook).
+  const g = build(`(game "Choice" (players 2 forward:{N S})
+  (equipment {(board (square 3 3)) (piece pawn) (piece rook) (piece queen)})
+  (rules (start {(place pawn P1 a2) (place pawn P2 c3)})
+    (play (branch (same-turn)
+      (promotion last-to {rook queen})
+      (step piece:{pawn} dirs:{forward} then:{(when (at-edge to forward) then:{(move-again)})})))
+    (end {(if (is-piece last-to queen) (win mover)) (if (is-piece last-to rook) (win next))})))`);
+
+  it("promotes to the queen", () => {
+    let s = g.newGame({ seed: 1 });
+    s = g.apply(s, g.legalMoves(s).find((m) => m.from === "a2")!);
+    const legal = g.legalMoves(s);
+    expect(legal.map((m) => m.notation).length).toBe(2);
+    for (const seed of [1, 2, 3]) {
+      const choice = createAgent("mcts:iterations=200", seed, g).choose(g, g.observation(s, s.mover), legal);
+      expect(g.winners(g.apply(s, choice)), `seed ${seed}`).toEqual([0]);
+    }
+  });
+});

@@ -310,17 +310,22 @@ function rebase(n: Node, parent: Node): Node {
   return copy;
 }
 
-/** A move's identity within one position, as a number (a string for multi-landing chains). */
+/**
+ * A move's identity within one position: its rule, sites, count, piece type (a drop of a rook and
+ * of a pawn on one square, or the choices of a promotion, differ only there) and extra word. A
+ * number when every field fits its slot (2^52 in all), else a string (large boards, multi-landing
+ * chains): two different moves never share a key.
+ */
 function moveKey(buf: MoveBuffer, i: number): number | string {
-  const base = ((((buf.gen[i]! * 257 + buf.from[i]! + 1) * 257 + buf.to[i]! + 1) * 64 + (buf.count[i]! & 63)) * 8192) + (buf.extra[i]! & 8191);
+  const gen = buf.gen[i]!, from = buf.from[i]! + 1, to = buf.to[i]! + 1, count = buf.count[i]!, piece = buf.piece[i]! + 1, extra = buf.extra[i]!;
   const len = buf.pathLen[i]!;
-  if (len <= 1) return base;
-  const start = buf.pathStart[i]!;
-  let path = "";
-  for (let k = 0; k < len; k++) path += `,${buf.pool[start + k]}`;
-  return `${base}${path}`;
+  if (len <= 1 && gen < 128 && from < 1024 && to < 1024 && count >= 0 && count < 64 && piece >= 0 && piece < 64 && extra >= 0 && extra < 8192)
+    return ((((gen * 1024 + from) * 1024 + to) * 64 + count) * 64 + piece) * 8192 + extra;
+  let key = `${gen},${from},${to},${count},${piece},${extra}`;
+  if (len > 1) for (let k = 0, start = buf.pathStart[i]!; k < len; k++) key += `,${buf.pool[start + k]}`;
+  return key;
 }
 
 function sameCode(a: MoveCode, b: MoveCode): boolean {
-  return a.gen === b.gen && a.from === b.from && a.to === b.to && a.count === b.count && a.extra === b.extra && a.path.join() === b.path.join();
+  return a.gen === b.gen && a.from === b.from && a.to === b.to && a.count === b.count && a.piece === b.piece && a.extra === b.extra && a.path.join() === b.path.join();
 }
