@@ -2,14 +2,18 @@
  * Repetition: the memory of positions (engine/repetition.ts) and `(repeated ...)`: positions in
  * which a turn begins, compared as boards or as situations (who is to act; in games whose rules
  * read the last move, the legal moves it leaves), within the game or within a turn; superko as a
- * `keep` filter; the memory shared by copies, taken back with the state, serialised, and kept
- * only by games that ask.
+ * `keep` filter; the memory shared by copies and kept only by games that ask; chess's threefold
+ * option (the FIDE counting, en passant included); records and take-backs.
  */
 import { describe, expect, it } from "vitest";
+import { loadGame } from "../src/compile/index.js";
 import type { Game } from "../src/engine/game.js";
 import { loadPosition } from "../src/engine/position.js";
 import type { State } from "../src/engine/state.js";
-import { build, notations, play, playAll } from "./support/games.js";
+import { addMove, finishRecord, newRecord, resultOf } from "../src/record/recorder.js";
+import { replayRecord } from "../src/record/replay.js";
+import { build, move, notations, play, playAll } from "./support/games.js";
+import { fromFen } from "./support/fen.js";
 
 /** P1 has one man and steps; P2 has none and passes: boards recur with either player to act. */
 const walker = (end: string, board = "(square 3 3)") => build({ board, start: "(place man P1 a1)", play: "(priority (step) (pass))", end });
@@ -188,5 +192,107 @@ describe("repeated", () => {
     expect(notations(g, s)).toEqual(["a3-a2", "a3-b3"]);
     s = play(g, s, "a3-b3");
     expect(notations(g, s)).toEqual(["b3-b2", "b3-c3"]);
+  });
+});
+
+describe("threefold repetition in chess (option threefold)", () => {
+  const chess = loadGame("chess", { options: { threefold: true } });
+  const plain = loadGame("chess");
+  const shuffle = ["g1-f3", "g8-f6", "f3-g1", "f6-g8"];
+
+  it("is off by default (Ludii's chess has no repetition rule): no memory is kept", () => {
+    expect(plain.def.repetition).toBeNull();
+    const s = plain.newGame({ seed: 1 });
+    plain.playout(s, 30);
+    expect(s.positions).toBeNull();
+    expect(plyOfEnd(plain, plain.newGame(), [...shuffle, ...shuffle, ...shuffle]).ply).toBe(-1);
+  });
+
+  it("a knight shuffle from the start draws at decision 8: the start position for the third time (plies 0, 4, 8)", () => {
+    const { ply, state } = plyOfEnd(chess, chess.newGame(), [...shuffle, ...shuffle, ...shuffle]);
+    expect(ply).toBe(8);
+    expect(state.returns).toEqual(new Float64Array([0, 0]));
+    expect(chess.endReason(state)?.text).toBe("the same position occurred for the third time (threefold repetition)");
+  });
+
+  it("a position with an en passant capture possible is not the same as the board without it", () => {
+    const start = playAll(chess, chess.newGame(), ["e2-e4", "a7-a6", "e4-e5", "d7-d5"]);
+    expect(notations(chess, start)).toContain("e5xd6");
+    // White to move after d7-d5 (e.p. possible), then at decisions 8 and 12 (not): only two alike;
+    // Black to move after each g1-f3 (decisions 5, 9, 13): the third at decision 13.
+    expect(plyOfEnd(chess, start, [...shuffle, ...shuffle, ...shuffle]).ply).toBe(13 - 4);
+  });
+
+  it("an en passant capture that is not legal (it would expose the king) makes no difference (FIDE 9.2.3)", () => {
+    // After d7-d5 the e5 pawn could take only by leaving its king on a5 to the rook on h5.
+    const s = loadPosition(chess, fromFen("4k3/3p4/8/K3P2r/8/8/8/6N1 b - -"));
+    const t = play(chess, s, "d7-d5");
+    expect(notations(chess, t)).not.toContain("e5xd6");
+    const cycle = ["g1-h3", "e8-f8", "h3-g1", "f8-e8"];
+    // White to move at decisions 1, 5 and 9 (loaded position's decision 0 is Black's): the third at 9.
+    expect(plyOfEnd(chess, t, [...cycle, ...cycle, ...cycle]).ply + 1).toBe(9);
+    // With the capture legal (no rook), the position after d7-d5 is another: the third is Black's, at decision 10.
+    const u = play(chess, loadPosition(chess, fromFen("4k3/3p4/8/K3P3/8/8/8/6N1 b - -")), "d7-d5");
+    expect(notations(chess, u)).toContain("e5xd6");
+    expect(plyOfEnd(chess, u, [...cycle, ...cycle, ...cycle]).ply + 1).toBe(10);
+  });
+
+  it("castling rights are part of the position: a king that went out and back is another position", () => {
+    const s = loadPosition(chess, fromFen("4k3/8/8/8/8/8/8/4K2R w K -"));
+    // Ke1-f1-e1 loses the right to castle: White to move at decisions 0 (with it), 4, 8 (without)
+    // are two alike, not three; Black to move at 1, 5, 9 are three, the third at decision 9.
+    const cycle = ["e1-f1", "e8-f8", "f1-e1", "f8-e8"];
+    expect(plyOfEnd(chess, s, [...cycle, ...cycle, ...cycle]).ply).toBe(9);
+    // Without the right to lose, the start comes back a third time at decision 8.
+    const t = loadPosition(chess, fromFen("4k3/8/8/8/8/8/8/4K2R w - -"));
+    expect(plyOfEnd(chess, t, [...cycle, ...cycle, ...cycle]).ply).toBe(8);
+  });
+
+  it("a promotion's second decision is not a position of the game", () => {
+    const s = loadPosition(chess, fromFen("4k3/P7/8/8/8/8/8/4K3 w - -"));
+    const t = play(chess, s, "a7-a8");
+    expect(t.over).toBe(false);
+    expect(chess.repetitions(t, false, false)).toBe(1);
+    const remembered = (u: State) => {
+      let n = 0;
+      for (let p = u.positions; p; p = p.prev) n++;
+      return n;
+    };
+    // The loaded position, then the one after the promotion: nothing in between.
+    expect(remembered(t)).toBe(1);
+    expect(remembered(play(chess, t, "a8=Q"))).toBe(2);
+  });
+
+  it("games with the option replay from their records to the same end", () => {
+    let s = chess.newGame({ seed: 5 });
+    const record = newRecord(chess, { seed: 5, seats: ["human", "human"] });
+    for (const n of ["e2-e4", "e7-e5", ...shuffle, ...shuffle, ...shuffle]) {
+      if (s.over) break;
+      const m = move(chess, s, n);
+      addMove(record, s.mover, m);
+      s = chess.apply(s, m);
+    }
+    expect(s.over).toBe(true);
+    finishRecord(record, chess, s);
+    const replay = replayRecord(chess, record);
+    expect(replay.error).toBeUndefined();
+    const last = replay.states[replay.states.length - 1]!;
+    expect(last.ply).toBe(s.ply);
+    expect(chess.endReason(last)).toEqual(chess.endReason(s));
+    expect(chess.hash(last)).toBe(chess.hash(s));
+    expect(resultOf(chess, last)).toEqual(record.result);
+  });
+
+  it("the option changes nothing else: random games without a repetition are the same games", () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const a = plain.newGame({ seed }), b = chess.newGame({ seed });
+      plain.playout(a, 10000);
+      chess.playout(b, 10000);
+      if (chess.endReason(b)?.text.includes("threefold")) expect(b.ply).toBeLessThanOrEqual(a.ply);
+      else {
+        expect(b.ply).toBe(a.ply);
+        expect(chess.endReason(b)).toEqual(plain.endReason(a));
+      }
+    }
   });
 });
