@@ -3,10 +3,13 @@
  * which a turn begins, compared as boards or as situations (who is to act; in games whose rules
  * read the last move, the legal moves it leaves), within the game or within a turn; superko as a
  * `keep` filter; the memory shared by copies and kept only by games that ask; chess's threefold
- * option (the FIDE counting, en passant included); records and take-backs.
+ * option (the FIDE counting, en passant included); records and take-backs; and the evaluator's
+ * piece values (fractions, pieces in hand).
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
+import { pieceValues, worthByPlayer } from "../src/ai/evaluate.js";
 import type { Game } from "../src/engine/game.js";
 import { loadPosition } from "../src/engine/position.js";
 import type { State } from "../src/engine/state.js";
@@ -293,6 +296,44 @@ describe("threefold repetition in chess (option threefold)", () => {
         expect(b.ply).toBe(a.ply);
         expect(chess.endReason(b)).toEqual(plain.endReason(a));
       }
+    }
+  });
+});
+
+describe("piece values (the agents' material)", () => {
+  it("are the value attributes as written, fractions kept; a type without one is worth 0 when others have one", () => {
+    const x = loadGame("xiangqi");
+    const v = pieceValues(x);
+    const of = (name: string) => v[x.def.pieces.findIndex((p) => p.name === name)];
+    expect([of("general"), of("advisor"), of("horse"), of("chariot"), of("cannon"), of("soldier")]).toEqual([0, 2, 4, 9, 4.5, 1]);
+    const chess = loadGame("chess");
+    expect(Array.from(pieceValues(chess))).toEqual([1, 3, 3, 5, 9, 0]);
+    expect(Array.from(pieceValues(build({ play: "(step)" })))).toEqual([1, 1]);
+  });
+
+  it("count the pieces in hand (Shogi), as their type", () => {
+    const g = loadGame("minishogi");
+    const values = pieceValues(g);
+    const s = loadPosition(g, {
+      sites: { a1: { piece: "king", owner: "P1" }, e5: { piece: "king", owner: "P2" }, c3: { piece: "gold", owner: "P1" } },
+      hands: { P1: { pawn: 2 }, P2: { rook: 1, silver: 1 } },
+      mover: "P1",
+    });
+    const worth = worthByPlayer(g, s, values, new Float64Array(2));
+    expect(Array.from(worth)).toEqual([6 + 2 * 1, 10 + 5]);
+  });
+
+  it("change no rule: the chess family's random games are those of the same descriptions without values", () => {
+    for (const name of ["chess", "shogi", "minishogi", "xiangqi", "janggi", "makruk"]) {
+      const g = loadGame(name);
+      const text = readFileSync(g.source.file, "utf8");
+      const bare = build(text.replace(/ value:[0-9.]+/g, ""), { file: g.source.file });
+      expect(pieceValues(bare).every((x) => x === 1)).toBe(true);
+      const a = g.newGame({ seed: 7 }), b = bare.newGame({ seed: 7 });
+      g.playout(a, name === "chess" ? 10000 : 300);
+      bare.playout(b, name === "chess" ? 10000 : 300);
+      expect(b.ply).toBe(a.ply);
+      expect(bare.hash(b)).toBe(g.hash(a));
     }
   });
 });
