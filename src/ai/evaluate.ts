@@ -1,7 +1,7 @@
 /**
  * A generic evaluation of a position for one player, for any game: decided games are worth
  * +/-WIN; otherwise material (a piece's `value` attribute when the game gives one, else 1, times
- * its stack height), plus scores, from that player's point of view (opponents' material counts
+ * its stack height; pieces in hand counted too), plus scores, from that player's point of view (opponents' material counts
  * against, shared among them in games of more than two); `evaluateWithMobility` adds the
  * choices of the side to move, a tie-breaker between moves of equal material.
  */
@@ -10,9 +10,15 @@ import { EMPTY, NEUTRAL, type State } from "../engine/state.js";
 
 export const WIN = 1_000_000;
 
+/**
+ * Each piece type's worth to the agents: its `value` attribute as written (fractions kept, e.g.
+ * Xiangqi's cannon 4.5), 0 for a type without one when others have one (a king), 1 for every
+ * type when none has one.
+ */
 export function pieceValues(game: Game): Float64Array {
-  const values = game.def.attrTables.get("value");
-  return Float64Array.from(game.def.pieces, (_, t) => (values ? values[t]! : 1));
+  const pieces = game.def.pieces;
+  const valued = pieces.some((p) => p.attrs.value !== undefined);
+  return Float64Array.from(pieces, (p) => (valued ? (p.attrs.value ?? 0) : 1));
 }
 
 /** Reused by `evaluate` (no allocation per call; JavaScript runs one call at a time). */
@@ -31,7 +37,7 @@ export function evaluate(game: Game, s: State, player: number, values: Float64Ar
 /** A score point weighs as much as ten pieces of value 1. */
 const SCORE_WEIGHT = 10;
 
-/** Each player's worth (material plus weighted score) in `out[0..players-1]`. */
+/** Each player's worth (material on the board and in hand, plus weighted score) in `out[0..players-1]`. */
 export function worthByPlayer(game: Game, s: State, values: Float64Array, out: Float64Array): Float64Array {
   const P = game.playerCount;
   out.fill(0, 0, P);
@@ -39,6 +45,11 @@ export function worthByPlayer(game: Game, s: State, values: Float64Array, out: F
     const o = s.owner[i]!;
     if (o === EMPTY || o === NEUTRAL || o >= P) continue;
     out[o]! += values[s.piece[i]!]! * s.height[i]!;
+  }
+  // Pieces in hand (Shogi's captures, to be dropped) count as their type (the unpromoted one).
+  if (game.def.hand) {
+    const types = values.length, hand = s.hand;
+    for (let p = 0; p < P; p++) for (let t = 0; t < types; t++) out[p]! += values[t]! * hand[p * types + t]!;
   }
   for (let p = 0; p < P; p++) out[p]! += SCORE_WEIGHT * s.score[p]!;
   return out;

@@ -42,6 +42,12 @@ export class CompileContext {
   moveHooks: MoveHook[] = [];
   /** Set when a rule reads the last decision's sites (see GameDef.readsLastMove). */
   readsLastMove = false;
+  /**
+   * The rules that ask about repetition, as compiled so far: `turn` for those that look within the
+   * turn. A condition that turns out constant gives its uses back (see compileBoolC), so a rule an
+   * option switches off costs nothing at play.
+   */
+  repetitionUses: ("game" | "turn")[] = [];
   /** Whether `player` (the player a `ranked` outcome is ranking) may be named here. */
   inRanking = false;
   /** How many enclosing forms bind the `site` variable (forall, exists, near, groups, slide through:). */
@@ -210,5 +216,8 @@ export class RuntimeLink implements Runtime {
   }
   get drawing(): boolean {
     return this.target!.drawing;
+  }
+  repetitions(s: State, board: boolean, inTurn: boolean): number {
+    return this.target!.repetitions(s, board, inTurn);
   }
 }

@@ -11,6 +11,7 @@ import { nextInt, shuffle, type Seed } from "./rng.js";
 import { big, overflowError, PlayLimitError, positionWords } from "./play-limit.js";
 import { anyMove } from "./generators.js";
 import { MAX_TURN } from "../limits.js";
+import { PositionHistory } from "./repetition.js";
 import { EMPTY as EMPTY_SITE, NEUTRAL as NEUTRAL_OWNER, State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
 
@@ -52,6 +53,10 @@ export class Game implements Runtime {
   private readonly sampleBuf = new MoveBuffer(4, 64);
   /** The play rules, when they can draw a random move without generating all (see MoveSource.sample). */
   private readonly sampler: MoveSource | undefined;
+  /** The memory of positions, in games whose rules ask about repetition (see engine/repetition.ts). */
+  private readonly history: PositionHistory | null;
+  /** The same, when rules ask about it during look-ahead decisions (a filter's `leaving:`); else null. */
+  private readonly aheadHistory: PositionHistory | null;
 
   constructor(
     readonly def: GameDef,
@@ -69,6 +74,15 @@ export class Game implements Runtime {
     def.generators.forEach((g, i) => (g.id = i));
     const play = def.play as MoveSource & { canSample?: boolean };
     this.sampler = play.sample && play.canSample !== false ? play : undefined;
+    this.history = def.repetition
+      ? new PositionHistory({
+          everyDecision: def.repetition.everyDecision,
+          readsLastMove: def.readsLastMove,
+          concealFlags: def.concealFlags,
+          legalMoves: (s, out) => this.listMoves(s, out),
+        })
+      : null;
+    this.aheadHistory = def.repetition?.lookAhead ? this.history : null;
     def.link(this);
   }
 
@@ -204,9 +218,40 @@ export class Game implements Runtime {
   applyInTurn(s: State, buf: MoveBuffer, row: number): boolean {
     this.makeMove(s, buf, row, this.searchCtx, this.searchEndCtx);
     s.touch();
-    if (s.preludeLeft > 0 || s.actionInTurn >= s.actionsInTurn) return false;
+    if (s.preludeLeft > 0 || s.actionInTurn >= s.actionsInTurn) {
+      if (this.aheadHistory !== null) this.rememberAhead(s, this.aheadHistory, true);
+      return false;
+    }
     s.actionInTurn++;
+    if (this.aheadHistory !== null) this.rememberAhead(s, this.aheadHistory, false);
     return true;
+  }
+
+  /**
+   * In a look-ahead, the position a decision leaves: when it ends the turn, with the player who
+   * would act next (the state itself does not pass the turn on).
+   */
+  private rememberAhead(s: State, h: PositionHistory, turnEnds: boolean): void {
+    if (!turnEnds) return h.remember(s, s.mover, s.actionInTurn, false);
+    const left = s.preludeLeft - 1, prelude = this.def.prelude;
+    if (s.preludeLeft > 0) h.remember(s, left > 0 ? prelude[prelude.length - left]!.seat : 0, 1, left === 0);
+    else h.remember(s, this.nextSeat(s, s.mover), 1, true);
+  }
+
+  /** Contexts of the legal moves the memory of positions lists to compare positions (see PositionHistory). */
+  private readonly historyCtx: Ctx = newCtx();
+
+  private listMoves(s: State, out: MoveBuffer): void {
+    if (s.over) return;
+    this.historyCtx.player = s.mover;
+    const prelude = this.def.prelude;
+    (s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play).generate(s, this.historyCtx, out);
+    if (out.overflow) throw overflowError(out, this.def.generators, s);
+  }
+
+  /** How many times the present position has occurred (see Runtime.repetitions); 1 in games that keep no memory of positions. */
+  repetitions(s: State, board: boolean, inTurn: boolean): number {
+    return this.history ? this.history.count(s, board, inTurn) : 1;
   }
 
   /**
@@ -216,6 +261,8 @@ export class Game implements Runtime {
    * condition such as a line through the last placed piece looks only where the board changed.
    */
   private makeMove(s: State, buf: MoveBuffer, row: number, c: Ctx, e: Ctx): void {
+    // The position the game starts from (or a loaded position) is remembered before its first decision.
+    if (this.history !== null && s.positions === null) this.history.remember(s, s.mover, s.actionInTurn, s.actionInTurn === 1 && s.preludeLeft === 0);
     c.player = s.mover;
     const kind = buf.kind[row]!, from = buf.from[row]!, to = buf.to[row]!;
     s.lastFrom = from;
@@ -274,6 +321,7 @@ export class Game implements Runtime {
       s.actionsInTurn = def.turn.actions;
       turnBegan = true;
     }
+    if (this.history !== null) this.history.remember(s, s.mover, s.actionInTurn, turnBegan);
     s.touch();
     c.player = s.lastMover;
     const end = def.end;
@@ -556,9 +604,11 @@ export class Game implements Runtime {
   }
 
   /**
-   * A 53-bit hash of the position, for tables and repetition: board, supplies, scores, counters,
+   * A 53-bit hash of the position, for the agents' tables: board, supplies, scores, counters,
    * markers, rule memory (a chase limit changes the legal moves) and whose action it is. The turn
-   * number is left out, so a position reached again later hashes alike.
+   * number is left out, so a position reached again later hashes alike. The rules about
+   * repetition use another key, without counters, scores and rule memory (engine/repetition.ts);
+   * neither holds the positions that came before.
    */
   hash(s: State): number {
     let h1 = 0x811c9dc5 | 0, h2 = 0x01000193 | 0;

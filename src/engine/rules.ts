@@ -224,6 +224,14 @@ export interface GameDef {
    * them): then they are part of the position (hash, saved positions).
    */
   readsLastMove: boolean;
+  /**
+   * Whether the game keeps a memory of its positions (a rule asks `(repeated ...)`), and whether of
+   * every decision's position (a rule asks about the positions within a turn) or only of those in
+   * which a turn begins; and whether a rule asks outside the end rules (in a filter's `leaving:`, in
+   * consequences), so that the positions of look-ahead decisions must be remembered too. Absent or
+   * null: no memory, nothing paid for it.
+   */
+  repetition?: { everyDecision: boolean; lookAhead: boolean } | null;
   /** Option values the game was compiled with (for records). */
   options: Record<string, string | number | boolean>;
   /**
@@ -256,4 +264,10 @@ export interface Runtime {
    * the same player decides again in this turn.
    */
   applyInTurn(s: State, buf: MoveBuffer, row: number): boolean;
+  /**
+   * How many times the present position of `s` has occurred, this time included (see
+   * engine/repetition.ts): among the positions in which a turn began, or (`inTurn`) among those of
+   * the turn; `board`: comparing the pieces alone, not who is to act.
+   */
+  repetitions(s: State, board: boolean, inTurn: boolean): number;
 }

@@ -29,6 +29,28 @@ export function changeSupply(s: State, player: number, k: number, total: number,
 export const UNKNOWN_OWNER = 101;
 export const UNKNOWN_PIECE = -2;
 
+/**
+ * One position the game has been in, remembered for the rules about repetition (see
+ * engine/repetition.ts). Nodes are never changed once made: a state's list is shared by its
+ * copies, so copying a state copies one reference, and a copy that plays on adds nodes of its own.
+ */
+export interface PositionNode {
+  /** The key of the pieces: on the board (owner, type, height, flags), in hands, and the marker sets. */
+  readonly h1: number;
+  readonly h2: number;
+  /** The player to act in it, and which decision of the turn (1: the turn's first). */
+  readonly toAct: number;
+  readonly action: number;
+  /** The last decision's sites, in games whose rules read them (else -1). */
+  readonly lastFrom: number;
+  readonly lastTo: number;
+  /** A position in which a turn begins (the positions the game counts as its own). */
+  readonly start: boolean;
+  /** The state's decisions (ply) when it was remembered: the head of the list is the present position when they agree. */
+  readonly ply: number;
+  readonly prev: PositionNode | null;
+}
+
 export interface StateShape {
   sites: number;
   players: number;
@@ -99,6 +121,11 @@ export class State {
    * face-down pool was seen by all), used to sample determinizations. Undefined in true states.
    */
   concealedPool?: Int32Array;
+  /**
+   * The positions the game has been in, the latest first, in games whose rules ask about
+   * repetition (else null; null too before the first decision, see PositionHistory).
+   */
+  positions: PositionNode | null = null;
   /**
    * Changes on every mutation that affects legal moves; keys the legal-move cache. Values come from
    * one counter shared by all states, so a state overwritten by copyFrom never repeats a version
@@ -182,6 +209,7 @@ export class State {
     this.preludeLeft = o.preludeLeft;
     this.over = o.over;
     this.endRule = o.endRule;
+    this.positions = o.positions;
     this.touch();
   }
 
@@ -214,6 +242,7 @@ export class State {
       over: this.over,
       endRule: this.endRule,
     };
+    if (this.positions) out.positions = positionsToJSON(this.positions);
     // An observation keeps its public pool of face-down identities (what determinize deals from).
     if (this.concealedPool) out.concealedPool = Array.from(this.concealedPool);
     return out;
@@ -249,6 +278,7 @@ export class State {
     s.over = data.over;
     s.endRule = data.endRule ?? -1;
     if (data.concealedPool) s.concealedPool = Int32Array.from(data.concealedPool);
+    if (data.positions) s.positions = positionsFromJSON(data.positions);
     return s;
   }
 
@@ -347,4 +377,33 @@ export interface SerializedState {
   endRule?: number;
   /** Only in an observation: face-down pieces per (owner, type), see State.concealedPool. */
   concealedPool?: number[];
+  /**
+   * Only in games whose rules ask about repetition: the positions remembered (State.positions),
+   * oldest first, POSITION_WORDS numbers each (h1, h2, toAct, action, lastFrom, lastTo, start as
+   * 0 or 1, ply).
+   */
+  positions?: number[];
+}
+
+const POSITION_WORDS = 8;
+
+function positionsToJSON(head: PositionNode): number[] {
+  const nodes: PositionNode[] = [];
+  for (let n: PositionNode | null = head; n; n = n.prev) nodes.push(n);
+  const out: number[] = [];
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const n = nodes[i]!;
+    out.push(n.h1, n.h2, n.toAct, n.action, n.lastFrom, n.lastTo, n.start ? 1 : 0, n.ply);
+  }
+  return out;
+}
+
+function positionsFromJSON(words: number[]): PositionNode | null {
+  if (words.length % POSITION_WORDS !== 0) throw new Error(`positions: ${words.length} numbers, not a multiple of ${POSITION_WORDS}`);
+  let head: PositionNode | null = null;
+  for (let i = 0; i < words.length; i += POSITION_WORDS) {
+    const [h1, h2, toAct, action, lastFrom, lastTo, start, ply] = words.slice(i, i + POSITION_WORDS) as [number, number, number, number, number, number, number, number];
+    head = { h1, h2, toAct, action, lastFrom, lastTo, start: start === 1, ply, prev: head };
+  }
+  return head;
 }

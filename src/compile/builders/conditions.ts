@@ -516,6 +516,15 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     }
     return { fn: (s, c) => filled(s, who(s, c), fixed!) };
   },
+  repeated: (n, ptr, cx) => {
+    const times = n.times as number;
+    const board = n.same === "board", inTurn = n.within === "turn";
+    // One occurrence is the present one: it has always occurred once.
+    if (times <= 1) return constant(true);
+    cx.repetitionUses.push(inTurn ? "turn" : "game");
+    const rt = cx.runtime;
+    return { fn: (s) => rt.repetitions(s, board, inTurn) >= times };
+  },
   visited: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const base = visitedWords(cx);
@@ -556,7 +565,13 @@ export function compileBoolC(v: Json, ptr: string, cx: CompileContext): Compiled
   if (typeof v === "boolean") return constant(v);
   if (!isNode(v)) return constant(false);
   const b = boolBuilders[v.ludeme];
-  return b ? b(v, ptr, cx) : constant(false);
+  if (!b) return constant(false);
+  // A condition known at compile time never asks its parts at play: what they asked the engine to
+  // keep (the memory of positions) is given back, e.g. `(and $threefold (repeated 3))` with the option off.
+  const uses = cx.repetitionUses.length;
+  const r = b(v, ptr, cx);
+  if (r.constant !== undefined) cx.repetitionUses.length = uses;
+  return r;
 }
 
 export function compileBool(v: Json, ptr: string, cx: CompileContext): Pred {

@@ -166,6 +166,8 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   const afterAction = compileEffects((rules["after-action"] as Json[] | undefined) ?? [], "/rules/after-action", cx).map((e) => e.run);
   const afterTurn = compileEffects((rules["after-turn"] as Json[] | undefined) ?? [], "/rules/after-turn", cx).map((e) => e.run);
   const presentation = presentationOf(ir, cx);
+  // Repetition asked by end rules only: positions made in a look-ahead (a filter's trial move) need not be remembered.
+  const beforeEnd = cx.repetitionUses.length;
   const end = ((rules.end as Json[]) ?? []).map((v, i) => describeEnd(endBuilders.if!(v as IrNode, `/rules/end/${i}`, cx), v as IrNode, i, `/rules/end/${i}`, cx, presentation));
   // Every rule that asks for an attack is compiled by now (moves, effects, end rules).
   cx.attacks?.setPlay(play);
@@ -207,6 +209,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
       cx.runtime.target = rt;
     },
     readsLastMove: cx.readsLastMove,
+    repetition: cx.repetitionUses.length ? { everyDecision: cx.repetitionUses.includes("turn"), lookAhead: beforeEnd > 0 } : null,
     options,
     placeWord: placeWordsIfAny(cx),
   };

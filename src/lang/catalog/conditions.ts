@@ -349,6 +349,31 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(fills mover (region-of target mover))",
   },
   {
+    name: "repeated",
+    category: "bool",
+    doc: "The present position has occurred at least `times` times in the game, this time included: `(if (repeated 3) draw)` is the draw by threefold repetition, `(keep MOVES leaving:(not (repeated 2 same:board)))` forbids any move that recreates an earlier board (superko; a pass is left outside the filter, since it leaves the board as it was). The positions counted are those in which a turn begins (in a filter's `leaving:`, the position the move leaves, with the player who acts after it); a position is the pieces on the board (owner, type, stack height, flags such as a king's right to castle), the pieces in hands and the marker sets -- not counters, scores, supplies or rule memory, so a clock of moves without capture does not make positions new. Face-down pieces count as face-down pieces. The game keeps this memory only when its rules ask; a position loaded from a file starts it afresh.",
+    params: [
+      { name: "times", type: { t: "int", min: 1 }, doc: "How many occurrences (1 always holds)." },
+      {
+        name: "same",
+        type: { t: "enum", values: ["situation", "board"] },
+        namedOnly: true,
+        optional: true,
+        default: "situation",
+        doc: "`situation` (default): the same pieces with the same player to act at the same decision of a turn, and, in games whose rules read the last move (en passant), the same legal moves -- positions reached by different last moves are the same when the moves they allow are (the FIDE rule); `board`: the pieces alone, whoever is to act (Go's positional superko).",
+      },
+      {
+        name: "within",
+        type: { t: "enum", values: ["game", "turn"] },
+        namedOnly: true,
+        optional: true,
+        default: "game",
+        doc: "`game` (default): among the positions in which a turn began; `turn`: among the positions of the turn -- the one it began in and those after each of its decisions -- so that a turn of several decisions cannot come back to where it has been (Ludii's `PositionalInTurn`); asked after a decision that ends a turn, of the turn just ended.",
+      },
+    ],
+    example: "(repeated 3)",
+  },
+  {
     name: "visited",
     category: "bool",
     doc: "The site was marked by `(visit ...)` in the current turn (a turn continued with `(move-again)`, or a turn of several actions): a chain of hops taken one per decision may not come back to where it has been. A new turn starts with no site visited.",

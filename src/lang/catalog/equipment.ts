@@ -26,7 +26,7 @@ export const equipmentLudemes: LudemeSpec[] = [
   {
     name: "piece",
     category: "item",
-    doc: "A piece type. Any further named argument is a numeric attribute (`rank:2`), readable with `(attr rank ...)`.",
+    doc: "A piece type. Any further named argument is a numeric attribute (`rank:2`), readable with `(attr rank ...)` (as a whole number). One attribute has a meaning of its own: `value`, the piece's worth to the agents (the greedy and alpha-beta players and MCTS's estimate of unfinished playouts count material by it, pieces in hand included, fractions kept: `(piece queen value:9)`, `(piece cannon value:4.5)`); a type without `value` is worth nothing when others have one (a king, whose loss ends the game anyway), and every type is worth 1 when none has one. Values change no rule.",
     params: [
       { name: "name", type: name, doc: "The piece type's name." },
       { name: "symbol", type: { t: "string" }, namedOnly: true, optional: true, doc: "The letter drawn for it on text boards (default: its first letter); its case shows the owner." },
