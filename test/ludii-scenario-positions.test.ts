@@ -6,8 +6,7 @@
  *
  *   LUDII_POSITIONS_CP="/tmp/harness:$OUT/Core:..." [LUDII_POSITIONS_GAMES=shogi,makruk] npx vitest run --config test/vitest.config.ts test/ludii-scenario-positions.test.ts
  *
- * Scenarios whose position sets a turn number (Ludii's turn limit) are left out: the harness does not set
- * Ludii's turn count. Where Ludii and we differ the test fails with the scenario, the step and both lists.
+ * The position's turn number is given to Ludii as its turn count (State.numTurn), for its turn limit. Where Ludii and we differ the test fails with the scenario, the step and both lists.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -99,9 +98,9 @@ interface Walk { id: string; input: string; expected: string[] }
 function walk(game: Game, file: ScenarioFile, spec: Spec): Walk[] {
   const walks: Walk[] = [];
   for (const sc of file.scenarios) {
-    if (sc.position?.turn !== undefined) continue;
     let s = sc.position ? loadPosition(game, sc.position) : game.newGame({ seed: 0 });
     const start = ludiiPosition(game, s, spec);
+    const turn = s.turn;
     const expected = [ours(game, s, spec)];
     const moves: string[] = [];
     for (const step of sc.steps) {
@@ -112,7 +111,8 @@ function walk(game: Game, file: ScenarioFile, spec: Spec): Walk[] {
       s = game.apply(s, m);
       expected.push(ours(game, s, spec));
     }
-    walks.push({ id: sc.id, input: `${start} | ${moves.join(" ")}`, expected });
+    // Ludii's State.numTurn counts as our turn does (1 on the first turn, one more at each change of mover).
+    walks.push({ id: sc.id, input: `${start} | ${moves.join(" ")} | ${turn}`, expected });
   }
   return walks;
 }

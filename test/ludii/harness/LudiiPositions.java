@@ -15,11 +15,12 @@ import other.trial.Trial;
  *
  * usage: LudiiPositions GAME.lud  (positions on standard input, one a line)
  *
- * Input line:  mover | pieces | hands | moves
+ * Input line:  mover | pieces | hands | moves [| turns]
  *   mover   1 or 2
  *   pieces  site:Component[:state] ...   Ludii's component names (Jiang1, Fuhyo2, Ferz_noCross1:1 ...)
  *   hands   player:slot:Component:count ...   a hand site of a player (slot as the .lud's "Where" map)
  *   moves   Ludii moves (LudiiGames notation) to make in turn from the position (each must be legal)
+ *   turns   optional: Ludii's count of turns played (State.numTurn, 0 at the start), for its turn limit
  * Output, per input line, one line per position reached (the given one, then after each move):
  *   "S<i> <sorted legal moves>", or "S<i> over winner=W" once the game has ended; then "end".
  */
@@ -62,6 +63,7 @@ public final class LudiiPositions {
       }
       int mover = Integer.parseInt(f[0].trim());
       ctx.state().setMover(mover); ctx.state().setNext(3 - mover); ctx.state().setPrev(3 - mover);
+      if (f.length > 4 && !f[4].trim().isEmpty()) ctx.state().setNumTurn(Integer.parseInt(f[4].trim()));
       ctx.trial().clearLegalMoves();
       String[] moves = f.length > 3 ? f[3].trim().split("\\s+") : new String[0];
       int k = 0;
