@@ -102,6 +102,11 @@ export interface ReplaySpec {
    * declares none fails there.
    */
   ludiiChoice?: (s: State, game: Game, chosen: string, did: string) => void;
+  /**
+   * Ludii's forced pass is a move of ours too (the game's rules make a player without a legal move
+   * pass, as Janggi's do; `ludiiNotation` writes our pass `forced-pass`), not where our game ended.
+   */
+  forcedPassIsMove?: boolean;
 }
 
 /** What the replayed games held, by Ludii's decisions. */
@@ -110,7 +115,7 @@ export interface ReplayTally {
   decisions: number;
   /** Passes the rules offer (e.g. a declined promotion). */
   passes: number;
-  /** Passes Ludii forces on a player without a legal move (where our game has ended already). */
+  /** Passes Ludii forces on a player without a legal move (where our game has ended already, but for ReplaySpec.forcedPassIsMove). */
   forcedPasses: number;
   /** Separate promotion decisions (`e8=Queen`). */
   promotions: number;
@@ -155,11 +160,14 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
     for (const [d, { mover, chosen, did, legal, count, hash }] of ludii.decisions.entries()) {
       const where = () => `game ${g + 1}, decision ${d + 1} (Ludii: ${ludii.result})`;
       t.decisions++;
-      // Ludii makes a player without a legal move pass, then ends the game; ours ended on the move before.
+      // Ludii makes a player without a legal move pass, then ends the game; ours ended on the move before
+      // (unless the game's own rules make that player pass).
       if (chosen === "forced-pass") {
         t.forcedPasses++;
-        if (!s.over || d !== ludii.decisions.length - 1) expect.fail(`${where()}: Ludii's forced pass, but our game goes on`);
-        break;
+        if (!spec.forcedPassIsMove) {
+          if (!s.over || d !== ludii.decisions.length - 1) expect.fail(`${where()}: Ludii's forced pass, but our game goes on`);
+          break;
+        }
       }
       if (s.over) expect.fail(`${where()}: our game is over, Ludii's goes on`);
       if (s.mover + 1 !== mover) expect(s.mover + 1, `${where()}: the mover`).toBe(mover);
