@@ -24,6 +24,8 @@ interface LudiiEntry {
   results: Record<string, { count: number; fraction: number }>;
   /** Games sampled here when fewer than the decision budget gives (games whose decisions are costly, such as chess's filtered moves); the bounds follow. */
   ludexTestGames?: number;
+  /** Games sampled in the fast playouts' comparison when not ludexTestGames (those cost less: see the entry's note). */
+  ludexFastTestGames?: number;
   /** Further samples of Ludii's, same command with other seeds: pooled with the main one (see ludiiSample). */
   otherSeeds?: { seed: number; games: number; meanLength: number; lengthCI95Half: number; meanBranching: number; results: Record<string, number> }[];
 }
@@ -65,7 +67,8 @@ const reference = JSON.parse(readFileSync(join(root, "test", "ludii", "reference
  */
 const GAMES = 4000;
 const DECISIONS = 250_000;
-const gamesFor = (entry: LudiiEntry): number => entry.ludexTestGames ?? Math.max(100, Math.min(GAMES, Math.floor(DECISIONS / entry.meanLength)));
+const gamesFor = (entry: LudiiEntry, fast = false): number =>
+  (fast ? entry.ludexFastTestGames : undefined) ?? entry.ludexTestGames ?? Math.max(100, Math.min(GAMES, Math.floor(DECISIONS / entry.meanLength)));
 /**
  * Two-sided 99.9%: the file compares some 150 figures (17 variants, two playout paths, length and
  * every result), so at 99% each one or two would miss by chance alone; a rule that differs moves a
@@ -81,12 +84,16 @@ const Z = 3.29;
 function sample(name: string, games: number, fast = false, options: LudiiEntry["ludexOptions"] = {}) {
   const game = loadGame(name, { options });
   const lengths: number[] = [];
+  /** Legal moves summed over each game's decisions. */
+  const legal: number[] = [];
   const stats = { branching: 0 };
   const results: Record<string, number> = { draw: 0 };
   for (let p = 0; p < game.playerCount; p++) results[`P${p + 1}`] = 0;
   for (let seed = 1; seed <= games; seed++) {
     const s = game.newGame({ seed });
+    const before = stats.branching;
     lengths.push(fast ? game.playout(s, 100_000) : game.playout(s, 100_000, stats));
+    legal.push(stats.branching - before);
     const winners = game.winners(s) ?? [];
     if (winners.length === 1) results[`P${winners[0]! + 1}`]!++;
     else results.draw!++;
@@ -94,15 +101,28 @@ function sample(name: string, games: number, fast = false, options: LudiiEntry["
   const plies = lengths.reduce((a, b) => a + b, 0);
   const mean = plies / games;
   const sd = Math.sqrt(lengths.reduce((a, l) => a + (l - mean) ** 2, 0) / (games - 1));
-  return { games, mean, se: sd / Math.sqrt(games), branching: stats.branching / plies, results };
+  const branching = stats.branching / plies;
+  // Branching is a ratio of two sums over games: its standard error (delta method) comes from how
+  // far each game's legal moves stray from branching x its length.
+  const spread = legal.reduce((a, l, i) => a + (l - branching * lengths[i]!) ** 2, 0) / (games - 1);
+  return { games, mean, se: sd / Math.sqrt(games), branching, branchingSe: Math.sqrt(spread / games) / mean, results };
 }
 
-/** Our sample and Ludii's agree within sampling error (99%), and in branching within 1.5%. */
+/**
+ * Our sample and Ludii's agree within sampling error (99.9%), and in branching within 1.5%, or within
+ * sampling error where that is wider.
+ */
 function expectSameGame(ours: ReturnType<typeof sample>, entry: LudiiEntry, branching: boolean): void {
   const ludii = ludiiSample(entry);
   expect(Math.abs(ours.mean - ludii.mean), `length ${ours.mean} vs ${ludii.mean}`).toBeLessThanOrEqual(Z * Math.hypot(ours.se, ludii.se));
-  // Branching is a ratio over ~10^5 decisions: a rule that differs moves it by far more than 1.5%.
-  if (branching) expect(Math.abs(ours.branching / ludii.branching - 1), `branching ${ours.branching} vs ${ludii.branching}`).toBeLessThanOrEqual(0.015);
+  // Branching is a ratio over ~10^5 decisions: a rule that differs moves it by far more than 1.5%. But
+  // where games end far apart in length (Makruk's and Xiangqi's bare endings, played out to the turn
+  // limit), the long games weigh most and their branching strays: over a few hundred games the ratio's
+  // sampling error may pass 1.5%. Ludii's is taken as ours scaled to its sample (the same game).
+  if (branching) {
+    const se = Math.hypot(ours.branchingSe, ours.branchingSe * Math.sqrt(ours.games / ludii.games)) / ludii.branching;
+    expect(Math.abs(ours.branching / ludii.branching - 1), `branching ${ours.branching} vs ${ludii.branching}`).toBeLessThanOrEqual(Math.max(0.015, Z * se));
+  }
   for (const [outcome, count] of Object.entries(ludii.counts)) {
     const ourCount = ours.results[outcome] ?? 0;
     const a = ourCount / ours.games, b = count / ludii.games;
@@ -127,6 +147,6 @@ describe("random play matches Ludii 1.3.12's", () => {
     const options = entry.ludexOptions ?? {};
     const label = entry.ludexOptions ? `${name} ${JSON.stringify(options)}` : name;
     it(`${label}: mean length, legal moves per decision and results agree`, () => expectSameGame(sample(name, gamesFor(entry), false, options), entry, true));
-    it(`${label}: mean length and results agree in fast playouts too`, () => expectSameGame(sample(name, gamesFor(entry), true, options), entry, false));
+    it(`${label}: mean length and results agree in fast playouts too`, () => expectSameGame(sample(name, gamesFor(entry, true), true, options), entry, false));
   }
 });
