@@ -26,10 +26,10 @@ const FULL_CHECK_PLIES = 300;
 const MAX_PLIES = 3000;
 /**
  * Plies the random games of one game may take in all: 30 short games fit, the long games of the
- * chess family (Shogi, Xiangqi: a thousand plies and more) stop earlier, after at least six games.
+ * chess family (Shogi, Xiangqi: a thousand plies and more) stop earlier, after at least four games.
  */
-const PLY_BUDGET = 10_000;
-const MIN_PLAYOUTS = 6;
+const PLY_BUDGET = 6_000;
+const MIN_PLAYOUTS = 4;
 
 /**
  * Options whose rules differ enough to be played here too, each as a game of its own: a chess whose
