@@ -64,11 +64,14 @@ const reference = JSON.parse(readFileSync(join(root, "test", "ludii", "reference
 /**
  * Games sampled per comparison: 4000, fewer for long games so that each comparison makes about
  * DECISIONS decisions (the suite stays fast); the bounds below use the sample size actually taken.
+ * The fast playouts' comparison, a second look at the same game, takes half as many.
  */
 const GAMES = 4000;
-const DECISIONS = 250_000;
+const DECISIONS = 150_000;
 const gamesFor = (entry: LudiiEntry, fast = false): number =>
-  (fast ? entry.ludexFastTestGames : undefined) ?? entry.ludexTestGames ?? Math.max(100, Math.min(GAMES, Math.floor(DECISIONS / entry.meanLength)));
+  (fast ? entry.ludexFastTestGames : undefined) ??
+  entry.ludexTestGames ??
+  Math.max(100, Math.min(GAMES, Math.floor((fast ? DECISIONS / 2 : DECISIONS) / entry.meanLength)));
 /**
  * Two-sided 99.9%: the file compares some 150 figures (17 variants, two playout paths, length and
  * every result), so at 99% each one or two would miss by chance alone; a rule that differs moves a
