@@ -5,10 +5,11 @@
 import type { Span } from "../lang/ast.js";
 import type { Json } from "../lang/bind.js";
 import { error, type Diagnostic, type DiagnosticCode } from "../lang/diagnostics.js";
-import type { LeafGenerator, MoveHook, PieceDef, Runtime } from "../engine/rules.js";
+import type { DiceDef, LeafGenerator, MoveHook, PieceDef, Runtime } from "../engine/rules.js";
 import type { MoveBuffer } from "../engine/moves.js";
 import type { State } from "../engine/state.js";
 import type { Topology } from "../engine/topology.js";
+import type { Track } from "../engine/track.js";
 import { boardOutline, GroupWalker } from "../engine/connection.js";
 import { AttackTest } from "../engine/attack.js";
 
@@ -59,6 +60,12 @@ export class CompileContext {
   generatorPtrs: string[] = [];
   /** Players' hands, when the equipment gives them. */
   hand: { captures: boolean } | null = null;
+  /** Tracks by name: per seat the sites in order (null where a seat has none yet), whether it loops, where it was declared. */
+  tracks = new Map<string, { sites: (Int32Array | null)[]; loop: boolean; ptr: string }>();
+  /** The tracks' lookup tables, made once for the first rule that moves along each. */
+  trackTables?: Map<string, Track>;
+  /** The game's dice (equipment `(dice ...)`), or null. */
+  dice: DiceDef | null = null;
   /** Pieces declared with `promotes:`, resolved once all are declared. */
   promotionLinks: { piece: number; ptr: string }[] = [];
   /** The attack test, made when a rule first asks for one and given the play rules once they are compiled. */

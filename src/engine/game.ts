@@ -14,6 +14,7 @@ import { MAX_TURN } from "../limits.js";
 import { PositionHistory } from "./repetition.js";
 import { EMPTY as EMPTY_SITE, NEUTRAL as NEUTRAL_OWNER, State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
+import { RollGenerator } from "./dice.js";
 
 /** Why a game ended; see Game.endReason. */
 export interface EndReason {
@@ -22,6 +23,12 @@ export interface EndReason {
   text: string;
   /** A ranked outcome's numbers: `values[player]` has one entry per label, most important first. */
   ranking?: { labels: string[]; values: number[][] };
+}
+
+/** One outcome of a chance node (a throw of the dice) and how likely it is. */
+export interface ChanceOutcome {
+  move: Move;
+  probability: number;
 }
 
 /** currentPlayer() values that are not players. */
@@ -57,6 +64,10 @@ export class Game implements Runtime {
   private readonly history: PositionHistory | null;
   /** The same, when rules ask about it during look-ahead decisions (a filter's `leaving:`); else null. */
   private readonly aheadHistory: PositionHistory | null;
+  /** The throw of the dice, in games with dice (its moves are a chance node's outcomes); else null. */
+  private readonly roller: RollGenerator | null;
+  /** Context of the roll rule's condition. */
+  private readonly rollCtx: Ctx = newCtx();
 
   constructor(
     readonly def: GameDef,
@@ -70,8 +81,10 @@ export class Game implements Runtime {
       markers: def.markers.length,
       memory: def.memoryInit.length,
       hand: def.hand ? def.pieces.length : 0,
+      dice: def.dice ? def.dice.faces.length : 0,
     };
     def.generators.forEach((g, i) => (g.id = i));
+    this.roller = (def.generators.find((g) => g instanceof RollGenerator) as RollGenerator | undefined) ?? null;
     const play = def.play as MoveSource & { canSample?: boolean };
     this.sampler = play.sample && play.canSample !== false ? play : undefined;
     this.history = def.repetition
@@ -109,8 +122,22 @@ export class Game implements Runtime {
       s.actionInTurn = 1;
       s.actionsInTurn = 1;
     } else this.beginFirstTurn(s);
+    s.rollDue = this.rollIsDue(s);
     s.touch();
     return s;
+  }
+
+  /**
+   * Whether the dice are to be thrown before the decision the state waits for: the rules' `roll:`
+   * says each turn (its first decision) or each decision, where its condition holds for the mover.
+   */
+  private rollIsDue(s: State): boolean {
+    const roll = this.def.roll;
+    if (roll === null || this.roller === null || s.over || s.preludeLeft > 0) return false;
+    if (roll.each === "turn" && s.actionInTurn !== 1) return false;
+    if (roll.when === null) return true;
+    this.rollCtx.player = s.mover;
+    return roll.when(s, this.rollCtx);
   }
 
   private beginFirstTurn(s: State): void {
@@ -142,8 +169,33 @@ export class Game implements Runtime {
     return s;
   }
 
+  /** The player to act, CHANCE where the dice are to be thrown, TERMINAL once the game is over. */
   currentPlayer(s: State): number {
-    return s.over ? TERMINAL : s.mover;
+    return s.over ? TERMINAL : s.rollDue ? CHANCE : s.mover;
+  }
+
+  /** Whether the state waits for a throw of the dice (a chance node). */
+  isChance(s: State): boolean {
+    return !s.over && s.rollDue;
+  }
+
+  /** A chance node's outcomes (the throws, in order) with their probabilities; empty elsewhere. */
+  chanceOutcomes(s: State): ChanceOutcome[] {
+    if (!this.isChance(s)) return [];
+    const p = 1 / this.roller!.outcomes;
+    return this.legalMoves(s).map((move) => ({ move, probability: p }));
+  }
+
+  /**
+   * The throw the state's own generator gives at a chance node (the state is not changed; making
+   * the throw with `apply` advances its generator), so play is the same from the same seed. Null
+   * where no throw is due.
+   */
+  drawChance(s: State): Move | null {
+    if (!this.isChance(s)) return null;
+    this.scratch.clear();
+    const row = this.roller!.draw(s, this.scratch);
+    return this.toMove(this.scratch, row, s);
   }
 
   isTerminal(s: State): boolean {
@@ -177,7 +229,8 @@ export class Game implements Runtime {
   private generateFor(s: State, player: number): MoveBuffer {
     if (this.cachedState === s && this.cachedVersion === s.version && this.cachedPlayer === player) return this.buf;
     this.buf.clear();
-    if (!s.over) {
+    if (s.rollDue && !s.over) this.roller!.generate(s, this.ctx, this.buf);
+    else if (!s.over) {
       this.ctx.player = player;
       const prelude = this.def.prelude;
       const source = s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play;
@@ -193,6 +246,8 @@ export class Game implements Runtime {
   hasMoves(s: State, player: number): boolean {
     if (this.cachedState === s && this.cachedVersion === s.version && this.cachedPlayer === player) return this.buf.size > 0;
     if (s.over) return false;
+    // Where the dice are to be thrown, the mover's decision is the throw: there is one.
+    if (s.rollDue) return player === s.mover;
     // Asked after every decision by `no-moves` end rules: the sources stop at the first move they find.
     const c = this.anyCtx;
     c.player = player;
@@ -208,6 +263,7 @@ export class Game implements Runtime {
 
   movesInto(s: State, out: MoveBuffer): void {
     if (s.over) return;
+    if (s.rollDue) return this.roller!.generate(s, this.searchCtx, out);
     this.searchCtx.player = s.mover;
     const prelude = this.def.prelude;
     const source = s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play;
@@ -216,6 +272,10 @@ export class Game implements Runtime {
   }
 
   applyInTurn(s: State, buf: MoveBuffer, row: number): boolean {
+    if (this.roller !== null && buf.gen[row] === this.roller.id) {
+      this.throwDice(s, buf, row);
+      return true;
+    }
     this.makeMove(s, buf, row, this.searchCtx, this.searchEndCtx);
     s.touch();
     if (s.preludeLeft > 0 || s.actionInTurn >= s.actionsInTurn) {
@@ -223,6 +283,7 @@ export class Game implements Runtime {
       return false;
     }
     s.actionInTurn++;
+    s.rollDue = this.rollIsDue(s);
     if (this.aheadHistory !== null) this.rememberAhead(s, this.aheadHistory, false);
     return true;
   }
@@ -268,6 +329,11 @@ export class Game implements Runtime {
     s.lastFrom = from;
     s.lastTo = to;
     c.captures = buf.capLen[row]!;
+    // A move that uses a die (for-each-die) uses it up before its consequences, which see the dice
+    // left; `(pips)` still reads its value.
+    const die = buf.die[row]!;
+    c.die = die;
+    if (die >= 0) s.diceLeft[die]!--;
     // Captured pieces go to the capturer's hand (before the move removes them), as their base type.
     if (c.captures > 0 && this.def.hand?.captures) this.toHand(s, buf, row, s.mover);
     const gen = this.def.generators[buf.gen[row]!]!;
@@ -293,8 +359,21 @@ export class Game implements Runtime {
 
   /** Applies row `row` of `buf` (a buffer filled for `s`) to `s` in place. */
   applyRow(s: State, buf: MoveBuffer, row: number): void {
+    if (this.roller !== null && buf.gen[row] === this.roller.id) return this.throwDice(s, buf, row);
     this.makeMove(s, buf, row, this.ctx, this.endCtx);
     this.afterDecision(s);
+  }
+
+  /**
+   * A throw of the dice: the values are set, every die may be used (a double twice, where the dice
+   * say so), and the mover decides. A decision of the chance player: it counts as a ply, but not as
+   * one of the mover's decisions of the turn, and no end rule is asked (nothing on the board moved).
+   */
+  private throwDice(s: State, buf: MoveBuffer, row: number): void {
+    if (!s.rollDue) throw new Error("no throw of the dice is due");
+    this.roller!.apply(s, buf, row);
+    s.ply++;
+    s.touch();
   }
 
   /**
@@ -337,6 +416,7 @@ export class Game implements Runtime {
       this.finish(s, winners, i);
       return;
     }
+    if (this.def.roll !== null) s.rollDue = this.rollIsDue(s);
   }
 
   /** The seat after `p` in turn order, skipping players who have finished. */
@@ -432,7 +512,8 @@ export class Game implements Runtime {
    * One random playout from `s` (modified in place) using the state's own RNG. With `stats` every
    * decision's legal moves are generated (and counted); without, sources that can sample draw one
    * move directly -- the same game distribution, faster, with a different seeded sequence.
-   * Returns the number of decisions made; stops after `maxPlies` (the game then stays unfinished).
+   * Returns the number of decisions players made (throws of the dice are made too, but not counted);
+ * stops after `maxPlies` of them (the game then stays unfinished).
    * `stats.branching`, when given, accumulates the number of legal moves at each decision.
    */
   playout(s: State, maxPlies: number, stats?: { branching: number }): number {
@@ -451,6 +532,14 @@ export class Game implements Runtime {
   private playoutLoop(s: State, maxPlies: number, sampler: MoveSource | undefined, stats?: { branching: number }): number {
     let plies = 0;
     while (!s.over && plies < maxPlies) {
+      // A throw of the dice: one outcome drawn, not all listed. Throws are not players' decisions:
+      // they are not counted (plies, branching).
+      if (s.rollDue) {
+        const one = this.sampleBuf;
+        one.clear();
+        this.throwDice(s, one, this.roller!.draw(s, one));
+        continue;
+      }
       // Without statistics to collect, a source that can draw one uniformly random move directly
       // (e.g. a placement on a random empty site) does so instead of generating them all: the
       // same distribution of games, a different (still seeded) sequence of random numbers.
@@ -596,7 +685,7 @@ export class Game implements Runtime {
   deserialize(data: SerializedState): State {
     const { sites, players, counters, markers, memory } = data.shape ?? {};
     const shape = this.shape;
-    const sameShape = sites === shape.sites && players === shape.players && counters === shape.counters && markers === shape.markers && (memory ?? 0) === shape.memory && (data.shape?.hand ?? 0) === (shape.hand ?? 0);
+    const sameShape = sites === shape.sites && players === shape.players && counters === shape.counters && markers === shape.markers && (memory ?? 0) === shape.memory && (data.shape?.hand ?? 0) === (shape.hand ?? 0) && (data.shape?.dice ?? 0) === (shape.dice ?? 0);
     if (data.format !== "ludex-state/1" || !sameShape) {
       throw new Error(`not a saved state of ${this.name}`);
     }
@@ -626,6 +715,12 @@ export class Game implements Runtime {
     for (let i = 0; i < s.markers.length; i++) if (s.markers[i]) mix(i);
     s.memory.forEach(mix);
     if (this.def.hand) s.hand.forEach(mix);
+    // The dice: what they show and which may still be used, and whether a throw is due.
+    if (this.def.dice) {
+      s.dice.forEach(mix);
+      s.diceLeft.forEach(mix);
+      mix(s.rollDue ? 1 : 0);
+    }
     // Only rules that continue from the last move make it part of the position.
     if (this.def.readsLastMove) mix(s.lastFrom + 2 + ((s.lastTo + 2) << 16));
     mix(s.mover + (s.actionInTurn << 8) + (s.actionsInTurn << 16) + (s.preludeLeft << 24));

@@ -36,13 +36,14 @@ export interface Move {
 
 export type PrimitiveAction =
   | { op: "move"; from: string; to: string }
-  | { op: "remove"; at: string }
+  | { op: "remove"; at: string; count?: number }
   | { op: "promote"; at: string; piece: string }
   | { op: "add"; at: string; piece: string; owner?: string; count: number }
   | { op: "transfer"; from: string; to: string; count: number }
   | { op: "flag"; at: string; flag: string; set: boolean }
   | { op: "mark"; at: string; marker: string; player: string }
-  | { op: "counter"; name: string; change: "add" | "set"; value: number };
+  | { op: "counter"; name: string; change: "add" | "set"; value: number }
+  | { op: "roll"; dice: number[] };
 
 /** A move row, detached from the buffer. */
 export interface MoveCode {
@@ -53,6 +54,8 @@ export interface MoveCode {
   count: number;
   piece: number;
   extra: number;
+  /** The die the move uses (games with dice), or -1. */
+  die: number;
   path: number[];
   captures: number[];
 }
@@ -69,6 +72,8 @@ export class MoveBuffer {
   piece: Int32Array;
   /** Generator-specific bits (e.g. a slide that went through a portal). */
   extra: Int32Array;
+  /** The die a move uses (set by `for-each-die` on the rows of its moves), -1 for none. */
+  die: Int32Array;
   pathStart: Int32Array;
   pathLen: Int32Array;
   capStart: Int32Array;
@@ -95,6 +100,7 @@ export class MoveBuffer {
     this.count = new Int32Array(capacity);
     this.piece = new Int32Array(capacity);
     this.extra = new Int32Array(capacity);
+    this.die = new Int32Array(capacity);
     this.pathStart = new Int32Array(capacity);
     this.pathLen = new Int32Array(capacity);
     this.capStart = new Int32Array(capacity);
@@ -130,6 +136,7 @@ export class MoveBuffer {
     this.count[i] = count;
     this.piece[i] = piece;
     this.extra[i] = 0;
+    this.die[i] = -1;
     this.pathStart[i] = this.poolSize;
     this.pathLen[i] = 0;
     this.capStart[i] = this.poolSize;
@@ -169,6 +176,7 @@ export class MoveBuffer {
     this.count[dst] = this.count[src]!;
     this.piece[dst] = this.piece[src]!;
     this.extra[dst] = this.extra[src]!;
+    this.die[dst] = this.die[src]!;
     this.pathStart[dst] = this.pathStart[src]!;
     this.pathLen[dst] = this.pathLen[src]!;
     this.capStart[dst] = this.capStart[src]!;
@@ -179,6 +187,7 @@ export class MoveBuffer {
   copyRowFrom(src: MoveBuffer, row: number): number {
     const i = this.add(src.gen[row]!, src.kind[row]!, src.from[row]!, src.to[row]!, src.count[row]!, src.piece[row]!);
     this.extra[i] = src.extra[row]!;
+    this.die[i] = src.die[row]!;
     const ps = src.pathStart[row]!, pl = src.pathLen[row]!, cs = src.capStart[row]!, cl = src.capLen[row]!;
     this.ensurePool(pl + cl);
     const pool = this.pool;
@@ -204,6 +213,7 @@ export class MoveBuffer {
       count: this.count[i]!,
       piece: this.piece[i]!,
       extra: this.extra[i]!,
+      die: this.die[i]!,
       path: Array.from(this.pool.subarray(ps, ps + this.pathLen[i]!)),
       captures: Array.from(this.pool.subarray(cs, cs + this.capLen[i]!)),
     };
@@ -214,6 +224,7 @@ export class MoveBuffer {
     this.clear();
     const i = this.add(c.gen, c.kind, c.from, c.to, c.count, c.piece);
     this.extra[i] = c.extra;
+    this.die[i] = c.die ?? -1;
     this.ensurePool(c.path.length + c.captures.length);
     this.pool.set(c.path, 0);
     this.pool.set(c.captures, c.path.length);
@@ -251,6 +262,7 @@ export class MoveBuffer {
     this.count = g(this.count);
     this.piece = g(this.piece);
     this.extra = g(this.extra);
+    this.die = g(this.die);
     this.pathStart = g(this.pathStart);
     this.pathLen = g(this.pathLen);
     this.capStart = g(this.capStart);

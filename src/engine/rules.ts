@@ -31,10 +31,12 @@ export interface Ctx {
   subject: number;
   /** Pieces the move being made captures (its capture list), for `(captured)` in its consequences. */
   captures: number;
+  /** The die a move uses (`for-each-die`), whose value `(pips)` reads; -1: none (then `(pips)` is the whole throw). */
+  die: number;
 }
 
 export function newCtx(): Ctx {
-  return { player: 0, from: -1, over: -1, to: -1, piece: -1, site: -1, count: 0, crossed: false, selfFlags: 0, subject: 0, captures: 0 };
+  return { player: 0, from: -1, over: -1, to: -1, piece: -1, site: -1, count: 0, crossed: false, selfFlags: 0, subject: 0, captures: 0, die: -1 };
 }
 
 export type Pred = (s: State, c: Ctx) => boolean;
@@ -174,6 +176,21 @@ export interface HandRules {
   base: Int32Array;
 }
 
+/** The game's dice (equipment `(dice ...)`). */
+export interface DiceDef {
+  /** The faces of each die, as numbers (every face equally likely). */
+  faces: Int32Array[];
+  /** How many moves each die allows when every die shows the same number (a double): 1 or 2. */
+  doubleUses: number;
+}
+
+/** When the dice are thrown (the rules' `roll:`): before each turn's first decision, or before every decision, where `when` holds. */
+export interface RollRule {
+  each: "turn" | "decision";
+  /** Evaluated for the player about to act; null: always. */
+  when: Pred | null;
+}
+
 export interface TurnDef {
   /** Actions (decisions) per turn, and in the very first turn of the game. */
   actions: number;
@@ -200,6 +217,9 @@ export interface GameDef {
   generators: LeafGenerator[];
   /** Players' hands, or null when the game has none. */
   hand: HandRules | null;
+  /** The dice and when they are thrown, or null in games without chance during play. */
+  dice: DiceDef | null;
+  roll: RollRule | null;
   /** Sets up the start position on a fresh state. */
   setup: Effect[];
   play: MoveSource;

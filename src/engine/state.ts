@@ -60,6 +60,8 @@ export interface StateShape {
   memory: number;
   /** Piece types a player's hand holds counts of (the game's piece types), 0 when players have no hand. */
   hand?: number;
+  /** Dice the game throws (0: none). */
+  dice?: number;
 }
 
 let versionCounter = 0;
@@ -88,6 +90,10 @@ export class State {
   readonly memory: Int32Array;
   /** Pieces in hand (captured, to be dropped): hand[player * types + type], in games whose players have hands. */
   readonly hand: Int32Array;
+  /** In games with dice: the value each die shows (its last throw; 0 before the first). */
+  readonly dice: Int32Array;
+  /** Per die: how many more moves may use it this turn (0: used; a double may give 2). */
+  readonly diceLeft: Int32Array;
   /** The player to act. */
   mover = 0;
   /** 1-based index of the next action in the current turn, and how many the turn has. */
@@ -108,6 +114,11 @@ export class State {
   lastTo = -1;
   /** Decisions of the game's prelude (before turn 1) still to be made. */
   preludeLeft = 0;
+  /**
+   * Whether the dice are to be thrown before the mover's next decision: the state is then a chance
+   * node (Game.currentPlayer gives CHANCE) whose outcomes are the throws.
+   */
+  rollDue = false;
   /** Whether the game is over; then `returns` holds the result. */
   over = false;
   /** The end rule that ended the game (index into the game's end rules); -1 while it goes on or when unknown. */
@@ -150,6 +161,7 @@ export class State {
       pieceCount: players,
       memory: Math.max(1, memory ?? 0),
       hand: Math.max(1, (shape.hand ?? 0) * players),
+      dice: Math.max(1, shape.dice ?? 0),
       rng: 4,
       flags: sites,
       owner: sites,
@@ -157,7 +169,7 @@ export class State {
       markers: Math.max(1, markers * players * sites),
     };
     const size = 8 * (lengths.supply + lengths.score + lengths.counters + lengths.returns) +
-      4 * (lengths.height + lengths.pieceCount + lengths.memory + lengths.hand + lengths.rng) +
+      4 * (lengths.height + lengths.pieceCount + lengths.memory + lengths.hand + 2 * lengths.dice + lengths.rng) +
       2 * lengths.flags + lengths.owner + lengths.piece + lengths.markers;
     const buffer = new ArrayBuffer(size);
     this.bytes = new Uint8Array(buffer);
@@ -175,6 +187,8 @@ export class State {
     this.pieceCount = take(Int32Array, 4, lengths.pieceCount);
     this.memory = take(Int32Array, 4, lengths.memory);
     this.hand = take(Int32Array, 4, lengths.hand);
+    this.dice = take(Int32Array, 4, lengths.dice);
+    this.diceLeft = take(Int32Array, 4, lengths.dice);
     this.rng = take(Uint32Array, 4, lengths.rng);
     this.flags = take(Uint16Array, 2, lengths.flags);
     this.owner = take(Int8Array, 1, lengths.owner).fill(EMPTY);
@@ -207,6 +221,7 @@ export class State {
     this.lastFrom = o.lastFrom;
     this.lastTo = o.lastTo;
     this.preludeLeft = o.preludeLeft;
+    this.rollDue = o.rollDue;
     this.over = o.over;
     this.endRule = o.endRule;
     this.positions = o.positions;
@@ -228,6 +243,7 @@ export class State {
       counters: Array.from(this.counters),
       memory: Array.from(this.memory),
       ...(this.shape.hand ? { hand: Array.from(this.hand) } : {}),
+      ...(this.shape.dice ? { dice: Array.from(this.dice), diceLeft: Array.from(this.diceLeft), rollDue: this.rollDue } : {}),
       returns: Array.from(this.returns),
       rng: Array.from(this.rng),
       mover: this.mover,
@@ -260,6 +276,9 @@ export class State {
     s.counters.set(data.counters);
     if (data.memory) s.memory.set(data.memory);
     if (data.hand) s.hand.set(data.hand);
+    if (data.dice) s.dice.set(data.dice);
+    if (data.diceLeft) s.diceLeft.set(data.diceLeft);
+    s.rollDue = data.rollDue ?? false;
     s.returns.set(data.returns);
     s.rng.set(data.rng);
     for (let i = 0; i < s.owner.length; i++) {
@@ -303,6 +322,23 @@ export class State {
     this.piece[site] = EMPTY;
     this.height[site] = 0;
     this.flags[site] = 0;
+    this.touch();
+  }
+
+  /**
+   * Adds `k` pieces to a pile: on an empty site a new pile of `owner`'s `piece`, else onto the pile
+   * there (whose owner and type it keeps: the rules only pile like on like).
+   */
+  addPieces(site: number, owner: number, piece: number, k: number): void {
+    if (this.owner[site] === EMPTY) return this.put(site, owner, piece, k, 0);
+    this.height[site]! += k;
+    this.touch();
+  }
+
+  /** Takes `k` pieces off a pile (all of them empties the site). */
+  takePieces(site: number, k: number): void {
+    if (this.height[site]! <= k) return this.clear(site);
+    this.height[site]! -= k;
     this.touch();
   }
 
@@ -360,6 +396,10 @@ export interface SerializedState {
   memory?: number[];
   /** Only in games whose players have hands (see State.hand). */
   hand?: number[];
+  /** Only in games with dice (see State.dice, diceLeft, rollDue). */
+  dice?: number[];
+  diceLeft?: number[];
+  rollDue?: boolean;
   returns: number[];
   rng: number[];
   mover: number;

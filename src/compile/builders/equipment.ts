@@ -67,6 +67,30 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     if (cx.hand) return cx.fail("M003", "a game has one (hand ...)", ptr);
     cx.hand = { captures: n.captures === true };
   },
+  track: (n, ptr, cx) => {
+    const name = n.name as string;
+    const sites = Int32Array.from((n.sites as Json[]).flatMap((r, i) => [...compileRegion(r, `${ptr}/sites/${i}`, cx)]));
+    if (sites.length < 2) return cx.fail("M004", `a track has at least two sites; this one has ${sites.length}`, `${ptr}/sites`);
+    const seat = n.seat === undefined ? -1 : cx.seat(n.seat as string, `${ptr}/seat`);
+    if (n.seat !== undefined && seat < 0) return;
+    const known = cx.tracks.get(name);
+    const track = known ?? { sites: new Array<Int32Array | null>(cx.playerCount).fill(null), loop: n.loop === true, ptr };
+    // A shared track fills every seat: any second declaration of the name is one too many.
+    if (known && (seat < 0 || known.sites[seat] !== null)) {
+      return cx.fail("M003", seat < 0 ? `track '${name}' is declared twice` : `track '${name}' is declared twice for P${seat + 1}`, ptr);
+    }
+    if (known && known.loop !== (n.loop === true)) cx.fail("M004", `the tracks named '${name}' must all loop or all not`, `${ptr}/loop`);
+    if (seat < 0) track.sites.fill(sites);
+    else track.sites[seat] = sites;
+    cx.tracks.set(name, track);
+  },
+  dice: (n, ptr, cx) => {
+    if (cx.dice) return cx.fail("M003", "a game has one (dice ...)", ptr);
+    const faces = (n.faces as number[] | undefined) ?? [1, 2, 3, 4, 5, 6];
+    if (faces.length === 0 || faces.length > 64) return cx.fail("M004", `a die has 1 to 64 faces, not ${faces.length}`, `${ptr}/faces`);
+    const count = n.count as number;
+    cx.dice = { faces: Array.from({ length: count }, () => Int32Array.from(faces)), doubleUses: n.doubles === "twice" ? 2 : 1 };
+  },
   supply: (n, ptr, cx) => {
     if (cx.supplyTotal >= 0) return cx.fail("M003", "a game has one (supply ...)", ptr);
     cx.supplyTotal = n.total as number;

@@ -24,6 +24,11 @@ import { PromotedMove, PromotingSource } from "../../engine/promoting.js";
 import { CastleGenerator } from "../../engine/castle.js";
 import { DropGenerator } from "../../engine/drop.js";
 import { compileSite } from "./sites.js";
+import { ForEachDieSource } from "../../engine/dice.js";
+import { makeTrack, MoveAlongGenerator } from "../../engine/track.js";
+import { compileInt } from "./numbers.js";
+import { EMPTY } from "../../engine/state.js";
+import { needsDice } from "./numbers.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
@@ -53,6 +58,45 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     return register(cx, n, ptr, new PassGenerator(kind, cx.passCounter(), then, (n.notation as string | undefined) ?? "pass"));
   },
   priority: (n, ptr, cx) => new PrioritySource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
+  "move-along": (n, ptr, cx) => {
+    const topology = cx.topology!;
+    const name = n.track as string;
+    const declared = cx.tracks.get(name);
+    if (!declared) {
+      cx.fail("M001", `no track '${name}'`, `${ptr}/track`, cx.tracks.size ? `one of: ${[...cx.tracks.keys()].join(", ")}` : "a (track ...) in the equipment");
+      return new UnionSource([]);
+    }
+    const missing = declared.sites.findIndex((s) => s === null);
+    if (missing >= 0) {
+      cx.fail("M002", `track '${name}' has no road for P${missing + 1}`, `${ptr}/track`, `a (track ${name} ... seat:P${missing + 1})`);
+      return new UnionSource([]);
+    }
+    const track = (cx.trackTables ??= new Map()).get(name) ?? makeTrack(name, declared.sites as Int32Array[], declared.loop, topology.n);
+    cx.trackTables.set(name, track);
+    let pieces: Uint8Array | null = null;
+    if (Array.isArray(n.piece)) {
+      pieces = new Uint8Array(Math.max(1, cx.pieces.length));
+      (n.piece as string[]).forEach((p, i) => {
+        const t = cx.pieceIndex(p, `${ptr}/piece/${i}`);
+        if (t >= 0) pieces![t] = 1;
+      });
+    }
+    const enterPiece = n.enter === undefined ? -1 : cx.pieceIndex(n.enter as string, `${ptr}/enter`);
+    if (n.enter !== undefined && cx.supplyTotal < 0) cx.fail("M001", "enter: takes pieces from the supply, but the game has no (supply ...)", `${ptr}/enter`, "(supply N) in the equipment");
+    const steps = inMoveScope(cx, () => compileInt(n.steps!, `${ptr}/steps`, cx));
+    const to = n.to === undefined ? (s: State, c: Ctx) => s.owner[c.to] === EMPTY : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
+    const offIf = n["off-if"] === undefined ? null : inMoveScope(cx, () => compileBool(n["off-if"]!, `${ptr}/off-if`, cx));
+    const hit = inMoveScope(cx, () => compileEffects((n.hit as Json[] | undefined) ?? [], `${ptr}/hit`, cx)).map((e) => e.run);
+    const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
+    return register(cx, n, ptr, new MoveAlongGenerator({
+      topology, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "move"), enterKind: cx.kindIndex("enter"), offKind: cx.kindIndex("off"),
+      pieces, steps, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
+    }));
+  },
+  "for-each-die": (n, ptr, cx) => {
+    needsDice(ptr, cx, "(for-each-die ...)");
+    return new ForEachDieSource(compileMoves(n.moves!, `${ptr}/moves`, cx));
+  },
   either: (n, ptr, cx) => {
     const union = new UnionSource(sources(n.sources as Json[], `${ptr}/sources`, cx));
     if (n.then !== undefined) {

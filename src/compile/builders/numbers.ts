@@ -201,6 +201,34 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     return { fn: (s, c) => s.score[who(s, c)]! };
   },
   turn: () => ({ fn: (s) => s.turn }),
+  pips: (n, ptr, cx) => {
+    needsDice(ptr, cx, "(pips)");
+    // The die a move of for-each-die uses, else the whole throw.
+    return {
+      fn: (s, c) => {
+        if (c.die >= 0) return s.dice[c.die]!;
+        let sum = 0;
+        for (let d = 0; d < s.dice.length; d++) sum += s.dice[d]!;
+        return sum;
+      },
+    };
+  },
+  die: (n, ptr, cx) => {
+    needsDice(ptr, cx, "(die ...)");
+    const d = (n.n as number) - 1, count = cx.dice?.faces.length ?? 0;
+    if (cx.dice && d >= count) cx.fail("M004", `the game has ${count} ${count === 1 ? "die" : "dice"}, no die ${d + 1}`, `${ptr}/n`, `1 to ${count}`);
+    return { fn: (s) => s.dice[d] ?? 0 };
+  },
+  "dice-left": (n, ptr, cx) => {
+    needsDice(ptr, cx, "(dice-left)");
+    return {
+      fn: (s) => {
+        let left = 0;
+        for (let d = 0; d < s.diceLeft.length; d++) left += s.diceLeft[d]!;
+        return left;
+      },
+    };
+  },
   div: (n, ptr, cx) => {
     const a = compileInt(n.a!, `${ptr}/a`, cx), b = compileInt(n.b!, `${ptr}/b`, cx);
     return {
@@ -300,4 +328,9 @@ export function compileIntC(v: Json, ptr: string, cx: CompileContext): Compiled<
 
 export function compileInt(v: Json, ptr: string, cx: CompileContext): IntExpr {
   return compileIntC(v, ptr, cx).fn;
+}
+
+/** The dice ludemes need the game's dice. */
+export function needsDice(ptr: string, cx: CompileContext, what: string): void {
+  if (!cx.dice) cx.fail("M001", `${what} reads the dice, but the game has none`, ptr, "(dice 2) in the equipment, and roll: in the rules");
 }

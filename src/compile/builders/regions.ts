@@ -50,6 +50,22 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const minus = new Set(compileRegion(n.minus!, `${ptr}/minus`, cx));
     return Int32Array.from([...compileRegion(n.region!, `${ptr}/region`, cx)].filter((s) => !minus.has(s)));
   },
+  path: (n, ptr, cx) => {
+    const topo = cx.topology!;
+    const from = site(n.from as string, `${ptr}/from`, cx), to = site(n.to as string, `${ptr}/to`, cx);
+    if (from < 0 || to < 0) return new Int32Array(0);
+    if (from === to) return Int32Array.of(from);
+    // The board direction whose steps from the first site reach the last.
+    for (let d = 0; d < topo.dirNames.length; d++) {
+      const line = [from];
+      for (let at = topo.step[d * topo.n + from]!; at >= 0 && !line.includes(at); at = topo.step[d * topo.n + at]!) {
+        line.push(at);
+        if (at === to) return Int32Array.from(line);
+      }
+    }
+    cx.fail("M004", `no straight line of the board leads from ${n.from as string} to ${n.to as string}`, ptr, "two sites on one row, column or diagonal");
+    return new Int32Array(0);
+  },
   shift: (n, ptr, cx) => {
     const topo = cx.topology!;
     const d = dirIndex(topo, n.dir as string);

@@ -7,7 +7,9 @@
  */
 import type { Json } from "../../lang/bind.js";
 import type { Category } from "../../lang/catalog.js";
-import { newCtx, type Effect, type GameDef, type TurnDef } from "../../engine/rules.js";
+import { newCtx, type Effect, type GameDef, type RollRule, type TurnDef } from "../../engine/rules.js";
+import { RollGenerator } from "../../engine/dice.js";
+import { compileBool } from "./conditions.js";
 import { State } from "../../engine/state.js";
 import { UnionSource } from "../../engine/generators.js";
 import { MAX_MARKER_CELLS, MAX_MOVES_PER_POSITION } from "../../limits.js";
@@ -171,6 +173,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   const end = ((rules.end as Json[]) ?? []).map((v, i) => describeEnd(endBuilders.if!(v as IrNode, `/rules/end/${i}`, cx), v as IrNode, i, `/rules/end/${i}`, cx, presentation));
   // Every rule that asks for an attack is compiled by now (moves, effects, end rules).
   cx.attacks?.setPlay(play);
+  const roll = compileRoll(rules, cx);
   const turns = rules.turns as IrNode | undefined;
   const turn: TurnDef = {
     actions: (turns?.actions as number | undefined) ?? 1,
@@ -197,6 +200,8 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     kinds: cx.kinds,
     generators: cx.generators,
     hand: cx.hand ? { captures: cx.hand.captures, base: baseTypes(cx) } : null,
+    dice: cx.dice,
+    roll,
     setup,
     play,
     prelude,
@@ -213,6 +218,28 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     options,
     placeWord: placeWordsIfAny(cx),
   };
+}
+
+/**
+ * When the dice are thrown (`roll:`, `roll-if:`), and the throw's move rule: a game with dice has
+ * a throw, a game with a throw has dice.
+ */
+function compileRoll(rules: IrNode, cx: CompileContext): RollRule | null {
+  const each = rules.roll as "each-turn" | "each-decision" | undefined;
+  if (!cx.dice) {
+    if (each !== undefined) cx.fail("M001", "roll: throws the dice, but the game has none", "/rules/roll", "(dice 2) in the equipment");
+    return null;
+  }
+  if (each === undefined) {
+    cx.fail("M001", "the game has dice but the rules never throw them", "/rules", "roll:each-turn or roll:each-decision in the rules");
+    return null;
+  }
+  const when = rules["roll-if"] === undefined ? null : cx.within("scope", "move", () => compileBool(rules["roll-if"]!, "/rules/roll-if", cx));
+  const thrower = new RollGenerator(cx.dice, cx.kindIndex("roll"));
+  thrower.id = cx.generators.length;
+  cx.generatorPtrs.push("/rules/roll");
+  cx.generators.push(thrower);
+  return { each: each === "each-turn" ? "turn" : "decision", when };
 }
 
 /** The play rules with the swap (pie) rule: a two-player rule, the swap offered at the second player's first decision. */

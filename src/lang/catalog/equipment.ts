@@ -73,6 +73,29 @@ export const equipmentLudemes: LudemeSpec[] = [
     example: "(hand captures:true)",
   },
   {
+    name: "track",
+    category: "item",
+    doc: "A track: the road pieces follow in a race game, a sequence of sites in order (the regions listed, one after the other, each in its own order: `(sites {d1 c1 b1 a1})` as written, `(path a2 h2)` along a board line). One track serves every seat, or, with `seat:`, a track of the same name is written for each seat (each player's own road). `loop:true`: after the last site comes the first again (a mancala's ring of pits, a circuit). Moves follow it with `(move-along ...)`.",
+    params: [
+      { name: "name", type: name, doc: "The track's name." },
+      { name: "sites", type: list(cat("region")), doc: "Its sites in order: the regions' sites one region after the other." },
+      { name: "seat", type: name, namedOnly: true, optional: true, doc: "The seat whose track this is (`P1` ...); without it, every seat's." },
+      { name: "loop", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "The track goes round: the first site follows the last." },
+    ],
+    example: "(track race {(sites {d1 c1 b1 a1}) (path a2 h2) (sites {h1 g1})} seat:P1)",
+  },
+  {
+    name: "dice",
+    category: "item",
+    doc: "The dice the players throw: `count` dice, each with the given faces, every face equally likely (write a face twice to make it twice as likely). When they are thrown is a rule: the rules' `roll:`. A throw is a chance decision (the API's `CHANCE` player) whose outcomes are the faces of each die, in die order; moves read them with `(pips)` and `(die N)`, and use them with `(for-each-die ...)`. Stick dice and cowries are dice with faces `{0 1}`.",
+    params: [
+      { name: "count", type: { t: "int", min: 1, max: 8 }, doc: "How many dice (at most 8)." },
+      { name: "faces", type: list({ t: "int", min: -1000000, max: 1000000 }), namedOnly: true, optional: true, doc: "The numbers on each die's faces (default `{1 2 3 4 5 6}`), at most 64 faces." },
+      { name: "doubles", type: { t: "enum", values: ["once", "twice"] }, namedOnly: true, optional: true, default: "once", doc: "With several dice: when all show the same number (a double), each may be used `once` (the default) or `twice` (Backgammon: a double 4 gives four moves of 4)." },
+    ],
+    example: "(dice 2 faces:{1 2 3 4 5 6} doubles:twice)",
+  },
+  {
     name: "supply",
     category: "item",
     doc: "Each player owns `total` pieces in all. Those not on the board (counting a stack's height) and not scored are in the player's supply, from which `add ... from-supply:true` takes.",

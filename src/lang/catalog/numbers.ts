@@ -149,6 +149,27 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(score player)",
   },
   {
+    name: "pips",
+    category: "int",
+    doc: "The dice: in a move of `(for-each-die ...)`, the number on the die it uses; elsewhere the sum of all the dice's numbers (the throw, as stick dice count). 0 before the first throw.",
+    params: [],
+    example: "(pips)",
+  },
+  {
+    name: "die",
+    category: "int",
+    doc: "The number die N shows (1 for the first die), 0 before the first throw.",
+    params: [{ name: "n", type: { t: "int", min: 1, max: 8 }, doc: "Which die." }],
+    example: "(die 1)",
+  },
+  {
+    name: "dice-left",
+    category: "int",
+    doc: "How many more moves the dice allow this turn: the dice not yet used by a move of `(for-each-die ...)`, a double's dice counting twice where the dice say `doubles:twice`.",
+    params: [],
+    example: "(dice-left)",
+  },
+  {
     name: "turn",
     category: "int",
     doc: "The number of the current turn (1 for the game's first turn; positions loaded from files are never turn 1).",

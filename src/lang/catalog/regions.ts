@@ -57,6 +57,16 @@ export const regionLudemes: LudemeSpec[] = [
     example: "(difference all centre)",
   },
   {
+    name: "path",
+    category: "region",
+    doc: "The sites from one site to another along a straight line of the board, both included, in that order (for tracks, where the order is the road's).",
+    params: [
+      { name: "from", type: name, doc: "The first site (a label)." },
+      { name: "to", type: name, doc: "The last site, on a board line through the first." },
+    ],
+    example: "(path a2 h2)",
+  },
+  {
     name: "shift",
     category: "region",
     doc: "The sites one step from the region's sites in a direction (sites whose step leaves the board drop out), e.g. the line just inside a wall.",

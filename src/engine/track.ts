@@ -1,0 +1,146 @@
+/**
+ * Tracks: the road a race game's pieces follow, a sequence of sites per seat (the same for every
+ * seat, or one each), open with an end to bear off past, or a loop. Both directions of the lookup
+ * are tables made once: the site at each position, and each site's position on each seat's track.
+ *
+ * `(move-along TRACK steps:N ...)` moves one piece of the mover's exactly N positions along the
+ * mover's track: from a site of the track (one piece off the top of a pile), from off the board (the
+ * mover's supply, onto position N-1: `enter:`), or past the end (borne off, scoring for its owner:
+ * `off:`). A destination held by another player's pieces is a hit: the rule's `hit:` consequences
+ * run first (sending the pieces to a bar, back to the supply), and what is still there is captured.
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import type { Ctx, Effect, IntExpr, LeafGenerator, Pred } from "./rules.js";
+import { changeSupply, EMPTY, type State } from "./state.js";
+import type { Topology } from "./topology.js";
+
+export interface Track {
+  name: string;
+  /** Per seat: the track's sites in order. */
+  sites: Int32Array[];
+  /** Per seat: each board site's position on the track, -1 for a site off it. */
+  position: Int32Array[];
+  /** Whether the last site is followed by the first again. */
+  loop: boolean;
+}
+
+/** A track from its sites, one list per seat (the same list for every seat of a shared track). */
+export function makeTrack(name: string, sites: Int32Array[], loop: boolean, boardSites: number): Track {
+  const position = sites.map((list) => {
+    const pos = new Int32Array(boardSites).fill(-1);
+    list.forEach((site, i) => {
+      if (pos[site] === -1) pos[site] = i;
+    });
+    return pos;
+  });
+  return { name, sites, position, loop };
+}
+
+export interface MoveAlongOptions {
+  topology: Topology;
+  track: Track;
+  /** Move kinds: along the track, entering it, bearing off. */
+  kind: number;
+  enterKind: number;
+  offKind: number;
+  /** Per piece type: 1 when this rule moves it; null: every type. */
+  pieces: Uint8Array | null;
+  /** Positions to move, evaluated with `c.from` the origin (-1 when entering). */
+  steps: IntExpr;
+  /** Condition on the destination (`c.to`), as for any move. */
+  to: Pred;
+  /** The type a piece entering from the supply is (-1: the rule does not enter). */
+  enterPiece: number;
+  /** Bearing off: past the end by exactly one position (`exact`), by one or more (`beyond`), or not at all. */
+  off: "exact" | "beyond" | null;
+  /** Where bearing off is allowed (`c.from` the piece): null, always. */
+  offIf: Pred | null;
+  /** Run before landing on another player's pieces, with `c.to` the destination. */
+  hit: Effect[];
+  then: Effect[];
+  names: string[];
+}
+
+export class MoveAlongGenerator implements LeafGenerator {
+  id = -1;
+  rule = "";
+
+  constructor(private readonly o: MoveAlongOptions) {}
+
+  private ready(c: Ctx, from: number, piece: number): void {
+    c.from = from;
+    c.over = -1;
+    c.piece = piece;
+    c.count = 1;
+    c.crossed = false;
+    c.selfFlags = 0;
+  }
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const o = this.o, p = c.player, sites = o.track.sites[p]!, L = sites.length;
+    for (let pos = 0; pos < L; pos++) {
+      const from = sites[pos]!;
+      if (s.owner[from] !== p) continue;
+      const piece = s.piece[from]!;
+      if (o.pieces !== null && o.pieces[piece] !== 1) continue;
+      // A site the track passes twice is moved from where it first appears.
+      if (o.track.position[p]![from] !== pos) continue;
+      this.ready(c, from, piece);
+      const k = o.steps(s, c);
+      if (k <= 0) continue;
+      let q = pos + k;
+      if (o.track.loop) q %= L;
+      if (q < L) this.landing(s, c, out, o.kind, from, sites[q]!, piece);
+      else if (o.off !== null && (o.off === "beyond" || q === L) && (o.offIf === null || o.offIf(s, c))) {
+        out.add(this.id, o.offKind, from, -1, 1, piece);
+      }
+    }
+    if (o.enterPiece >= 0 && s.supply[p]! > 0) {
+      this.ready(c, -1, o.enterPiece);
+      const k = o.steps(s, c);
+      if (k >= 1 && k <= L) this.landing(s, c, out, o.enterKind, -1, sites[k - 1]!, o.enterPiece);
+    }
+  }
+
+  private landing(s: State, c: Ctx, out: MoveBuffer, kind: number, from: number, to: number, piece: number): void {
+    c.to = to;
+    if (!this.o.to(s, c)) return;
+    const row = out.add(this.id, kind, from, to, 1, piece);
+    const owner = s.owner[to]!;
+    if (owner !== EMPTY && owner !== c.player) out.setCapture(row, to);
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const o = this.o, from = buf.from[row]!, to = buf.to[row]!, piece = buf.piece[row]!, p = c.player;
+    this.ready(c, from, piece);
+    c.to = to;
+    if (from >= 0) s.takePieces(from, 1);
+    else changeSupply(s, p, -1, -1, this.rule);
+    if (to < 0) {
+      s.score[p]! += 1;
+    } else {
+      if (s.owner[to] !== EMPTY && s.owner[to] !== p) {
+        for (const e of o.hit) e(s, c);
+        if (s.owner[to] !== EMPTY && s.owner[to] !== p) s.clear(to);
+      }
+      s.addPieces(to, p, piece, 1);
+    }
+    for (const e of o.then) e(s, c);
+  }
+
+  notation(buf: MoveBuffer, row: number): string {
+    const l = this.o.topology.labels, from = buf.from[row]!, to = buf.to[row]!;
+    if (from < 0) return `*${l[to]}`;
+    if (to < 0) return `${l[from]}-off`;
+    return `${l[from]}${buf.capLen[row] ? "x" : "-"}${l[to]}`;
+  }
+
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    const l = this.o.topology.labels, from = buf.from[row]!, to = buf.to[row]!;
+    const out: PrimitiveAction[] = [];
+    if (from < 0) out.push({ op: "add", at: l[to]!, piece: this.o.names[buf.piece[row]!]!, owner: `P${s.mover + 1}`, count: 1 });
+    else if (to < 0) out.push({ op: "remove", at: l[from]!, count: 1 });
+    else out.push({ op: "transfer", from: l[from]!, to: l[to]!, count: 1 });
+    return out;
+  }
+}
