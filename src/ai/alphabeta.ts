@@ -98,6 +98,7 @@ export class AlphaBetaAgent implements Agent {
     if ((++this.nodes & 1023) === 0 && performance.now() >= this.deadline) throw new OutOfTime();
     if (s.over) return s.returns[this.root]! * (WIN + depth); // sooner wins are better
     if (depth <= 0) return evaluate(game, s, this.root, this.values!);
+    if (s.rollDue) return this.expected(game, s, depth);
     const key = game.hash(s);
     const entry = this.table.get(key);
     if (entry && entry.depth >= depth) {
@@ -130,6 +131,24 @@ export class AlphaBetaAgent implements Agent {
     const bound = best <= a0 ? UPPER : best >= b0 ? LOWER : EXACT;
     this.table.set(key, { depth, value: best, bound, best: bestMove });
     return best;
+  }
+
+  /**
+   * A throw of the dice (a chance node): the mean value over its outcomes, all equally likely,
+   * each searched with a full window (expectiminimax; bounds from the players' nodes above do not
+   * carry over an average). The throw takes no ply of the depth.
+   */
+  private expected(game: Game, s: State, depth: number): number {
+    const buf = game.generate(s);
+    const codes: MoveCode[] = [];
+    for (let i = 0; i < buf.size; i++) codes.push(buf.code(i));
+    let sum = 0;
+    for (const code of codes) {
+      const child = s.clone();
+      game.applyCode(child, code);
+      sum += this.search(game, child, depth, -Infinity, Infinity);
+    }
+    return codes.length ? sum / codes.length : evaluate(game, s, this.root, this.values!);
   }
 }
 

@@ -67,7 +67,8 @@ export const MOBILITY_WEIGHT = 0.01;
  */
 export function evaluateWithMobility(game: Game, s: State, player: number, values: Float64Array): number {
   const v = evaluate(game, s, player, values);
-  if (s.over) return v;
+  // Before a throw of the dice the moves are not known yet (the list would be the throws).
+  if (s.over || s.rollDue) return v;
   const choices = game.generate(s).size;
   const P = game.playerCount;
   return v + MOBILITY_WEIGHT * choices * (s.mover === player ? 1 : -1 / Math.max(1, P - 1));

@@ -3,7 +3,7 @@
  * intervals. Each game depends only on its index (its seed and its agents' seeds derive from the
  * match seed and the index), so results are the same whichever worker plays which game.
  */
-import type { Game } from "../engine/game.js";
+import { CHANCE, type Game } from "../engine/game.js";
 import type { GameRecordFile } from "../record/format.js";
 import { addMove, finishRecord, newRecord } from "../record/recorder.js";
 import { createAgent } from "./index.js";
@@ -55,6 +55,13 @@ export function playMatchGame(game: Game, config: MatchConfig, index: number): G
   const thinkMs = new Array<number>(P).fill(0);
   let plies = 0;
   while (!s.over && plies < config.maxPlies) {
+    // A throw of the dice: the state's own generator throws (the same game from the same seed).
+    const thrown = game.drawChance(s);
+    if (thrown) {
+      addMove(record, CHANCE, thrown);
+      s = game.apply(s, thrown);
+      continue;
+    }
     const p = s.mover;
     const legal = game.legalMoves(s);
     if (legal.length === 0) break;

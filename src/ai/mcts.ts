@@ -10,6 +10,8 @@
  * - Playouts are random (captures preferred with probability `captureBias`) and cut after
  *   `maxRollout` plies, where an estimate in (-1, 1) from material and scores stands in for the
  *   result (see `estimate`).
+ * - Throws of the dice are chance nodes: each iteration draws one outcome (uniformly, with the
+ *   agent's own generator) and walks on through its node; playouts draw theirs the same way.
  * - The tree is kept between decisions in perfect-information games: the next search starts from
  *   the node reached by the moves played since, when it is found within a few plies.
  */
@@ -181,6 +183,16 @@ export class MctsAgent implements Agent {
     while (!world.over) {
       const buf = game.generate(world);
       if (buf.size === 0) break;
+      // A throw of the dice: an outcome drawn (with the agent's own generator: the state's would
+      // tell the future), its node made when first met; nobody chooses here.
+      if (world.rollDue) {
+        const row = nextInt(this.rng, buf.size), key = moveKey(buf, row);
+        let child = node.children.get(key);
+        if (!child) node.children.set(key, (child = new Node(node, -1, buf.code(row), game.playerCount, node.depth + 1)));
+        game.applyRow(world, buf, row);
+        node = child;
+        continue;
+      }
       let untried = 0;
       for (let i = 0; i < buf.size; i++) {
         const child = node.children.get(moveKey(buf, i));

@@ -13,7 +13,7 @@
 import { randomInt } from "node:crypto";
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { InvalidArgumentError, type Command } from "commander";
-import type { Game } from "../engine/game.js";
+import { CHANCE, type Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
 import { PositionError, type Position } from "../engine/position.js";
 import { PlayLimitError } from "../engine/play-limit.js";
@@ -313,6 +313,13 @@ class Session {
         out(`Stopped after ${this.maxPlies} plies: the game is unfinished.`);
         this.stop("unfinished", `stopped after ${this.maxPlies} plies`);
         return;
+      }
+      // A throw of the dice: the game's generator throws, for everyone to see.
+      const thrown = g.drawChance(s);
+      if (thrown) {
+        out(`${seatLabel(g, s.mover)} throws ${thrown.notation.replace(/^roll /, "").replace(/,/g, " ")}.`);
+        this.decide(CHANCE, thrown, false);
+        continue;
       }
       const p = g.currentPlayer(s);
       const seat = this.seats[p]!;

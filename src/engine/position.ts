@@ -119,7 +119,8 @@ export function playerIndex(game: Game, name: unknown): number {
 }
 
 export function playerName(p: number): string {
-  return `P${p + 1}`;
+  // -1 is CHANCE (engine/game.ts): the throws of the dice in records.
+  return p === -1 ? "chance" : `P${p + 1}`;
 }
 
 /** Builds the state a position describes: the moment just before `mover` acts. */

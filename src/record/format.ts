@@ -170,7 +170,7 @@ export function readRecord(data: unknown, source = "record"): GameRecordFile {
 function checkMove(m: unknown, at: string, i: number, fail: (p: string) => void): void {
   if (!isObject(m)) return fail(`${at}: must be an object {ply, player, notation, move}`);
   if (m.ply !== i + 1) fail(`${at}.ply: must be ${i + 1} (moves are numbered from 1 in order)`);
-  if (!isSeatName(m.player)) fail(`${at}.player: must be "P1".."Pn"`);
+  if (!isSeatName(m.player) && m.player !== "chance") fail(`${at}.player: must be "P1".."Pn", or "chance" for a throw of the dice`);
   if (typeof m.notation !== "string" || !m.notation.trim()) fail(`${at}.notation: must be the move's notation`);
   if (m.thinkMs !== undefined && !(typeof m.thinkMs === "number" && m.thinkMs >= 0)) fail(`${at}.thinkMs: must be a number of milliseconds`);
   const move = m.move;

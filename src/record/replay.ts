@@ -8,7 +8,7 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { loadGame } from "../compile/index.js";
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
-import { loadPosition } from "../engine/position.js";
+import { loadPosition, playerName } from "../engine/position.js";
 import type { State } from "../engine/state.js";
 import { resolveGameRef } from "../library/builtin.js";
 import { readTextFile } from "../library/files.js";
@@ -100,7 +100,7 @@ export function replayRecord(game: Game, rec: GameRecordFile): Replay {
 function checkMove(game: Game, s: State, r: RecordedMove): Move | string {
   const where = `move ${r.ply} (${r.player} ${shown(r.notation)})`;
   if (s.over) return `${where}: the game was already over`;
-  const mover = `P${game.currentPlayer(s) + 1}`;
+  const mover = playerName(game.currentPlayer(s));
   if (r.player !== mover) return `${where}: it is ${mover}'s turn, not ${r.player}'s`;
   const legal = game.legalMoves(s);
   const want = normalise(r.notation);

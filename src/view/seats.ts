@@ -2,15 +2,18 @@
  * How views name players and their sides: the description's names, `P1`..`Pn` otherwise, and the
  * way the text board tells a player's pieces apart (see pieceSymbol in text.ts).
  */
-import type { Game } from "../engine/game.js";
+import { CHANCE, type Game } from "../engine/game.js";
 
 /** A player's display name: the description's `names:` entry, else `P1`..`Pn`. */
 export function seatName(game: Game, p: number): string {
+  if (p === CHANCE) return "chance";
   return game.def.players.names[p] ?? `P${p + 1}`;
 }
 
 /** `P1 (South)`, or `P1` when the seat has no other name. */
 export function seatLabel(game: Game, p: number): string {
+  // The throws of the dice, in listings of a game's decisions.
+  if (p === CHANCE) return "chance";
   const name = game.def.players.names[p];
   return `P${p + 1}${name && name !== `P${p + 1}` ? ` (${name})` : ""}`;
 }

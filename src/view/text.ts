@@ -142,7 +142,7 @@ export function statusLine(game: Game, s: State, { width = SCREEN_WIDTH }: { wid
 /** Whose turn it is (and which action of the turn, when a turn has several). */
 export function turnText(game: Game, s: State): string {
   const action = s.actionsInTurn > 1 ? `, action ${s.actionInTurn} of ${s.actionsInTurn}` : "";
-  return `Turn ${s.turn}: ${seatLabel(game, s.mover)} to act${action}.`;
+  return `Turn ${s.turn}: ${seatLabel(game, s.mover)} to ${s.rollDue ? "throw the dice" : "act"}${action}.`;
 }
 
 /** The counters the description shows to players, under their labels; bookkeeping counters stay out of sight. */
@@ -160,6 +160,11 @@ function handText(game: Game, s: State): string {
 }
 
 /** Scores (when the rules keep them), supplies (when the game has one), hands and the shown counters. */
+/** What the dice show, a used die in brackets, a die with two uses left doubled: `3 [5]`, `4 4 4 4`. */
+export function diceText(s: State): string {
+  return Array.from(s.dice, (v, d) => (s.diceLeft[d]! <= 0 ? `[${v}]` : Array.from({ length: s.diceLeft[d]! }, () => String(v)).join(" "))).join(" ");
+}
+
 function statusFigures(game: Game, s: State): string[] {
   const def = game.def;
   const perPlayer = (a: Float64Array) => Array.from(a, (v, p) => `${seatName(game, p)}:${v}`).join(" ");
@@ -167,6 +172,7 @@ function statusFigures(game: Game, s: State): string[] {
   if (hasScores(game, s)) out.push(`score ${perPlayer(s.score)}`);
   if (def.supplyTotal >= 0) out.push(`supply ${perPlayer(s.supply)}`);
   if (def.hand) out.push(`in hand ${handText(game, s)}`);
+  if (def.dice && !s.rollDue) out.push(`dice ${diceText(s)}`);
   for (const c of shownCounters(game, s)) out.push(`${c.label} ${c.value}`);
   return out;
 }

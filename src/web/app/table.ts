@@ -10,7 +10,7 @@
  * The page then never draws an identity the person may not see (renderBoardSvg leaves face-down
  * pieces without owner or type).
  */
-import type { Game } from "../../engine/game.js";
+import { CHANCE, type Game } from "../../engine/game.js";
 import type { Move } from "../../engine/moves.js";
 import type { State } from "../../engine/state.js";
 import { PlayLimitError } from "../../engine/play-limit.js";
@@ -103,7 +103,7 @@ export function startTable(area: HTMLElement, t: Table): void {
   /** The decisions so far, for fair take-backs. */
   const decisions = (): Decision[] => {
     for (let i = revealed.length; i < t.moves.length; i++) revealed.push(revealedBy(t.game, t.states[i]!, t.states[i + 1]!));
-    return t.moves.map((_, i) => ({ human: human(t.states[i]!.mover), revealed: revealed[i]! }));
+    return t.moves.map((_, i) => ({ human: !t.game.isChance(t.states[i]!) && human(t.states[i]!.mover), revealed: revealed[i]! }));
   };
 
   let pick: Pick = NO_PICK;
@@ -137,6 +137,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     addMove(t.record, current().mover, m);
     t.states.push(next);
     t.moves.push(m);
+    throwDice();
     if (following) t.viewing = t.states.length - 1;
     newDecision();
     draw();
@@ -318,6 +319,15 @@ export function startTable(area: HTMLElement, t: Table): void {
       draw();
     }, REPLAY_MS);
   };
+  /** Where the dice are to be thrown, the game's own generator throws them (as in `ludex play`), for all to see. */
+  const throwDice = () => {
+    for (let s = current(); t.game.isChance(s) && stopped === null; s = current()) {
+      const thrown = t.game.drawChance(s)!;
+      addMove(t.record, CHANCE, thrown);
+      t.states.push(t.game.apply(s, thrown));
+      t.moves.push(thrown);
+    }
+  };
   const stopReplay = () => {
     if (replaying !== undefined) clearInterval(replaying);
     replaying = undefined;
@@ -354,6 +364,10 @@ export function startTable(area: HTMLElement, t: Table): void {
     w.addEventListener("message", answer);
     w.postMessage({ type: "choose", table: t.id, moves: t.moves.map((m) => m.notation) } satisfies FromPage);
   };
+  if (latest()) {
+    throwDice();
+    t.viewing = t.states.length - 1;
+  }
   newDecision();
   draw();
   scheduleAgent();
