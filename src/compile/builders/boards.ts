@@ -1,6 +1,7 @@
 /**
  * Builders of the `board` category: board shapes, built into a topology (a graph of sites).
  */
+import { mancalaBoard } from "../../engine/mancala-board.js";
 import { hexBoard, squareBoard, type HexLayout, type SquareDiagonals } from "../../engine/boards.js";
 import type { Topology } from "../../engine/topology.js";
 import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/graph-board.js";
@@ -30,6 +31,10 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined);
   },
   graph: (n, ptr, cx) => (tooLarge((n.points as string[]).length, ptr, cx) ? placeholder() : compileGraphBoard(n, ptr, cx)),
+  mancala: (n, ptr, cx) => {
+    const rows = n.rows as number, cols = n.cols as number;
+    return tooLarge(rows * cols + 2, ptr, cx) ? placeholder() : mancalaBoard(rows, cols, n.stores === true);
+  },
   star: (n, ptr, cx) => {
     const size = n.size as number;
     // Six points of size(size+1)/2 cells around a hexagon of side size+1.

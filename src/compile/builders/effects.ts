@@ -222,6 +222,29 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       s.touch();
     });
   },
+  "move-pieces": (n, ptr, cx) => {
+    const from = compileSite(n.from!, `${ptr}/from`, cx), to = compileSite(n.to!, `${ptr}/to`, cx);
+    const count = n.count === undefined ? null : compileInt(n.count, `${ptr}/count`, cx);
+    const labels = cx.topology!.labels;
+    const amount = (s: State, c: Ctx, a: number): number => Math.min(s.height[a]!, count === null ? s.height[a]! : count(s, c));
+    return {
+      run: (s, c) => {
+        const a = from(s, c), b = to(s, c);
+        if (a < 0 || b < 0 || a === b || s.owner[a] === EMPTY) return;
+        const k = amount(s, c, a);
+        if (k <= 0) return;
+        const owner = s.owner[a]!, piece = s.piece[a]!;
+        s.takePieces(a, k);
+        s.addPieces(b, owner, piece, k);
+      },
+      describe: (s, c) => {
+        const a = from(s, c), b = to(s, c);
+        if (a < 0 || b < 0 || a === b || s.owner[a] === EMPTY) return [];
+        const k = amount(s, c, a);
+        return k > 0 ? [{ op: "transfer", from: labels[a]!, to: labels[b]!, count: k }] : [];
+      },
+    };
+  },
   "return-to-supply": (n, ptr, cx) => {
     const at = compileSite(n.site!, `${ptr}/site`, cx);
     const total = cx.supplyTotal;

@@ -25,7 +25,8 @@ import { CastleGenerator } from "../../engine/castle.js";
 import { DropGenerator } from "../../engine/drop.js";
 import { compileSite } from "./sites.js";
 import { ForEachDieSource } from "../../engine/dice.js";
-import { makeTrack, MoveAlongGenerator } from "../../engine/track.js";
+import { makeTrack, MoveAlongGenerator, type Track } from "../../engine/track.js";
+import { SowGenerator } from "../../engine/sow.js";
 import { compileInt } from "./numbers.js";
 import { EMPTY } from "../../engine/state.js";
 import { needsDice } from "./numbers.js";
@@ -58,21 +59,21 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     return register(cx, n, ptr, new PassGenerator(kind, cx.passCounter(), then, (n.notation as string | undefined) ?? "pass"));
   },
   priority: (n, ptr, cx) => new PrioritySource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
+  sow: (n, ptr, cx) => {
+    const track = trackNamed(n, ptr, cx);
+    if (!track) return new UnionSource([]);
+    const cond = (key: string) => (n[key] === undefined ? null : inMoveScope(cx, () => compileBool(n[key]!, `${ptr}/${key}`, cx)));
+    const effects = (key: string) => inMoveScope(cx, () => compileEffects((n[key] as Json[] | undefined) ?? [], `${ptr}/${key}`, cx)).map((e) => e.run);
+    return register(cx, n, ptr, new SowGenerator({
+      topology: cx.topology!, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "sow"),
+      from: cond("from") ?? (() => true), skip: cond("skip"), skipOrigin: n["skip-origin"] === true, originFirst: cond("origin-first"),
+      captureIf: cond("capture-if"), capture: effects("capture"), backtrack: n.backtrack === true, then: effects("then"),
+    }));
+  },
   "move-along": (n, ptr, cx) => {
     const topology = cx.topology!;
-    const name = n.track as string;
-    const declared = cx.tracks.get(name);
-    if (!declared) {
-      cx.fail("M001", `no track '${name}'`, `${ptr}/track`, cx.tracks.size ? `one of: ${[...cx.tracks.keys()].join(", ")}` : "a (track ...) in the equipment");
-      return new UnionSource([]);
-    }
-    const missing = declared.sites.findIndex((s) => s === null);
-    if (missing >= 0) {
-      cx.fail("M002", `track '${name}' has no road for P${missing + 1}`, `${ptr}/track`, `a (track ${name} ... seat:P${missing + 1})`);
-      return new UnionSource([]);
-    }
-    const track = (cx.trackTables ??= new Map()).get(name) ?? makeTrack(name, declared.sites as Int32Array[], declared.loop, topology.n);
-    cx.trackTables.set(name, track);
+    const track = trackNamed(n, ptr, cx);
+    if (!track) return new UnionSource([]);
     let pieces: Uint8Array | null = null;
     if (Array.isArray(n.piece)) {
       pieces = new Uint8Array(Math.max(1, cx.pieces.length));
@@ -369,6 +370,25 @@ export function compileMoves(v: Json, ptr: string, cx: CompileContext): MoveSour
 
 function sources(list: Json[], ptr: string, cx: CompileContext): MoveSource[] {
   return list.map((v, i) => compileMoves(v, `${ptr}/${i}`, cx));
+}
+
+/** The track a rule names (`track`), with its tables; null (reported) when there is none or a seat lacks one. */
+function trackNamed(n: IrNode, ptr: string, cx: CompileContext): Track | null {
+  const name = n.track as string;
+  const declared = cx.tracks.get(name);
+  if (!declared) {
+    cx.fail("M001", `no track '${name}'`, `${ptr}/track`, cx.tracks.size ? `one of: ${[...cx.tracks.keys()].join(", ")}` : "a (track ...) in the equipment");
+    return null;
+  }
+  const missing = declared.sites.findIndex((s) => s === null);
+  if (missing >= 0) {
+    cx.fail("M002", `track '${name}' has no road for P${missing + 1}`, `${ptr}/track`, `a (track ${name} ... seat:P${missing + 1})`);
+    return null;
+  }
+  const tables = (cx.trackTables ??= new Map());
+  const track = tables.get(name) ?? makeTrack(name, declared.sites as Int32Array[], declared.loop, cx.topology!.n);
+  tables.set(name, track);
+  return track;
 }
 
 function register<G extends LeafGenerator>(cx: CompileContext, n: IrNode, ptr: string, g: G): G {

@@ -11,6 +11,10 @@ import { ranksFacing, type Coordinates } from "../../engine/coordinates.js";
 import { forwardDirections } from "../directions.js";
 import { Flood, nearLists } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
+import { playerRegion } from "../seats.js";
+import { compileRegion } from "./regions.js";
+
+const EMPTY_SITES = new Int32Array(0);
 
 /** Builders of the `int` category. */
 export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Compiled<number>> = {
@@ -37,9 +41,36 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     const i = cx.counterIndex(n.name as string, `${ptr}/name`);
     return { fn: (s) => s.counters[i]! };
   },
-  count: (_n, ptr, cx) => {
-    if (cx.scope !== "move") cx.fail("M004", "(count) exists only inside a move", ptr);
+  count: (n, ptr, cx) => {
+    if (n.site !== undefined) {
+      const at = siteIn(n, ptr, cx);
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          return x < 0 ? 0 : s.height[x]!;
+        },
+      };
+    }
+    if (cx.scope !== "move") cx.fail("M004", "(count) without a site exists only inside a move", ptr, "(count SITE): the pieces on a site");
     return { fn: (_s, c) => c.count };
+  },
+  "sum-over": (n, ptr, cx) => {
+    const value = cx.withSite(() => compileInt(n.value!, `${ptr}/value`, cx));
+    const perPlayer = playerRegion(n.region!, `${ptr}/region`, cx);
+    const fixed = perPlayer ? null : compileRegion(n.region!, `${ptr}/region`, cx);
+    return {
+      fn: (s, c) => {
+        const sites = fixed ?? perPlayer!.lists[perPlayer!.who(s, c)] ?? EMPTY_SITES;
+        const saved = c.site;
+        let sum = 0;
+        for (let i = 0; i < sites.length; i++) {
+          c.site = sites[i]!;
+          sum += value(s, c);
+        }
+        c.site = saved;
+        return sum;
+      },
+    };
   },
   height: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);

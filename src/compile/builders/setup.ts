@@ -9,12 +9,14 @@ import { flagMask } from "./effects.js";
 import { compileMoves } from "./moves.js";
 import { compileRegion } from "./regions.js";
 import { seatRegions } from "../seats.js";
+import { NEUTRAL } from "../../engine/state.js";
 
 export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Effect> = {
   place: (n, ptr, cx) => {
     if (n.owner === "each") return placeEach(n, ptr, cx);
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
-    const owner = cx.seat(n.owner as string, `${ptr}/owner`);
+    // Neutral pieces belong to nobody: blocks, a mancala's seeds.
+    const owner = n.owner === "neutral" ? NEUTRAL : cx.seat(n.owner as string, `${ptr}/owner`);
     const sites = compileRegion(n.at!, `${ptr}/at`, cx);
     const height = (n.height as number | undefined) ?? 1;
     const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);

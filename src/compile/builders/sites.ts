@@ -10,6 +10,8 @@ import { coordinatesOf, type Coordinates } from "../../engine/coordinates.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { directionsByPlayer, refusesOnward } from "../directions.js";
 import { compilePlayer, siteRefIn, type SiteReader } from "../expression.js";
+import { playerRegion } from "../seats.js";
+import { compileRegion } from "./regions.js";
 
 const noSite: SiteReader = () => NO_SITE;
 
@@ -51,6 +53,16 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       // A rule evaluated for no seat (e.g. the owner of an empty site in `flanked`) has no forward.
       return x < 0 || p < 0 || p >= P ? NO_SITE : bySeat[p * N + x]!;
     };
+  },
+  "site-of": (n, ptr, cx) => {
+    const perPlayer = playerRegion(n.region!, `${ptr}/region`, cx);
+    if (perPlayer) {
+      const first = Int32Array.from(perPlayer.lists, (sites) => (sites.length ? sites[0]! : NO_SITE));
+      return (s, c) => first[perPlayer.who(s, c)] ?? NO_SITE;
+    }
+    const sites = compileRegion(n.region!, `${ptr}/region`, cx);
+    const site = sites.length ? sites[0]! : NO_SITE;
+    return () => site;
   },
   where: (n, ptr, cx) => {
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);

@@ -46,4 +46,15 @@ export const boardLudemes: LudemeSpec[] = [
     params: [{ name: "size", type: { t: "int", min: 1 }, doc: "Rows of each point (cells on each side of a point)." }],
     example: "(star 4)",
   },
+  {
+    name: "mancala",
+    category: "board",
+    doc: "A mancala board: `rows` rows of `cols` pits, labelled as a grid (`a1` the bottom row's left pit, `a2` the pit above it) and joined to their neighbours along rows and columns, so `(ahead to N)` is the pit across; with `stores:true` a store at each end, `store-w` (left) and `store-e` (right), joined to nothing. Regions: `pits`, `stores`, `all`. Seeds are piles on the pits (`(place seed neutral ... height:4)`, `(count SITE)`), sown along a `track` with `(sow ...)`.",
+    params: [
+      { name: "rows", type: { t: "int", min: 1, max: 8 }, doc: "Rows of pits." },
+      { name: "cols", type: { t: "int", min: 1, max: 64 }, doc: "Pits per row." },
+      { name: "stores", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "A store at each end of the board." },
+    ],
+    example: "(mancala 2 6 stores:true)",
+  },
 ];

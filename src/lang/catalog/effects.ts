@@ -184,6 +184,17 @@ export const effectLudemes: LudemeSpec[] = [
     example: "(swap-owners P1 P2)",
   },
   {
+    name: "move-pieces",
+    category: "effect",
+    doc: "Moves pieces from one site's pile onto another's: all of them, or `count` (fewer when fewer are there). On an empty site they make a pile of their own owner and type; on a pile they join it (the pile keeps its owner). Captured seeds to a store: `(move-pieces to (site-of (region-of store mover)))`; a hit checker to the bar.",
+    params: [
+      { name: "from", type: siteRef, doc: "Where the pieces are." },
+      { name: "to", type: siteRef, doc: "Where they go." },
+      { name: "count", type: cat("int"), namedOnly: true, optional: true, doc: "How many (default: all of them)." },
+    ],
+    example: "(move-pieces to (site-of (region-of store mover)))",
+  },
+  {
     name: "return-to-supply",
     category: "effect",
     doc: "Adds the stack on the site (its height) to its owner's supply, up to the `(supply ...)` total; the stack itself stays until removed.",

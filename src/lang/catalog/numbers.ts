@@ -18,9 +18,9 @@ export const numberLudemes: LudemeSpec[] = [
   {
     name: "count",
     category: "int",
-    doc: "How many pieces travel in the move.",
-    params: [],
-    example: "(count)",
+    doc: "How many pieces travel in the move; with a site, how many pieces stand on it (a pile's size, a stack's height: the seeds in a pit, the checkers on a point), 0 when empty.",
+    params: [{ name: "site", type: siteRef, optional: true, doc: "The site whose pieces are counted (default: the pieces travelling in the move being made)." }],
+    example: "(count to)",
   },
   {
     name: "height",
@@ -86,6 +86,16 @@ export const numberLudemes: LudemeSpec[] = [
     doc: "How many sites satisfy the condition (with `site` bound).",
     params: [{ name: "cond", type: cat("bool"), doc: "Condition on `site`." }],
     example: "(count-sites (owner site player))",
+  },
+  {
+    name: "sum-over",
+    category: "int",
+    doc: "The sum of the number over the sites of the region (with `site` bound to each), e.g. the seeds on a player's side: `(sum-over (region-of side P1) (count site))`.",
+    params: [
+      { name: "region", type: cat("region"), doc: "Which sites (a player's region, `(region-of name player)`, follows the player)." },
+      { name: "value", type: cat("int"), doc: "The number, for `site`." },
+    ],
+    example: "(sum-over (region-of side mover) (count site))",
   },
   {
     name: "max-over",

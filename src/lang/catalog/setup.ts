@@ -13,7 +13,7 @@ export const setupLudemes: LudemeSpec[] = [
     doc: "Puts a piece of `owner` on every site of the region. With `each`, every seat gets its pieces on its own region of the seat regions `at` names (see `seat-regions`).",
     params: [
       { name: "piece", type: name, doc: "Piece type." },
-      { name: "owner", type: playerRef, doc: "Seat `P1`..`Pn`, or `each`: every seat, on its own region." },
+      { name: "owner", type: playerRef, doc: "Seat `P1`..`Pn`; `each`: every seat, on its own region; `neutral`: nobody's (blocks, a mancala's seeds)." },
       { name: "at", type: cat("region"), doc: "Where." },
       { name: "height", type: { t: "int", min: 1, max: MAX_PIECES }, namedOnly: true, optional: true, default: 1, doc: "Stack height." },
       { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags the pieces start with." },

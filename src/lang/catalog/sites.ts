@@ -3,7 +3,7 @@
  * reads a site, beside the names `from`, `to`, `last-to` ...
  */
 import type { LudemeSpec } from "../catalog.js";
-import { name, siteRef, playerRef, PLAYER_DOC } from "./args.js";
+import { cat, name, siteRef, playerRef, PLAYER_DOC } from "./args.js";
 
 export const siteLudemes: LudemeSpec[] = [
   {
@@ -16,6 +16,13 @@ export const siteLudemes: LudemeSpec[] = [
       { name: "n", type: { t: "int", min: 1 }, optional: true, default: 1, doc: "How many steps." },
     ],
     example: "(ahead to backward)",
+  },
+  {
+    name: "site-of",
+    category: "site",
+    doc: "The one site of a region (its first, when it has several; no site when it is empty), e.g. a player's store: `(site-of (region-of store mover))`.",
+    params: [{ name: "region", type: cat("region"), doc: "The region (a player's region, `(region-of name player)`, follows the player)." }],
+    example: "(site-of (region-of store mover))",
   },
   {
     name: "where",

@@ -1,0 +1,143 @@
+/**
+ * Sowing, the move of the mancala games: the mover picks up every seed of one of their pits and
+ * drops them one by one into the following pits of their track (`track`, usually a loop), skipping
+ * the pits `skip:` names (the opponent's store), and the pit sown from on later laps where
+ * `skip-origin:` says so; where `origin-first:` holds, the first seed goes back into the pit
+ * itself. Then, at the last pit sown: the captures (`capture-if:` / `capture:`), repeated on the
+ * pits before it while they hold (`backtrack:`, Oware's run of 2s and 3s), and the consequences
+ * (`then:`: an extra turn in the store, relay sowing from the last pit).
+ *
+ * The last pit is worked out when the moves are listed (it is the move's `to`, so that a
+ * continuation from `last-to` can sow on from it): the path is a walk along the track's table
+ * that sows nothing. Skip conditions are asked of the position before the sowing, as in Ludii.
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import type { Ctx, Effect, LeafGenerator, Pred } from "./rules.js";
+import { EMPTY, type State } from "./state.js";
+import type { Topology } from "./topology.js";
+import type { Track } from "./track.js";
+
+export interface SowOptions {
+  topology: Topology;
+  track: Track;
+  kind: number;
+  /** Which pits the mover may sow from (`c.from`); pits without seeds never. */
+  from: Pred;
+  /** Pits passed over without a seed (`c.to`); null: none. */
+  skip: Pred | null;
+  /** Whether the pit sown from is passed over when the sowing comes round to it again. */
+  skipOrigin: boolean;
+  /** Where the first seed goes back into the pit sown from (`c.from`); null: never. */
+  originFirst: Pred | null;
+  /** At the last pit (`c.to`): whether the capture effects run; null with captures: always. */
+  captureIf: Pred | null;
+  capture: Effect[];
+  /** After a capture, go on to the pit before, capturing while `captureIf` holds there. */
+  backtrack: boolean;
+  then: Effect[];
+}
+
+export class SowGenerator implements LeafGenerator {
+  id = -1;
+  rule = "";
+
+  constructor(private readonly o: SowOptions) {}
+
+  private ready(c: Ctx, from: number, s: State): void {
+    c.from = from;
+    c.over = -1;
+    c.piece = s.piece[from]!;
+    c.count = s.height[from]!;
+    c.crossed = false;
+    c.selfFlags = 0;
+  }
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const o = this.o, p = c.player, sites = o.track.sites[p]!, position = o.track.position[p]!;
+    for (let i = 0; i < sites.length; i++) {
+      const pit = sites[i]!;
+      if (s.owner[pit] === EMPTY || position[pit] !== i) continue;
+      this.ready(c, pit, s);
+      if (!o.from(s, c)) continue;
+      const last = this.walk(s, c, pit, null);
+      c.to = -1;
+      if (last >= 0) out.add(this.id, o.kind, pit, last, s.height[pit]!, s.piece[pit]!);
+    }
+  }
+
+  /**
+   * Walks the sowing of every seed of `pit` along the mover's track and returns the last pit sown
+   * (-1 when the track leads nowhere); with `sow`, drops a seed of the pile `sow` describes into
+   * each pit passed (the seeds were taken up before).
+   */
+  private walk(s: State, c: Ctx, pit: number, sow: { owner: number; piece: number } | null): number {
+    const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
+    let seeds = c.count, last = -1;
+    let i = o.track.position[c.player]![pit]!;
+    if (o.originFirst !== null && o.originFirst(s, c)) {
+      if (sow) s.addPieces(pit, sow.owner, sow.piece, 1);
+      seeds--;
+      last = pit;
+    }
+    // A track that skips every pit would never end: at most one lap of skips per seed.
+    let skipped = 0;
+    while (seeds > 0) {
+      i++;
+      if (i >= L) {
+        if (!o.track.loop) return last;
+        i = 0;
+      }
+      let to = sites[i]!;
+      c.to = to;
+      if (o.skip !== null && o.skip(s, c) && skipped < L) {
+        skipped++;
+        continue;
+      }
+      skipped = 0;
+      if (o.skipOrigin && to === pit) {
+        i = i + 1 >= L ? (o.track.loop ? 0 : L) : i + 1;
+        if (i >= L) return last;
+        to = sites[i]!;
+      }
+      if (sow) s.addPieces(to, sow.owner, sow.piece, 1);
+      last = to;
+      seeds--;
+    }
+    return last;
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const o = this.o, pit = buf.from[row]!;
+    this.ready(c, pit, s);
+    const seeds = { owner: s.owner[pit]!, piece: s.piece[pit]! };
+    s.takePieces(pit, c.count);
+    const last = this.walk(s, c, pit, seeds);
+    c.to = last;
+    if (last >= 0 && o.capture.length) this.captures(s, c, pit, last);
+    c.to = last;
+    for (const e of o.then) e(s, c);
+  }
+
+  /** The captures at the last pit, and back along the track while they go on (`backtrack:`). */
+  private captures(s: State, c: Ctx, pit: number, last: number): void {
+    const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
+    let i = o.track.position[c.player]![last]!;
+    for (let n = 0; n < L; n++) {
+      c.to = sites[i]!;
+      if (o.captureIf !== null && !o.captureIf(s, c)) return;
+      for (const e of o.capture) e(s, c);
+      if (!o.backtrack) return;
+      i = i === 0 ? (o.track.loop ? L - 1 : -1) : i - 1;
+      if (i < 0 || sites[i] === pit) return;
+    }
+  }
+
+  notation(buf: MoveBuffer, row: number): string {
+    return this.o.topology.labels[buf.from[row]!]!;
+  }
+
+  actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
+    const l = this.o.topology.labels;
+    return [{ op: "transfer", from: l[buf.from[row]!]!, to: l[buf.to[row]!]!, count: buf.count[row]! }];
+  }
+}
