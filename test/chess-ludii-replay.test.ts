@@ -19,7 +19,7 @@ describe("chess replays Ludii's games", () => {
     );
     // 11 checkmates, 87 draws by the 100-decision rule, 2 stalemates (Ludii's forced passes).
     expect(tally).toEqual({
-      games: 100, decisions: 43494, passes: 0, forcedPasses: 2, promotions: 266, drops: 0,
+      games: 100, decisions: 43494, throws: 0, passes: 0, forcedPasses: 2, promotions: 266, drops: 0,
       legalMoves: 828230, listed: 43492, ambiguous: 0, results: { p1: 4, p2: 7, draws: 89 },
     });
   });

@@ -21,7 +21,7 @@ describe("janggi replays Ludii's games", () => {
       { ludiiNotation: (n) => (n === "pass" ? "forced-pass" : notation(n)), forcedPassIsMove: true },
     );
     expect(tally).toEqual({
-      games: 100, decisions: 13930, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      games: 100, decisions: 13930, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
       legalMoves: 472599, listed: 13930, ambiguous: 0, results: { p1: 3, p2: 2, draws: 95 },
     });
   });

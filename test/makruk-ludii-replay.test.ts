@@ -46,7 +46,7 @@ describe("makruk replays Ludii's games", () => {
     );
     // 6 of Ludii's choices were such a pair's step or jump (2 jumps).
     expect(tally).toEqual({
-      games: 100, decisions: 58005, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      games: 100, decisions: 58005, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
       legalMoves: 705104, listed: 58005, ambiguous: 6, results: { p1: 13, p2: 15, draws: 72 },
     });
   });

@@ -19,7 +19,7 @@ describe("minishogi replays Ludii's games", () => {
       { ludiiNotation: ludiiNotation(names) },
     );
     expect(tally).toEqual({
-      games: 100, decisions: 15845, passes: 415, forcedPasses: 0, promotions: 446, drops: 2828,
+      games: 100, decisions: 15845, throws: 0, passes: 415, forcedPasses: 0, promotions: 446, drops: 2828,
       legalMoves: 287424, listed: 15845, ambiguous: 0, results: { p1: 48, p2: 52, draws: 0 },
     });
   });

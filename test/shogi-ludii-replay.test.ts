@@ -23,7 +23,7 @@ describe("shogi replays Ludii's games", () => {
     );
     // 4 games drawn by Ludii's turn limit; no forced pass (a player without a move has lost).
     expect(tally).toEqual({
-      games: 100, decisions: 65687, passes: 1946, forcedPasses: 0, promotions: 1951, drops: 9639,
+      games: 100, decisions: 65687, throws: 0, passes: 1946, forcedPasses: 0, promotions: 1951, drops: 9639,
       legalMoves: 3010105, listed: 0, ambiguous: 0, results: { p1: 44, p2: 52, draws: 4 },
     });
   });

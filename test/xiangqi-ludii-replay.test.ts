@@ -16,7 +16,7 @@ describe("xiangqi replays Ludii's games", () => {
     );
     // 44 games drawn by Ludii's turn limit.
     expect(tally).toEqual({
-      games: 100, decisions: 127129, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      games: 100, decisions: 127129, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
       legalMoves: 1394199, listed: 0, ambiguous: 0, results: { p1: 25, p2: 31, draws: 44 },
     });
   });

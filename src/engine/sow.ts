@@ -27,6 +27,12 @@ export interface SowOptions {
   skip: Pred | null;
   /** Whether the pit sown from is passed over when the sowing comes round to it again. */
   skipOrigin: boolean;
+  /**
+   * When the last seed is the one sown right after passing over the pit sown from: whether the
+   * move's last pit (`to`, for captures and consequences) is read as that pit of origin, as Ludii
+   * 1.3.12 reads it (so, in Oware, such a sowing captures nothing), rather than the pit sown.
+   */
+  lastAfterOriginIsOrigin: boolean;
   /** Where the first seed goes back into the pit sown from (`c.from`); null: never. */
   originFirst: Pred | null;
   /** At the last pit (`c.to`): whether the capture effects run; null with captures: always. */
@@ -94,13 +100,15 @@ export class SowGenerator implements LeafGenerator {
         continue;
       }
       skipped = 0;
+      let passedOrigin = false;
       if (o.skipOrigin && to === pit) {
         i = i + 1 >= L ? (o.track.loop ? 0 : L) : i + 1;
         if (i >= L) return last;
         to = sites[i]!;
+        passedOrigin = true;
       }
       if (sow) s.addPieces(to, sow.owner, sow.piece, 1);
-      last = to;
+      last = passedOrigin && o.lastAfterOriginIsOrigin ? pit : to;
       seeds--;
     }
     return last;

@@ -29,6 +29,8 @@ export interface LudiiDecision {
   /** Their number and FNV-1a hash (file written with `--legal hash`). */
   count?: number;
   hash?: string;
+  /** In games with dice: what the dice showed when Ludii listed the legal moves (its throw for this decision). */
+  dice?: number[];
 }
 
 export interface LudiiGame {
@@ -51,7 +53,7 @@ export function readLudiiGames(file: URL): LudiiGame[] {
       game.winner = Number(/winner=(\d+)/.exec(line)![1]);
       game.result = line.slice(2);
     } else if (line.trim() && !line.startsWith("#")) {
-      const [mover, chosen, legal] = line.split(" | ");
+      const [mover, chosen, legal, extra] = line.split(" | ");
       const [, move, did] = /^(\S+)(?: \{(.*)\})?$/.exec(chosen!)!;
       const d: LudiiDecision = { mover: Number(mover), chosen: move! };
       if (did !== undefined) d.did = did;
@@ -60,6 +62,8 @@ export function readLudiiGames(file: URL): LudiiGame[] {
         d.count = Number(hashed[1]);
         d.hash = hashed[2];
       } else d.legal = legal!.split(" ");
+      const dice = extra === undefined ? null : /^dice=([\d,-]+)/.exec(extra);
+      if (dice) d.dice = dice[1]!.split(",").map(Number);
       games.at(-1)!.decisions.push(d);
     }
   }
@@ -89,8 +93,8 @@ export function ludiiNotation(names: Record<string, string> = {}): (notation: st
 }
 
 export interface ReplaySpec {
-  /** Our move's notation written as Ludii writes it. */
-  ludiiNotation: (notation: string) => string;
+  /** Our move's notation written as Ludii writes it (in state `s`, before the move). */
+  ludiiNotation: (notation: string, s: State) => string;
   /**
    * Ludii's sorted legal moves as they should compare with ours, for a Ludii quirk a game chooses
    * not to follow (see the game's test); by default unchanged. Files with whole lists only.
@@ -127,6 +131,8 @@ export interface ReplayTally {
   listed: number;
   /** Ludii's chosen moves whose notation Ludii listed more than once (see ReplaySpec.ludiiChoice). */
   ambiguous: number;
+  /** Throws of the dice made (Ludii's values, before the decisions they were thrown for). */
+  throws: number;
   /** Game results: Ludii's winner 1, 2, or 0 for a draw. */
   results: { p1: number; p2: number; draws: number };
 }
@@ -138,7 +144,7 @@ function ourMoves(game: Game, s: State, spec: ReplaySpec): { buf: MoveBuffer; na
   const names: string[] = [];
   const rows = new Map<string, number>();
   for (let i = 0; i < buf.size; i++) {
-    const name = spec.ludiiNotation(generators[buf.gen[i]!]!.notation(buf, i));
+    const name = spec.ludiiNotation(generators[buf.gen[i]!]!.notation(buf, i), s);
     names.push(name);
     if (!rows.has(name)) rows.set(name, i);
   }
@@ -152,14 +158,22 @@ function ourMoves(game: Game, s: State, spec: ReplaySpec): { buf: MoveBuffer; na
  */
 export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpec): ReplayTally {
   const t: ReplayTally = {
-    games: games.length, decisions: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0, legalMoves: 0, listed: 0, ambiguous: 0,
+    games: games.length, decisions: 0, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0, legalMoves: 0, listed: 0, ambiguous: 0,
     results: { p1: 0, p2: 0, draws: 0 },
   };
   for (const [g, ludii] of games.entries()) {
     const s = game.newGame({ seed: 1 });
-    for (const [d, { mover, chosen, did, legal, count, hash }] of ludii.decisions.entries()) {
+    for (const [d, { mover, chosen, did, legal, count, hash, dice }] of ludii.decisions.entries()) {
       const where = () => `game ${g + 1}, decision ${d + 1} (Ludii: ${ludii.result})`;
       t.decisions++;
+      // A throw of the dice due here: Ludii's throw is made (a decision of chance, not one of Ludii's).
+      if (game.isChance(s)) {
+        if (!dice) expect.fail(`${where()}: our game waits for a throw of the dice, Ludii's file has none`);
+        const throwMove = game.legalMoves(s).find((m) => m.notation === `roll ${dice.join(",")}`);
+        if (!throwMove) expect.fail(`${where()}: no throw of ours shows Ludii's dice ${dice.join(",")}`);
+        game.applyInPlace(s, throwMove);
+        t.throws++;
+      }
       // Ludii makes a player without a legal move pass, then ends the game; ours ended on the move before
       // (unless the game's own rules make that player pass).
       if (chosen === "forced-pass") {

@@ -222,6 +222,14 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       },
     };
   },
+  passed: (_n, ptr, cx) => {
+    const word = cx.passWord;
+    if (word < 0) {
+      cx.fail("M004", "(passed) needs a (pass) move in the play rules", ptr, "(pass) inside (priority ...) or (either ...)");
+      return constant(false);
+    }
+    return { fn: (s) => s.memory[word]! >= 1 };
+  },
   "all-passed": (_n, ptr, cx) => {
     const word = cx.passWord;
     if (word < 0) {

@@ -66,7 +66,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const effects = (key: string) => inMoveScope(cx, () => compileEffects((n[key] as Json[] | undefined) ?? [], `${ptr}/${key}`, cx)).map((e) => e.run);
     return register(cx, n, ptr, new SowGenerator({
       topology: cx.topology!, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "sow"),
-      from: cond("from") ?? (() => true), skip: cond("skip"), skipOrigin: n["skip-origin"] === true, originFirst: cond("origin-first"),
+      from: cond("from") ?? (() => true), skip: cond("skip"), skipOrigin: n["skip-origin"] === true,
+      lastAfterOriginIsOrigin: n["last-after-origin"] === "origin", originFirst: cond("origin-first"),
       captureIf: cond("capture-if"), capture: effects("capture"), backtrack: n.backtrack === true, then: effects("then"),
     }));
   },

@@ -270,6 +270,13 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(closes-ring to)",
   },
   {
+    name: "passed",
+    category: "bool",
+    doc: "The last decision was a `(pass)` move. In end rules, with a forced pass (`(priority MOVES (pass))`): the game ends once a player could not move and passed, as Ludii ends its mancala games: `(if (passed) (ranked ...))`.",
+    params: [],
+    example: "(passed)",
+  },
+  {
     name: "all-passed",
     category: "bool",
     doc: "Every player has just passed, one after the other (the last decisions, as many as there are players, were `(pass)` moves). In end rules: the game is stuck, e.g. `(if (all-passed) ...)` ends a placement game when neither side can place.",

@@ -170,6 +170,7 @@ export const moveLudemes: LudemeSpec[] = [
       { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `sow`)." },
       { name: "skip", type: cat("bool"), namedOnly: true, optional: true, doc: "Pits passed over without a seed (`to`)." },
       { name: "skip-origin", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "The pit sown from gets no seed when the sowing laps round to it." },
+      { name: "last-after-origin", type: { t: "enum", values: ["pit", "origin"] }, namedOnly: true, optional: true, default: "pit", doc: "With `skip-origin:true`, when the last seed is the one sown right after passing over the pit of origin: the last pit (`to`, for `capture-if:`, `capture:` and `then:`) is that pit (`pit`, the common rule) or the pit of origin (`origin`, as Ludii 1.3.12 reads it: in Oware such a sowing captures nothing)." },
       { name: "origin-first", type: cat("bool"), namedOnly: true, optional: true, doc: "Where this holds, the first seed goes back into the pit sown from (Toguz Kumalak, when the pit holds more than one)." },
       { name: "capture-if", type: cat("bool"), namedOnly: true, optional: true, doc: "Whether the `capture:` effects run at the last pit (`to`)." },
       { name: "capture", type: list(cat("effect")), namedOnly: true, optional: true, doc: "The capture at the last pit (`to`), e.g. `(move-pieces to (site-of (region-of store mover)))`." },
