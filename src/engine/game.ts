@@ -128,9 +128,14 @@ export class Game implements Runtime {
   }
 
   /**
-   * Whether the dice are to be thrown before the decision the state waits for: the rules' `roll:`
+   * Whether the dice are to be thrown before the decision the state waits for (`throwDue`, public:
+   * a loaded position without dice values asks it): the rules' `roll:`
    * says each turn (its first decision) or each decision, where its condition holds for the mover.
    */
+  throwDue(s: State): boolean {
+    return this.rollIsDue(s);
+  }
+
   private rollIsDue(s: State): boolean {
     const roll = this.def.roll;
     if (roll === null || this.roller === null || s.over || s.preludeLeft > 0) return false;
@@ -615,6 +620,7 @@ export class Game implements Runtime {
     if (code.piece >= 0) m.piece = this.def.pieces[code.piece]!.name;
     const becomes = gen.promotion?.(buf, i) ?? -1;
     if (becomes >= 0) m.promotion = this.def.pieces[becomes]!.name;
+    if (gen === this.roller) m.dice = this.roller.values(code.extra);
     if (code.path.length) m.path = code.path.map((p) => labels[p]!);
     if (code.captures.length) m.captures = code.captures.map((p) => labels[p]!);
     return m;

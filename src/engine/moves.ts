@@ -22,6 +22,8 @@ export interface Move {
   piece?: string;
   /** The type the piece becomes on its destination, for a move that promotes it as part of the move (`e7-e8=Q`). */
   promotion?: string;
+  /** A throw of the dice: what each die shows, in die order. */
+  dice?: number[];
   /** Every landing site of a chain, in order (`to` is the last). */
   path?: string[];
   /** Sites whose pieces this move captures. */

@@ -88,11 +88,19 @@ export interface Position {
   concealed?: Record<string, Record<string, number>>;
   /** In games whose players have hands: the pieces each holds by type, e.g. `{"P1": {"pawn": 2}}`; absent: empty hands. */
   hands?: Record<string, Record<string, number>>;
+  /**
+   * In games with dice: what the dice show, die by die, e.g. `[3, 5]`; the mover decides with
+   * them. Absent: the dice are still to be thrown, where the rules throw them before this decision.
+   */
+  dice?: number[];
+  /** With `dice`: how many more moves each die allows this turn (0: used); absent: each die 1, a double 2 where the dice say `doubles:twice`. */
+  diceLeft?: number[];
 }
 
 const POSITION_FIELDS = [
   "sites", "mover", "actionInTurn", "actionsInTurn", "supply", "scores", "markers", "counters",
   "internalFlags", "turn", "preludeLeft", "memory", "result", "endRule", "lastMover", "last", "concealed", "hands",
+  "dice", "diceLeft",
 ];
 
 export interface LoadOptions {
@@ -151,6 +159,7 @@ export function loadPosition(game: Game, pos: unknown, seed: Seed = 0, opts: Loa
   readMarkers(game, pos.markers, s, seed, problems);
   readMemory(game, pos.memory, s, problems);
   readResult(game, pos, s, problems);
+  readDice(game, pos, s, problems);
   if (!faceDown.refused.length) readConcealed(game, pos.concealed, s, faceDown.read, problems, opts);
   if (problems.length) throw new PositionError(problems.lines());
   s.touch();
@@ -483,6 +492,39 @@ function readResult(game: Game, pos: Record<string, any>, s: State, problems: Pr
 }
 
 /** `concealed`: the face-down pool of an observation, which must account for every face-down piece. */
+/**
+ * The dice: the values shown (the mover decides with them) and their uses left; without values,
+ * a throw is due where the rules throw before this decision.
+ */
+function readDice(game: Game, pos: Record<string, any>, s: State, problems: Problems): void {
+  const dice = game.def.dice;
+  if (!dice) {
+    for (const k of ["dice", "diceLeft"]) if (pos[k] !== undefined) problems.push(`position.${k}: ${game.name} has no dice`);
+    return;
+  }
+  const n = dice.faces.length;
+  if (pos.dice === undefined) {
+    if (pos.diceLeft !== undefined) problems.push("position.diceLeft: given without position.dice (the values the dice show)");
+    s.rollDue = game.throwDue(s);
+    return;
+  }
+  const values = pos.dice;
+  if (!Array.isArray(values) || values.length !== n || values.some((v, d) => !dice.faces[d]!.includes(v as number))) {
+    problems.push(`position.dice: must be ${n} number${n === 1 ? "" : "s"}, one face of each die (${[...new Set(dice.faces[0])].join(", ")}), e.g. [${Array.from(dice.faces, (f) => f[f.length - 1]).join(", ")}]`);
+    return;
+  }
+  s.dice.set(values as number[]);
+  const double = n > 1 && values.every((v) => v === values[0]);
+  s.diceLeft.fill(double ? dice.doubleUses : 1);
+  if (pos.diceLeft !== undefined) {
+    const left = pos.diceLeft;
+    if (!Array.isArray(left) || left.length !== n || left.some((v) => !Number.isInteger(v) || (v as number) < 0 || (v as number) > dice.doubleUses)) {
+      problems.push(`position.diceLeft: must be ${n} whole number${n === 1 ? "" : "s"} from 0 to ${dice.doubleUses}, the moves each die still allows`);
+    } else s.diceLeft.set(left as number[]);
+  }
+  s.rollDue = false;
+}
+
 /** The pieces in hand: player to {piece: count}, counts 0 to MAX_PIECES; only in games with hands. */
 function readHands(game: Game, raw: unknown, s: State, problems: Problems): void {
   if (raw === undefined) return;
@@ -641,6 +683,10 @@ export function toPosition(game: Game, s: State): Position {
         Object.fromEntries(Array.from({ length: game.playerCount }, (_, p) => [playerName(p), labels.filter((_, i) => s.markers[s.markerIndex(m, p, i)])])),
       ]),
     );
+  }
+  if (def.dice && !s.rollDue) {
+    pos.dice = Array.from(s.dice);
+    pos.diceLeft = Array.from(s.diceLeft);
   }
   const memory = Array.from(s.memory.subarray(0, def.memoryInit.length));
   if (memory.some((v, i) => v !== def.memoryInit[i])) pos.memory = memory;

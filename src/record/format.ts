@@ -44,7 +44,7 @@ export interface RecordSeat {
 }
 
 /** A move in structured form: the fields of `Move` that identify it (no engine encoding). */
-export type RecordedMoveFields = Pick<Move, "kind" | "from" | "to" | "count" | "piece" | "promotion" | "path" | "captures">;
+export type RecordedMoveFields = Pick<Move, "kind" | "from" | "to" | "count" | "piece" | "promotion" | "path" | "captures" | "dice">;
 
 export interface RecordedMove {
   /** 1-based index of the decision in the game. */
@@ -183,6 +183,7 @@ function checkMove(m: unknown, at: string, i: number, fail: (p: string) => void)
     const list = move[k];
     if (list !== undefined && !(Array.isArray(list) && list.every((x) => typeof x === "string"))) fail(`${at}.move.${k}: must be a list of sites`);
   }
+  if (move.dice !== undefined && !(Array.isArray(move.dice) && move.dice.length <= 8 && move.dice.every((x) => Number.isInteger(x)))) fail(`${at}.move.dice: must be the numbers the dice show (at most 8 whole numbers)`);
 }
 
 /**

@@ -58,6 +58,7 @@ export function moveFields(m: Move): RecordedMoveFields {
   if (m.promotion !== undefined) f.promotion = m.promotion;
   if (m.path) f.path = [...m.path];
   if (m.captures) f.captures = [...m.captures];
+  if (m.dice) f.dice = [...m.dice];
   return f;
 }
 

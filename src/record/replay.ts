@@ -113,7 +113,7 @@ function checkMove(game: Game, s: State, r: RecordedMove): Move | string {
 }
 
 function sameFields(a: RecordedMoveFields, b: RecordedMoveFields): boolean {
-  const keys: (keyof RecordedMoveFields)[] = ["kind", "from", "to", "count", "piece", "promotion", "path", "captures"];
+  const keys: (keyof RecordedMoveFields)[] = ["kind", "from", "to", "count", "piece", "promotion", "path", "captures", "dice"];
   return keys.every((k) => b[k] === undefined || JSON.stringify(a[k]) === JSON.stringify(b[k]));
 }
 

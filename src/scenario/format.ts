@@ -16,6 +16,8 @@ export interface ActionSpec {
   /** The type a move that promotes as part of the move makes its piece (`Move.promotion`). */
   promotion?: string;
   path?: string[];
+  /** A throw of the dice (kind `roll`): what each die shows, in die order. */
+  dice?: number[];
 }
 
 export type ResultSpec = "ongoing" | "draw" | { winner: string } | { winners: string[] };
@@ -31,6 +33,10 @@ export interface Then {
   counters?: Record<string, number>;
   markers?: Record<string, Record<string, string[]>>;
   result?: ResultSpec;
+  /** In games with dice: whether the dice are to be thrown before the next decision. */
+  throwDue?: boolean;
+  /** In games with dice: the moves each die still allows this turn. */
+  diceLeft?: number[];
 }
 
 export type Step =
@@ -64,6 +70,7 @@ const action = {
     piece: { type: "string" },
     promotion: { type: "string" },
     path: { type: "array", items: { type: "string" } },
+    dice: { type: "array", items: { type: "integer" } },
   },
 };
 const piece = {
@@ -95,6 +102,8 @@ const then = {
     counters: perPlayer,
     markers,
     result,
+    throwDue: { type: "boolean" },
+    diceLeft: { type: "array", items: { type: "integer" } },
   },
 };
 

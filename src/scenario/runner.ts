@@ -113,6 +113,7 @@ export function matches(m: Move, a: ActionSpec): boolean {
   if (a.count !== undefined && m.count !== a.count) return false;
   if (a.piece !== undefined && m.piece !== a.piece) return false;
   if (a.promotion !== undefined && m.promotion !== a.promotion) return false;
+  if (a.dice !== undefined && (m.dice === undefined || m.dice.join(",") !== a.dice.join(","))) return false;
   if (a.path !== undefined) {
     const p = m.path ?? (m.to ? [m.to] : []);
     if (p.length !== a.path.length || p.some((x, i) => !sameLabel(x, a.path![i]))) return false;
@@ -145,6 +146,8 @@ export function checkThen(game: Game, s: State, then: Then): string[] {
   if (then.mover !== undefined && !s.over && playerName(s.mover) !== then.mover) why.push(`mover is ${playerName(s.mover)}, expected ${then.mover}`);
   if (then.actionInTurn !== undefined && s.actionInTurn !== then.actionInTurn) why.push(`actionInTurn is ${s.actionInTurn}, expected ${then.actionInTurn}`);
   if (then.actionsInTurn !== undefined && s.actionsInTurn !== then.actionsInTurn) why.push(`actionsInTurn is ${s.actionsInTurn}, expected ${then.actionsInTurn}`);
+  if (then.throwDue !== undefined && game.isChance(s) !== then.throwDue) why.push(then.throwDue ? "no throw of the dice is due, expected one" : "a throw of the dice is due, expected none");
+  if (then.diceLeft !== undefined && Array.from(s.diceLeft).join(",") !== then.diceLeft.join(",")) why.push(`the dice allow ${Array.from(s.diceLeft).join(" ")} more moves, expected ${then.diceLeft.join(" ")}`);
   comparePerPlayer(game, "supply", s.supply, then.supply, why);
   comparePerPlayer(game, "score", s.score, then.scores, why);
   for (const [name, want] of Object.entries(then.counters ?? {})) {
