@@ -65,7 +65,7 @@ export class SowGenerator implements LeafGenerator {
       if (s.owner[pit] === EMPTY || position[pit] !== i) continue;
       this.ready(c, pit, s);
       if (!o.from(s, c)) continue;
-      const last = this.walk(s, c, pit, null);
+      const last = this.walk(s, c, pit, this.originFirst(s, c), null);
       c.to = -1;
       if (last >= 0) out.add(this.id, o.kind, pit, last, s.height[pit]!, s.piece[pit]!);
     }
@@ -76,11 +76,11 @@ export class SowGenerator implements LeafGenerator {
    * (-1 when the track leads nowhere); with `sow`, drops a seed of the pile `sow` describes into
    * each pit passed (the seeds were taken up before).
    */
-  private walk(s: State, c: Ctx, pit: number, sow: { owner: number; piece: number } | null): number {
+  private walk(s: State, c: Ctx, pit: number, originFirst: boolean, sow: { owner: number; piece: number } | null): number {
     const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
     let seeds = c.count, last = -1;
     let i = o.track.position[c.player]![pit]!;
-    if (o.originFirst !== null && o.originFirst(s, c)) {
+    if (originFirst) {
       if (sow) s.addPieces(pit, sow.owner, sow.piece, 1);
       seeds--;
       last = pit;
@@ -118,12 +118,18 @@ export class SowGenerator implements LeafGenerator {
     const o = this.o, pit = buf.from[row]!;
     this.ready(c, pit, s);
     const seeds = { owner: s.owner[pit]!, piece: s.piece[pit]! };
+    // Asked of the pit before its seeds are taken up (`(count from)` is what it held).
+    const first = this.originFirst(s, c);
     s.takePieces(pit, c.count);
-    const last = this.walk(s, c, pit, seeds);
+    const last = this.walk(s, c, pit, first, seeds);
     c.to = last;
     if (last >= 0 && o.capture.length) this.captures(s, c, pit, last);
     c.to = last;
     for (const e of o.then) e(s, c);
+  }
+
+  private originFirst(s: State, c: Ctx): boolean {
+    return this.o.originFirst !== null && this.o.originFirst(s, c);
   }
 
   /** The captures at the last pit, and back along the track while they go on (`backtrack:`). */

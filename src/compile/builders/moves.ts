@@ -25,7 +25,8 @@ import { CastleGenerator } from "../../engine/castle.js";
 import { DropGenerator } from "../../engine/drop.js";
 import { compileSite } from "./sites.js";
 import { ForEachDieSource } from "../../engine/dice.js";
-import { makeTrack, MoveAlongGenerator, type Track } from "../../engine/track.js";
+import { MoveAlongGenerator } from "../../engine/track.js";
+import { trackNamed } from "../tracks.js";
 import { SowGenerator } from "../../engine/sow.js";
 import { compileInt } from "./numbers.js";
 import { EMPTY } from "../../engine/state.js";
@@ -371,25 +372,6 @@ export function compileMoves(v: Json, ptr: string, cx: CompileContext): MoveSour
 
 function sources(list: Json[], ptr: string, cx: CompileContext): MoveSource[] {
   return list.map((v, i) => compileMoves(v, `${ptr}/${i}`, cx));
-}
-
-/** The track a rule names (`track`), with its tables; null (reported) when there is none or a seat lacks one. */
-function trackNamed(n: IrNode, ptr: string, cx: CompileContext): Track | null {
-  const name = n.track as string;
-  const declared = cx.tracks.get(name);
-  if (!declared) {
-    cx.fail("M001", `no track '${name}'`, `${ptr}/track`, cx.tracks.size ? `one of: ${[...cx.tracks.keys()].join(", ")}` : "a (track ...) in the equipment");
-    return null;
-  }
-  const missing = declared.sites.findIndex((s) => s === null);
-  if (missing >= 0) {
-    cx.fail("M002", `track '${name}' has no road for P${missing + 1}`, `${ptr}/track`, `a (track ${name} ... seat:P${missing + 1})`);
-    return null;
-  }
-  const tables = (cx.trackTables ??= new Map());
-  const track = tables.get(name) ?? makeTrack(name, declared.sites as Int32Array[], declared.loop, cx.topology!.n);
-  tables.set(name, track);
-  return track;
 }
 
 function register<G extends LeafGenerator>(cx: CompileContext, n: IrNode, ptr: string, g: G): G {

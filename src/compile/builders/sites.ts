@@ -12,6 +12,8 @@ import { directionsByPlayer, refusesOnward } from "../directions.js";
 import { compilePlayer, siteRefIn, type SiteReader } from "../expression.js";
 import { playerRegion } from "../seats.js";
 import { compileRegion } from "./regions.js";
+import { trackNamed } from "../tracks.js";
+import { compileInt } from "./numbers.js";
 
 const noSite: SiteReader = () => NO_SITE;
 
@@ -52,6 +54,21 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       const x = from(s, c), p = c.player;
       // A rule evaluated for no seat (e.g. the owner of an empty site in `flanked`) has no forward.
       return x < 0 || p < 0 || p >= P ? NO_SITE : bySeat[p * N + x]!;
+    };
+  },
+  along: (n, ptr, cx) => {
+    const track = trackNamed(n, ptr, cx);
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
+    const by = compileInt(n.n!, `${ptr}/n`, cx);
+    if (!track) return () => NO_SITE;
+    return (s, c) => {
+      const site = at(s, c);
+      if (site < 0 || c.player < 0 || c.player >= track.sites.length) return NO_SITE;
+      const sites = track.sites[c.player]!, pos = track.position[c.player]![site]!;
+      if (pos < 0) return NO_SITE;
+      let q = pos + by(s, c);
+      if (track.loop) q = ((q % sites.length) + sites.length) % sites.length;
+      return q >= 0 && q < sites.length ? sites[q]! : NO_SITE;
     };
   },
   "site-of": (n, ptr, cx) => {

@@ -18,6 +18,17 @@ export const siteLudemes: LudemeSpec[] = [
     example: "(ahead to backward)",
   },
   {
+    name: "along",
+    category: "site",
+    doc: "The site `n` positions further along a track from a site, on the track of the player the rule is read for (the mover's, in moves): round a loop, and no site past the end of an open track or from a site off it. Negative `n` counts back. E.g. the pit facing a pit in the same place on the other side of a loop of 18: `(along round to 9)`.",
+    params: [
+      { name: "track", type: name, doc: "The track's name." },
+      { name: "site", type: siteRef, doc: "Where to start." },
+      { name: "n", type: cat("int"), doc: "How many positions further (negative: back)." },
+    ],
+    example: "(along round to 9)",
+  },
+  {
     name: "site-of",
     category: "site",
     doc: "The one site of a region (its first, when it has several; no site when it is empty), e.g. a player's store: `(site-of (region-of store mover))`.",
