@@ -96,6 +96,30 @@ export class RollGenerator implements LeafGenerator {
 }
 
 /**
+ * A move uses die `d` (one of its uses). With `doubles:ludii`, as Ludii 1.3.12 plays doubles (its
+ * `forEach Die replayDouble:True`): when every die is unused and shows the same number, the first
+ * use remembers that number and the next such use forgets it; a use while a number is remembered
+ * and the dice are not such a double sets every die back to the remembered number, unused. A double
+ * played out gives four moves, as usual; one whose turn ends early stays remembered, and the next
+ * throw's dice (the other player's) all turn to it after their first move: Ludii's Backgammon.
+ */
+export function useDie(s: State, dice: DiceDef, d: number): void {
+  if (!dice.ludiiDoubles) {
+    s.diceLeft[d]!--;
+    return;
+  }
+  let double = true;
+  for (let e = 0; e < s.dice.length; e++) if (s.diceLeft[e]! <= 0 || s.dice[e] !== s.dice[0]) double = false;
+  const value = s.dice[d]!;
+  s.diceLeft[d]!--;
+  if (double) s.heldDouble = s.heldDouble === 0 ? value : 0;
+  else if (s.heldDouble !== 0) {
+    s.dice.fill(s.heldDouble);
+    s.diceLeft.fill(1);
+  }
+}
+
+/**
  * `(for-each-die MOVES)`: the moves MOVES gives with each die that may still be used, `(pips)`
  * reading that die's value; making one uses the die up (Game.makeMove). Dice showing the same
  * number give the same moves, so only the first of them that may still be used is asked (a double

@@ -14,7 +14,7 @@ import { MAX_TURN } from "../limits.js";
 import { PositionHistory } from "./repetition.js";
 import { EMPTY as EMPTY_SITE, NEUTRAL as NEUTRAL_OWNER, State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
-import { RollGenerator } from "./dice.js";
+import { RollGenerator, useDie } from "./dice.js";
 
 /** Why a game ended; see Game.endReason. */
 export interface EndReason {
@@ -338,7 +338,7 @@ export class Game implements Runtime {
     // left; `(pips)` still reads its value.
     const die = buf.die[row]!;
     c.die = die;
-    if (die >= 0) s.diceLeft[die]!--;
+    if (die >= 0) useDie(s, this.def.dice!, die);
     // Captured pieces go to the capturer's hand (before the move removes them), as their base type.
     if (c.captures > 0 && this.def.hand?.captures) this.toHand(s, buf, row, s.mover);
     const gen = this.def.generators[buf.gen[row]!]!;
@@ -726,6 +726,7 @@ export class Game implements Runtime {
       s.dice.forEach(mix);
       s.diceLeft.forEach(mix);
       mix(s.rollDue ? 1 : 0);
+      mix(s.heldDouble);
     }
     // Only rules that continue from the last move make it part of the position.
     if (this.def.readsLastMove) mix(s.lastFrom + 2 + ((s.lastTo + 2) << 16));

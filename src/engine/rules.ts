@@ -182,6 +182,12 @@ export interface DiceDef {
   faces: Int32Array[];
   /** How many moves each die allows when every die shows the same number (a double): 1 or 2. */
   doubleUses: number;
+  /**
+   * Doubles as Ludii 1.3.12 plays them (`doubles:ludii`, see engine/dice.ts useDie): the double
+   * is remembered when its first die is used, and while remembered, a move that uses a die of a
+   * throw that is not a double sets every die back to the remembered number.
+   */
+  ludiiDoubles: boolean;
 }
 
 /** When the dice are thrown (the rules' `roll:`): before each turn's first decision, or before every decision, where `when` holds. */

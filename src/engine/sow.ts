@@ -80,6 +80,7 @@ export class SowGenerator implements LeafGenerator {
     const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
     let seeds = c.count, last = -1;
     let i = o.track.position[c.player]![pit]!;
+    this.lastPassedOrigin = false;
     if (originFirst) {
       if (sow) s.addPieces(pit, sow.owner, sow.piece, 1);
       seeds--;
@@ -108,11 +109,15 @@ export class SowGenerator implements LeafGenerator {
         passedOrigin = true;
       }
       if (sow) s.addPieces(to, sow.owner, sow.piece, 1);
-      last = passedOrigin && o.lastAfterOriginIsOrigin ? pit : to;
+      last = to;
+      this.lastPassedOrigin = passedOrigin;
       seeds--;
     }
     return last;
   }
+
+  /** Whether the last seed of the last walk was sown right after passing over the pit of origin. */
+  private lastPassedOrigin = false;
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const o = this.o, pit = buf.from[row]!;
@@ -121,7 +126,9 @@ export class SowGenerator implements LeafGenerator {
     // Asked of the pit before its seeds are taken up (`(count from)` is what it held).
     const first = this.originFirst(s, c);
     s.takePieces(pit, c.count);
-    const last = this.walk(s, c, pit, first, seeds);
+    const sown = this.walk(s, c, pit, first, seeds);
+    // The pit the rules read as the last: the one sown, or (Ludii's reading) the pit of origin.
+    const last = this.lastPassedOrigin && o.lastAfterOriginIsOrigin ? pit : sown;
     c.to = last;
     if (last >= 0 && o.capture.length) this.captures(s, c, pit, last);
     c.to = last;

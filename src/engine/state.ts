@@ -94,6 +94,8 @@ export class State {
   readonly dice: Int32Array;
   /** Per die: how many more moves may use it this turn (0: used; a double may give 2). */
   readonly diceLeft: Int32Array;
+  /** With `doubles:ludii`: the number of the double being played (0: none), see engine/dice.ts useDie. */
+  heldDouble = 0;
   /** The player to act. */
   mover = 0;
   /** 1-based index of the next action in the current turn, and how many the turn has. */
@@ -222,6 +224,7 @@ export class State {
     this.lastTo = o.lastTo;
     this.preludeLeft = o.preludeLeft;
     this.rollDue = o.rollDue;
+    this.heldDouble = o.heldDouble;
     this.over = o.over;
     this.endRule = o.endRule;
     this.positions = o.positions;
@@ -243,7 +246,7 @@ export class State {
       counters: Array.from(this.counters),
       memory: Array.from(this.memory),
       ...(this.shape.hand ? { hand: Array.from(this.hand) } : {}),
-      ...(this.shape.dice ? { dice: Array.from(this.dice), diceLeft: Array.from(this.diceLeft), rollDue: this.rollDue } : {}),
+      ...(this.shape.dice ? { dice: Array.from(this.dice), diceLeft: Array.from(this.diceLeft), rollDue: this.rollDue, heldDouble: this.heldDouble } : {}),
       returns: Array.from(this.returns),
       rng: Array.from(this.rng),
       mover: this.mover,
@@ -279,6 +282,7 @@ export class State {
     if (data.dice) s.dice.set(data.dice);
     if (data.diceLeft) s.diceLeft.set(data.diceLeft);
     s.rollDue = data.rollDue ?? false;
+    s.heldDouble = data.heldDouble ?? 0;
     s.returns.set(data.returns);
     s.rng.set(data.rng);
     for (let i = 0; i < s.owner.length; i++) {
@@ -400,6 +404,7 @@ export interface SerializedState {
   dice?: number[];
   diceLeft?: number[];
   rollDue?: boolean;
+  heldDouble?: number;
   returns: number[];
   rng: number[];
   mover: number;

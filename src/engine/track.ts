@@ -6,7 +6,8 @@
  * `(move-along TRACK steps:N ...)` moves one piece of the mover's exactly N positions along the
  * mover's track: from a site of the track (one piece off the top of a pile), from off the board (the
  * mover's supply, onto position N-1: `enter:`), or past the end (borne off, scoring for its owner:
- * `off:`). A destination held by another player's pieces is a hit: the rule's `hit:` consequences
+ * `off:`; written `a1-off`, or `a1-off/5` when a throw of 5 takes it past the end by more than one
+ * site). A destination held by another player's pieces is a hit: the rule's `hit:` consequences
  * run first (sending the pieces to a bar, back to the supply), and what is still there is captured.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
@@ -47,6 +48,13 @@ export interface MoveAlongOptions {
   pieces: Uint8Array | null;
   /** Positions to move, evaluated with `c.from` the origin (-1 when entering). */
   steps: IntExpr;
+  /** Which pieces may move (`c.from` their site); null: all. */
+  from: Pred | null;
+  /**
+   * Only the piece nearest the track's start that has a move of this rule moves (Backgammon's
+   * bearing off past the end: the rearmost piece able to).
+   */
+  first: boolean;
   /** Condition on the destination (`c.to`), as for any move. */
   to: Pred;
   /** The type a piece entering from the supply is (-1: the rule does not enter). */
@@ -86,14 +94,19 @@ export class MoveAlongGenerator implements LeafGenerator {
       // A site the track passes twice is moved from where it first appears.
       if (o.track.position[p]![from] !== pos) continue;
       this.ready(c, from, piece);
+      if (o.from !== null && !o.from(s, c)) continue;
       const k = o.steps(s, c);
       if (k <= 0) continue;
+      const before = out.size;
       let q = pos + k;
       if (o.track.loop) q %= L;
       if (q < L) this.landing(s, c, out, o.kind, from, sites[q]!, piece);
       else if (o.off !== null && (o.off === "beyond" || q === L) && (o.offIf === null || o.offIf(s, c))) {
-        out.add(this.id, o.offKind, from, -1, 1, piece);
+        const row = out.add(this.id, o.offKind, from, -1, 1, piece);
+        // Past the end by more than one: the count is part of the move (two dice may both take the piece off).
+        if (q > L) out.extra[row] = k;
       }
+      if (o.first && out.size > before) return;
     }
     if (o.enterPiece >= 0 && s.supply[p]! > 0) {
       this.ready(c, -1, o.enterPiece);
@@ -131,7 +144,7 @@ export class MoveAlongGenerator implements LeafGenerator {
   notation(buf: MoveBuffer, row: number): string {
     const l = this.o.topology.labels, from = buf.from[row]!, to = buf.to[row]!;
     if (from < 0) return `*${l[to]}`;
-    if (to < 0) return `${l[from]}-off`;
+    if (to < 0) return buf.extra[row]! > 0 ? `${l[from]}-off/${buf.extra[row]}` : `${l[from]}-off`;
     return `${l[from]}${buf.capLen[row] ? "x" : "-"}${l[to]}`;
   }
 

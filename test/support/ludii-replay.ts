@@ -203,7 +203,14 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
               ` ours: ${joined}  (list Ludii's with LudiiGames.java ... --legal full --from ${g + 1})`,
           );
       }
-      const row = ours.rows.get(chosen);
+      // Ludii's move used a die it names (UseDie1, UseDie2): of ours with that notation, the one using that die.
+      const usedDie = did === undefined ? null : /UseDie(\d+)/.exec(did);
+      let row = ours.rows.get(chosen);
+      if (usedDie && row !== undefined) {
+        for (let i = 0; i < ours.buf.size; i++) {
+          if (ours.buf.die[i] === Number(usedDie[1]) - 1 && spec.ludiiNotation(game.def.generators[ours.buf.gen[i]!]!.notation(ours.buf, i), s) === chosen) row = i;
+        }
+      }
       if (row === undefined) expect.fail(`${where()}: Ludii's move ${chosen} is not among ours`);
       game.applyRow(s, ours.buf, row);
       if (did !== undefined) {

@@ -89,7 +89,7 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const faces = (n.faces as number[] | undefined) ?? [1, 2, 3, 4, 5, 6];
     if (faces.length === 0 || faces.length > 64) return cx.fail("M004", `a die has 1 to 64 faces, not ${faces.length}`, `${ptr}/faces`);
     const count = n.count as number;
-    cx.dice = { faces: Array.from({ length: count }, () => Int32Array.from(faces)), doubleUses: n.doubles === "twice" ? 2 : 1 };
+    cx.dice = { faces: Array.from({ length: count }, () => Int32Array.from(faces)), doubleUses: n.doubles === "twice" ? 2 : 1, ludiiDoubles: n.doubles === "ludii" };
   },
   supply: (n, ptr, cx) => {
     if (cx.supplyTotal >= 0) return cx.fail("M003", "a game has one (supply ...)", ptr);

@@ -89,11 +89,12 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const steps = inMoveScope(cx, () => compileInt(n.steps!, `${ptr}/steps`, cx));
     const to = n.to === undefined ? (s: State, c: Ctx) => s.owner[c.to] === EMPTY : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     const offIf = n["off-if"] === undefined ? null : inMoveScope(cx, () => compileBool(n["off-if"]!, `${ptr}/off-if`, cx));
+    const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
     const hit = inMoveScope(cx, () => compileEffects((n.hit as Json[] | undefined) ?? [], `${ptr}/hit`, cx)).map((e) => e.run);
     const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
     return register(cx, n, ptr, new MoveAlongGenerator({
       topology, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "move"), enterKind: cx.kindIndex("enter"), offKind: cx.kindIndex("off"),
-      pieces, steps, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
+      pieces, steps, from, first: n.first === true, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
     }));
   },
   "for-each-die": (n, ptr, cx) => {

@@ -109,9 +109,19 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
   },
   "in-hand": (n, ptr, cx) => {
     if (!cx.hand) cx.fail("M001", "(in-hand ...), but the equipment declares no (hand ...)", ptr, "a (hand) item");
-    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     const types = cx.pieces.length;
+    if (n.piece === "any") {
+      return {
+        fn: (s, c) => {
+          const base = who(s, c) * types;
+          let held = 0;
+          for (let t = 0; t < types; t++) held += s.hand[base + t] ?? 0;
+          return held;
+        },
+      };
+    }
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
     return { fn: (s, c) => s.hand[who(s, c) * types + type] ?? 0 };
   },
   "count-sites": (n, ptr, cx) => {

@@ -49,6 +49,16 @@ export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
       }
     };
   },
+  hold: (n, ptr, cx) => {
+    if (!cx.hand) cx.fail("M001", "(hold ...) puts pieces in hand, but the equipment declares no (hand ...)", ptr, "a (hand) item");
+    const types = (n.pieces as string[]).map((name, i) => cx.pieceIndex(name, `${ptr}/pieces/${i}`));
+    const owners = n.owner === "each" ? Array.from({ length: cx.playerCount }, (_, p) => p) : [cx.seat(n.owner as string, `${ptr}/owner`)];
+    const count = (n.count as number | undefined) ?? 1;
+    const width = cx.pieces.length;
+    return (s) => {
+      for (const p of owners) for (const t of types) if (p >= 0 && t >= 0) s.hand[p * width + t]! += count;
+    };
+  },
   mark: (n, ptr, cx) => {
     const m = cx.markerIndex(n.marker as string, `${ptr}/marker`);
     const player = cx.seat(n.player as string, `${ptr}/player`);

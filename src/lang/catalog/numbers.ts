@@ -56,9 +56,9 @@ export const numberLudemes: LudemeSpec[] = [
   {
     name: "in-hand",
     category: "int",
-    doc: "How many pieces of the type the player holds in hand (see `hand`).",
+    doc: "How many pieces of the type the player holds in hand (see `hand`); `any`: of every type together.",
     params: [
-      { name: "piece", type: name, doc: "The piece type." },
+      { name: "piece", type: name, doc: "The piece type, or `any`." },
       { name: "player", type: playerRef, doc: PLAYER_DOC },
     ],
     example: "(in-hand pawn mover)",

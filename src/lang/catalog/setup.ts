@@ -21,6 +21,17 @@ export const setupLudemes: LudemeSpec[] = [
     example: "(place man P1 e2 flags:{king})",
   },
   {
+    name: "hold",
+    category: "start",
+    doc: "Puts pieces in players' hands (see `hand`) at the start: `count` of each type listed (default 1), for the player or `each` player. E.g. the numbered cubes each player places at the start of EinStein würfelt nicht: `(hold {one two three four five six} each)`.",
+    params: [
+      { name: "pieces", type: list(name), doc: "The piece types." },
+      { name: "owner", type: playerRef, doc: "Seat `P1`..`Pn`, or `each`." },
+      { name: "count", type: { t: "int", min: 1, max: MAX_PIECES }, namedOnly: true, optional: true, default: 1, doc: "How many of each type." },
+    ],
+    example: "(hold {one two three} each count:1)",
+  },
+  {
     name: "mark",
     category: "start",
     doc: "Adds every site of the region to a player's marker set.",
