@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileGame, type CompileResult } from "../src/compile/index.js";
-import { TERMINAL, type Game } from "../src/engine/game.js";
+import { CHANCE, TERMINAL, type Game } from "../src/engine/game.js";
 import type { Move } from "../src/engine/moves.js";
 import { checkInvariants } from "../src/engine/invariants.js";
 import { EMPTY, NEUTRAL, type State } from "../src/engine/state.js";
@@ -112,7 +112,12 @@ function playout(game: Game, seed: number, full: boolean, onMove?: (before: Stat
   while (!game.isTerminal(s) && notations.length < MAX_PLIES) {
     const moves = game.legalMoves(s);
     check(moves.length > 0, () => `no legal move in a running game after ${notations.join(" ")}`);
-    check(game.currentPlayer(s) === s.mover, () => "currentPlayer is not the mover");
+    if (game.isChance(s)) {
+      // A throw of the dice: a chance node whose outcomes are the legal moves, their chances adding up to 1.
+      check(game.currentPlayer(s) === CHANCE, () => "currentPlayer is not CHANCE where a throw is due");
+      const outcomes = game.chanceOutcomes(s);
+      check(outcomes.length === moves.length && Math.abs(outcomes.reduce((a, o) => a + o.probability, 0) - 1) < 1e-9, () => "the throw's outcomes are not the legal moves, or their chances do not add up to 1");
+    } else check(game.currentPlayer(s) === s.mover, () => "currentPlayer is not the mover");
     if (full && notations.length < FULL_CHECK_PLIES) {
       const texts = moves.map((m) => m.notation);
       check(new Set(texts).size === texts.length, () => `ambiguous notations: ${texts.join(" ")}`);
@@ -126,10 +131,12 @@ function playout(game: Game, seed: number, full: boolean, onMove?: (before: Stat
     check(again?.notation === m.notation && sameCode(again.code, m.code), () => `${m.notation} (upper case) parses back as ${again?.notation}`);
 
     const before = snapshot(game, s);
-    const ply = s.ply;
+    const ply = s.ply, thrown = game.isChance(s);
     const next = game.apply(s, m);
     check(snapshot(game, s) === before, () => `apply mutated its input (${m.notation})`);
-    check(next !== s && next.ply === ply + 1 && next.lastMover === s.mover, () => `bad bookkeeping after ${m.notation}`);
+    // A throw of the dice is a ply, but the last player to decide is still the one before it.
+    check(next !== s && next.ply === ply + 1 && next.lastMover === (thrown ? s.lastMover : s.mover), () => `bad bookkeeping after ${m.notation}`);
+    if (thrown) check(!game.isChance(next) && next.mover === s.mover, () => `after the throw ${m.notation} the mover does not decide`);
     expectCountsConsistent(game, next);
     const broken = checkInvariants(game, next);
     check(broken.length === 0, () => `invariants broken after ${m.notation}: ${broken.join("; ")}`);
@@ -167,7 +174,9 @@ for (const { file, options } of [...gameFiles.map((file) => ({ file, options: {}
       const s = game.newGame();
       expect(s.over).toBe(false);
       expect(s.ply).toBe(0);
-      expect(game.currentPlayer(s)).toBe(0);
+      expect(s.mover).toBe(0);
+      // Or the throw of the dice before P1's first decision.
+      expect(game.currentPlayer(s)).toBe(game.isChance(s) ? CHANCE : 0);
       expect(game.legalMoves(s).length).toBeGreaterThan(0);
       expectCountsConsistent(game, s);
     });
@@ -247,7 +256,9 @@ for (const { file, options } of [...gameFiles.map((file) => ({ file, options: {}
         expect(snapshot(game, start)).toBe(before);
         expect(plies).toBeGreaterThan(0);
         expect(plies).toBeLessThanOrEqual(cap);
-        expect(a.ply).toBe(plies);
+        // Throws of the dice are decisions (plies) too, but not players' decisions (what playout counts).
+        if (game.def.dice) expect(a.ply).toBeGreaterThanOrEqual(plies);
+        else expect(a.ply).toBe(plies);
         expectCountsConsistent(game, a);
         if (terminates) {
           expect(a.over, `seed ${seed}: unfinished after ${plies} plies`).toBe(true);
