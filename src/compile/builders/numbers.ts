@@ -242,6 +242,7 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     return { fn: (s, c) => s.score[who(s, c)]! };
   },
   turn: () => ({ fn: (s) => s.turn }),
+  decisions: () => ({ fn: (s) => s.ply }),
   pips: (n, ptr, cx) => {
     needsDice(ptr, cx, "(pips)");
     // The die a move of for-each-die uses, else the whole throw.

@@ -180,6 +180,13 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(dice-left)",
   },
   {
+    name: "decisions",
+    category: "int",
+    doc: "How many decisions the game has had so far (a turn of several decisions counts each; throws of the dice count too). For limits such as Ludii's 10,000 moves.",
+    params: [],
+    example: "(decisions)",
+  },
+  {
     name: "turn",
     category: "int",
     doc: "The number of the current turn (1 for the game's first turn; positions loaded from files are never turn 1).",
