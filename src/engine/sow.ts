@@ -12,7 +12,7 @@
  * that sows nothing. Skip conditions are asked of the position before the sowing, as in Ludii.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import type { Ctx, Effect, LeafGenerator, Pred } from "./rules.js";
+import { newCtx, type Ctx, type Effect, type LeafGenerator, type Pred } from "./rules.js";
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
 import type { Track } from "./track.js";
@@ -76,13 +76,14 @@ export class SowGenerator implements LeafGenerator {
    * (-1 when the track leads nowhere); with `sow`, drops a seed of the pile `sow` describes into
    * each pit passed (the seeds were taken up before).
    */
-  private walk(s: State, c: Ctx, pit: number, originFirst: boolean, sow: { owner: number; piece: number } | null): number {
+  private walk(s: State, c: Ctx, pit: number, originFirst: boolean, sow: { owner: number; piece: number } | null, visit?: (pit: number) => void): number {
     const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
     let seeds = c.count, last = -1;
     let i = o.track.position[c.player]![pit]!;
     this.lastPassedOrigin = false;
     if (originFirst) {
       if (sow) s.addPieces(pit, sow.owner, sow.piece, 1);
+      visit?.(pit);
       seeds--;
       last = pit;
     }
@@ -109,6 +110,7 @@ export class SowGenerator implements LeafGenerator {
         passedOrigin = true;
       }
       if (sow) s.addPieces(to, sow.owner, sow.piece, 1);
+      visit?.(to);
       last = to;
       this.lastPassedOrigin = passedOrigin;
       seeds--;
@@ -157,8 +159,15 @@ export class SowGenerator implements LeafGenerator {
     return this.o.topology.labels[buf.from[row]!]!;
   }
 
-  actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
-    const l = this.o.topology.labels;
-    return [{ op: "transfer", from: l[buf.from[row]!]!, to: l[buf.to[row]!]!, count: buf.count[row]! }];
+  /** One seed from the pit to each pit sown, in order (the captures and consequences are not listed). */
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    const l = this.o.topology.labels, pit = buf.from[row]!, out: PrimitiveAction[] = [];
+    const c = this.scratchCtx;
+    c.player = s.mover;
+    this.ready(c, pit, s);
+    this.walk(s, c, pit, this.originFirst(s, c), null, (to) => out.push({ op: "transfer", from: l[pit]!, to: l[to]!, count: 1 }));
+    return out;
   }
+
+  private readonly scratchCtx = newCtx();
 }

@@ -24,7 +24,8 @@ export { seatLabel, seatName, sideText } from "./seats.js";
 export function pieceSymbol(game: Game, s: State, site: number): string {
   const owner = s.owner[site]!;
   if (owner === EMPTY) return isMarked(s, site) ? "*" : ".";
-  if (owner === NEUTRAL) return "#";
+  // Neutral pieces: a block, or a pile of seeds, shown by its count.
+  if (owner === NEUTRAL) return game.def.presentation.stacks ? String(s.height[site]) : "#";
   if (owner === UNKNOWN_OWNER) return "?";
   const type = game.def.pieces[s.piece[site]!]!;
   let sym = type.symbol;
