@@ -132,6 +132,13 @@ function ludiiSource(text: string): LudiiSource {
   const all = ludiiCitations(text);
   return { lud: all.luds[0], version: all.versions[0] };
 }
+/**
+ * A description's text with its `//` comment lines run together, so that a citation wrapped over two
+ * comment lines ("(board/race/reach/EinStein Wurfelt" and "// Nicht.lud, 5 x 5)") reads as one.
+ */
+function joinedComments(text: string): string {
+  return text.replace(/[ \t]*\r?\n[ \t]*\/\/[ \t]*/g, " ");
+}
 /** Every `.lud` path and every Ludii version ("Ludii 1.3.12") a text names, in order. */
 function ludiiCitations(text: string): { luds: string[]; versions: string[] } {
   return {
@@ -177,6 +184,10 @@ describe("helpers of the rules-document checks", () => {
       version: "1.3.12",
     });
     expect(ludiiSource("no source here")).toEqual({ lud: undefined, version: undefined });
+    expect(ludiiSource(joinedComments("// EinStein, as Ludii 1.3.12 plays it (board/race/reach/EinStein Wurfelt\n// Nicht.lud, 5 x 5)"))).toEqual({
+      lud: "board/race/reach/EinStein Wurfelt Nicht.lud",
+      version: "1.3.12",
+    });
     expect(namedDossier("see `rules/beset.md`", "")).toBe("beset.md");
     expect(namedDossier("", "// Rules: ../shared/rules/benediction.md")).toBe("benediction.md");
     expect(namedDossier("", "// as Ludii 1.3.12 plays it")).toBeUndefined();
@@ -230,7 +241,7 @@ describe("rules documents for players", () => {
 
       // A game follows its rules dossier unless it names none and its description names the Ludii
       // description it follows instead.
-      const gameSource = ludiiSource(gameText);
+      const gameSource = ludiiSource(joinedComments(gameText));
       const followsLudii = namedDossier(md, gameText) === undefined && gameSource.lud !== undefined;
 
       if (followsLudii) {
