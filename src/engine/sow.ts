@@ -87,6 +87,19 @@ export class SowGenerator implements LeafGenerator {
       seeds--;
       last = pit;
     }
+    // A plain loop (nothing skipped): the seeds go round whole laps and a remainder, so the last pit
+    // is a table lookup and each pit's share a division, whatever the count.
+    if (seeds > 0 && o.track.loop && o.skip === null && !o.skipOrigin && visit === undefined) {
+      const end = (i + seeds) % L;
+      if (sow) {
+        const laps = Math.floor(seeds / L), rest = seeds % L;
+        for (let k = 1; k <= L; k++) {
+          const share = laps + (k <= rest ? 1 : 0);
+          if (share > 0) s.addPieces(sites[(i + k) % L]!, sow.owner, sow.piece, share);
+        }
+      }
+      return sites[end]!;
+    }
     // A track that skips every pit would never end: at most one lap of skips per seed.
     let skipped = 0;
     while (seeds > 0) {
