@@ -301,3 +301,162 @@ describe("doubles:ludii, as Ludii 1.3.12 plays a double", () => {
     expect(s.mover).toBe(0);
   });
 });
+
+describe("tracks and move-along", () => {
+  it("each seat follows its own track; (path A B) lists the sites from A to B in that order", () => {
+    const g = build({
+      board: "(square 3 2)",
+      items: "(track t {(path c1 a1) (path a2 c2)} seat:P1) (track t {(path a2 c2) (path c1 a1)} seat:P2)",
+      play: "(move-along t steps:2)",
+    });
+    // P1: c1 b1 a1 a2 b2 c2; P2: a2 b2 c2 c1 b1 a1.
+    expect(listed(g, at(g, { sites: { b1: P("P1"), b2: P("P2") } }))).toEqual(["b1-a2"]);
+    expect(listed(g, at(g, { sites: { b1: P("P1"), b2: P("P2") }, mover: "P2" }))).toEqual(["b2-c1"]);
+    // The moves come in the order of the mover's track.
+    expect(listed(g, at(g, { sites: { a2: P("P1"), c1: P("P1") } }))).toEqual(["c1-a1", "a2-c2"]);
+  });
+
+  it("a loop goes round from its last site to its first, as often as the steps take it; an open track stops at its end", () => {
+    const loop = (steps: number, isLoop = true) =>
+      build({ board: "(square 3 2)", items: `(track t {(path a1 c1) (path c2 a2)} loop:${isLoop})`, play: `(move-along t steps:${steps})` });
+    // a1 b1 c1 c2 b2 a2, then a1 again.
+    expect(listed(loop(3), at(loop(3), { sites: { b2: P("P1"), a2: P("P1") } }))).toEqual(["b2-b1", "a2-c1"]);
+    expect(listed(loop(7), at(loop(7), { sites: { b2: P("P1") } }))).toEqual(["b2-a2"]);
+    expect(listed(loop(3, false), at(loop(3, false), { sites: { b2: P("P1"), a1: P("P1") } }))).toEqual(["a1-c2"]);
+  });
+
+  /** A race along the bottom row (P1) or the top row leftwards (P2), by one die. */
+  const race = (args: string, supply = 6) =>
+    build({
+      board: "(square 4 2)",
+      items: `(dice 1) (supply ${supply}) (counter hits) (track t {(path a1 d1)} seat:P1) (track t {(path d2 a2)} seat:P2)`,
+      play: `(move-along t steps:(pips) ${args})`,
+      rules: "roll:each-turn",
+    });
+  const thrown = (g: Game, die: number, sites: Position["sites"], mover = "P1") => at(g, { sites, dice: [die], mover });
+
+  it("moves exactly the steps thrown, onto an empty site by default; a move of 0 or less is none", () => {
+    const g = race("");
+    expect(listed(g, thrown(g, 2, { a1: P("P1"), b1: P("P1") }))).toEqual(["a1-c1", "b1-d1"]);
+    expect(listed(g, thrown(g, 1, { a1: P("P1"), b1: P("P1") }))).toEqual(["b1-c1"]);
+    expect(listed(g, thrown(g, 4, { a1: P("P1") }))).toEqual([]);
+    const zero = build({ board: "(square 4 1)", items: "(track t {(path a1 d1)})", play: "(move-along t steps:(- 1 2))" });
+    expect(listed(zero, at(zero, { sites: { a1: P("P1") } }))).toEqual([]);
+  });
+
+  it("enter: a piece from the supply lands on the track's N-th site (*x), one less in the supply", () => {
+    const g = race("enter:man", 4);
+    expect(listed(g, thrown(g, 1, {}))).toEqual(["*a1"]);
+    expect(listed(g, thrown(g, 4, {}))).toEqual(["*d1"]);
+    expect(listed(g, thrown(g, 5, {}))).toEqual([]);
+    expect(listed(g, thrown(g, 2, {}, "P2"))).toEqual(["*c2"]);
+    const s = thrown(g, 2, { a1: P("P1") });
+    expect(listed(g, s)).toEqual(["a1-c1", "*b1"]);
+    const m = move(g, s, "*b1");
+    expect(m).toMatchObject({ kind: "enter", to: "b1", piece: "man", actions: [{ op: "add", at: "b1", piece: "man", owner: "P1", count: 1 }] });
+    expect(m.from).toBeUndefined();
+    expect(Array.from(s.supply)).toEqual([3, 4]);
+    const t = g.apply(s, m);
+    expect(site(g, t, "b1")).toMatchObject({ piece: "man", owner: "P1", height: 1 });
+    expect(Array.from(t.supply)).toEqual([2, 4]);
+    // An empty supply enters nothing.
+    expect(listed(g, at(g, { sites: { a1: P("P1") }, dice: [2], supply: { P1: 0, P2: 4 } }))).toEqual(["a1-c1"]);
+  });
+
+  it("off:exact bears a piece off by the exact count only (one past the end), scoring for its owner", () => {
+    const g = race("off:exact");
+    expect(listed(g, thrown(g, 1, { c1: P("P1") }))).toEqual(["c1-d1"]);
+    expect(listed(g, thrown(g, 2, { c1: P("P1") }))).toEqual(["c1-off"]);
+    expect(listed(g, thrown(g, 3, { c1: P("P1") }))).toEqual([]);
+    const s = thrown(g, 2, { c1: P("P1") });
+    const m = move(g, s, "c1-off");
+    expect(m).toMatchObject({ kind: "off", from: "c1", actions: [{ op: "remove", at: "c1", count: 1 }] });
+    expect(m.to).toBeUndefined();
+    const t = g.apply(s, m);
+    expect(site(g, t, "c1")).toBeNull();
+    expect(Array.from(t.score)).toEqual([1, 0]);
+    // Borne off is not back in the supply.
+    expect(Array.from(t.supply)).toEqual(Array.from(s.supply));
+  });
+
+  it("off:beyond bears off past the end by any count: c1-off when one past, c1-off/5 when more", () => {
+    const g = race("off:beyond");
+    expect(listed(g, thrown(g, 1, { c1: P("P1") }))).toEqual(["c1-d1"]);
+    expect(listed(g, thrown(g, 2, { c1: P("P1") }))).toEqual(["c1-off"]);
+    expect(listed(g, thrown(g, 5, { c1: P("P1") }))).toEqual(["c1-off/5"]);
+    const t = play(g, thrown(g, 5, { c1: P("P1"), d1: P("P1") }), "c1-off/5");
+    expect(Array.from(t.score)).toEqual([1, 0]);
+    expect(site(g, t, "d1")).toMatchObject({ owner: "P1" });
+    expect(g.parseMove(thrown(g, 5, { c1: P("P1") }), "C1-OFF/5")?.notation).toBe("c1-off/5");
+  });
+
+  it("off-if: where bearing off is allowed", () => {
+    const g = build({ board: "(square 5 1)", items: "(track t {(path a1 e1)})", play: "(move-along t steps:2 off:exact off-if:(in from (sites {d1})))" });
+    expect(listed(g, at(g, { sites: { c1: P("P1"), d1: P("P1") } }))).toEqual(["c1-e1", "d1-off"]);
+    const h = build({ board: "(square 5 1)", items: "(track t {(path a1 e1)})", play: "(move-along t steps:2 off:exact off-if:(in from (sites {c1})))" });
+    expect(listed(h, at(h, { sites: { c1: P("P1"), d1: P("P1") } }))).toEqual(["c1-e1"]);
+  });
+
+  it("first:true moves only the piece nearest the track's start among those with a move", () => {
+    // Backgammon's bearing off past the end: the rearmost piece able to.
+    const off = race("off:beyond first:true to:false");
+    expect(listed(off, thrown(off, 3, { b1: P("P1"), c1: P("P1"), d1: P("P1") }))).toEqual(["b1-off"]);
+    const g = race("off:beyond first:true");
+    expect(listed(g, thrown(g, 1, { a1: P("P1"), c1: P("P1"), d1: P("P1") }))).toEqual(["a1-b1"]);
+    // b1 and c1 are blocked: the first piece with a move is d1.
+    expect(listed(g, thrown(g, 1, { b1: P("P1"), c1: P("P1"), d1: P("P1") }))).toEqual(["d1-off"]);
+    const all = race("off:beyond");
+    expect(listed(all, thrown(all, 1, { a1: P("P1"), c1: P("P1"), d1: P("P1") }))).toEqual(["a1-b1", "d1-off"]);
+  });
+
+  it("from: restricts which pieces move", () => {
+    const g = race("from:(in from (sites {a1 b1}))");
+    expect(listed(g, thrown(g, 1, { a1: P("P1"), c1: P("P1") }))).toEqual(["a1-b1"]);
+    const h = race("");
+    expect(listed(h, thrown(h, 1, { a1: P("P1"), c1: P("P1") }))).toEqual(["a1-b1", "c1-d1"]);
+  });
+
+  it("hit: runs before landing on another player's pieces (seeing them there); what is still there is captured", () => {
+    const g = race("to:true hit:{(return-to-supply to) (counter-add hits (count to))}");
+    const s = thrown(g, 2, { a1: P("P1"), c1: P("P2", 2) });
+    expect(Array.from(s.supply)).toEqual([5, 4]);
+    const m = move(g, s, "a1xc1");
+    expect(m.captures).toEqual(["c1"]);
+    expect(m.actions).toEqual([{ op: "transfer", from: "a1", to: "c1", count: 1 }]);
+    const t = g.apply(s, m);
+    expect(site(g, t, "c1")).toMatchObject({ piece: "man", owner: "P1", height: 1 });
+    expect(site(g, t, "a1")).toBeNull();
+    expect(Array.from(t.supply)).toEqual([5, 6]);
+    expect(counter(g, t, "hits")).toBe(2);
+    // hit: moving them away (to a bar): nothing left to capture.
+    const bar = race("to:true hit:{(move-pieces to (site-of b2))}");
+    const u = play(bar, thrown(bar, 2, { a1: P("P1"), c1: P("P2", 2) }), "a1xc1");
+    expect(site(bar, u, "c1")).toMatchObject({ owner: "P1", height: 1 });
+    expect(site(bar, u, "b2")).toMatchObject({ owner: "P2", height: 2 });
+    expect(Array.from(u.supply)).toEqual([5, 4]);
+    // Without hit: the pieces are captured, and not returned to the supply.
+    const plain = race("to:true");
+    const w = play(plain, thrown(plain, 2, { a1: P("P1"), c1: P("P2", 2) }), "a1xc1");
+    expect(site(plain, w, "c1")).toMatchObject({ owner: "P1", height: 1 });
+    expect(Array.from(w.supply)).toEqual([5, 4]);
+    // The default to: (empty to) allows no hit at all.
+    const none = race("");
+    expect(listed(none, thrown(none, 2, { a1: P("P1"), c1: P("P2", 2) }))).toEqual([]);
+  });
+
+  it("piles: one piece leaves the top of a pile; moving onto one's own pile adds to it, and is no hit", () => {
+    const g = race("to:(not (enemy to)) hit:{(counter-add hits 1)}");
+    const s = thrown(g, 2, { a1: P("P1", 3), c1: P("P1", 2) });
+    expect(listed(g, s)).toEqual(["a1-c1"]);
+    const m = move(g, s, "a1-c1");
+    expect(m.captures).toBeUndefined();
+    expect(m.count).toBe(1);
+    const t = g.apply(s, m);
+    expect(site(g, t, "a1")).toMatchObject({ owner: "P1", height: 2 });
+    expect(site(g, t, "c1")).toMatchObject({ owner: "P1", height: 3 });
+    expect(counter(g, t, "hits")).toBe(0);
+    // The last piece of a pile leaves the site empty.
+    const u = play(g, thrown(g, 1, { a1: P("P1") }), "a1-b1");
+    expect(site(g, u, "a1")).toBeNull();
+  });
+});
