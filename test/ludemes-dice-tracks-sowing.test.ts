@@ -460,3 +460,273 @@ describe("tracks and move-along", () => {
     expect(site(g, u, "a1")).toBeNull();
   });
 });
+
+describe("mancala boards and sowing", () => {
+  /** Two rows of pits and the stores; P1 owns the bottom row, P2 the top. */
+  const seated = "(seat-regions side {(rows 1 1) (rows 2 2)}) (seat-regions store {(sites {store-e}) (sites {store-w})})";
+  /** Kalah's road on 2 x 3: the bottom row rightwards, P1's store, the top row leftwards, P2's store. */
+  const kalahTrack = "(track round {(path a1 c1) (sites {store-e}) (path c2 a2) (sites {store-w})} loop:true)";
+  const sowing = (args: string, spec: Partial<Spec> = {}) =>
+    build({
+      board: "(mancala 2 3 stores:true)",
+      items: `(piece seed) (counter k) ${kalahTrack} ${seated}`,
+      start: "(place seed neutral pits height:2)",
+      play: `(sow round from:(in from (region-of side mover)) ${args})`,
+      ...spec,
+    });
+
+  it("(mancala ROWS COLS stores:true): pits labelled as a grid, joined along rows and columns; two stores joined to nothing", () => {
+    const g = sowing("");
+    const t = g.topology;
+    expect(t.labels).toEqual(["a1", "b1", "c1", "a2", "b2", "c2", "store-w", "store-e"]);
+    const region = (name: string) => Array.from(t.regions.get(name)!, (i) => t.labels[i]);
+    expect(region("pits")).toEqual(["a1", "b1", "c1", "a2", "b2", "c2"]);
+    expect(region("stores")).toEqual(["store-w", "store-e"]);
+    expect(region("all")).toHaveLength(8);
+    expect(t.dirNames).toEqual(["N", "E", "S", "W"]);
+    const step = (from: string, dir: string) => {
+      const to = t.step[t.dirNames.indexOf(dir) * t.n + t.labels.indexOf(from)]!;
+      return to < 0 ? null : t.labels[to];
+    };
+    expect([step("a1", "N"), step("a1", "E"), step("b2", "S"), step("c1", "E")]).toEqual(["a2", "b1", "b1", null]);
+    for (const store of ["store-w", "store-e"]) expect(["N", "E", "S", "W"].map((d) => step(store, d))).toEqual([null, null, null, null]);
+    // Stores on the row's sides: west left of a1, east right of c1.
+    expect(t.drawX[t.labels.indexOf("store-w")]!).toBeLessThan(t.drawX[t.labels.indexOf("a1")]!);
+    expect(t.drawX[t.labels.indexOf("store-e")]!).toBeGreaterThan(t.drawX[t.labels.indexOf("c1")]!);
+    const bare = build({ board: "(mancala 2 3)", items: "(piece seed)", play: "(pass)" });
+    expect(bare.topology.labels).toEqual(["a1", "b1", "c1", "a2", "b2", "c2"]);
+    expect(bare.topology.regions.get("stores")!.length).toBe(0);
+  });
+
+  it("(place seed neutral REGION height:N) fills pits with neutral piles; the mover sows its pits holding seeds (notation: the pit)", () => {
+    const g = sowing("");
+    const s = g.newGame();
+    expect(heights(g, s)).toBe("a1:2 b1:2 c1:2 a2:2 b2:2 c2:2 store-w:0 store-e:0");
+    expect(site(g, s, "a1")).toEqual({ piece: "seed", height: 2, flags: [] });
+    expect(listed(g, s)).toEqual(["a1", "b1", "c1"]);
+    const m = move(g, s, "c1");
+    expect(m).toMatchObject({ kind: "sow", from: "c1", to: "c2", count: 2, piece: "seed" });
+    expect(m.actions).toEqual([
+      { op: "transfer", from: "c1", to: "store-e", count: 1 },
+      { op: "transfer", from: "c1", to: "c2", count: 1 },
+    ]);
+    const t = g.apply(s, m);
+    expect(heights(g, t)).toBe("a1:2 b1:2 c1:0 a2:2 b2:2 c2:3 store-w:0 store-e:1");
+    expect(t.mover).toBe(1);
+    // An empty pit is never sown; P2 sows the top row, round the same loop.
+    expect(listed(g, t)).toEqual(["c2", "b2", "a2"]);
+    expect(listed(g, at(g, { sites: { a1: seeds(1), c1: seeds(3) } }))).toEqual(["a1", "c1"]);
+  });
+
+  it("skip: pits where it holds get no seed (the opponent's store), for each player", () => {
+    const g = sowing("skip:(same-site to (site-of (region-of store next)))");
+    const s = at(g, { sites: { c1: seeds(6), a2: seeds(1) } });
+    const m = move(g, s, "c1");
+    expect(m.actions.map((a) => (a as { to: string }).to)).toEqual(["store-e", "c2", "b2", "a2", "a1", "b1"]);
+    expect(m.to).toBe("b1");
+    expect(heights(g, g.apply(s, m))).toBe("a1:1 b1:1 c1:0 a2:2 b2:1 c2:1 store-w:0 store-e:1");
+    const u = at(g, { sites: { a2: seeds(6) }, mover: "P2" });
+    expect(move(g, u, "a2").actions.map((a) => (a as { to: string }).to)).toEqual(["store-w", "a1", "b1", "c1", "c2", "b2"]);
+    // Without skip:, both stores are sown.
+    const all = sowing("");
+    expect(move(all, s, "c1").actions.map((a) => (a as { to: string }).to)).toEqual(["store-e", "c2", "b2", "a2", "store-w", "a1"]);
+  });
+
+  /** Oware's road on 2 x 3: the pits only, P1's store on the left. */
+  const ring = (args: string) =>
+    build({
+      board: "(mancala 2 3 stores:true)",
+      items: "(piece seed) (track round {(path a1 c1) (path c2 a2)} loop:true) (seat-regions side {(rows 1 1) (rows 2 2)}) (seat-regions store {(sites {store-w}) (sites {store-e})})",
+      play: `(sow round from:(in from (region-of side mover)) ${args})`,
+    });
+
+  it("skip-origin:true passes over the pit sown from when the sowing laps round to it", () => {
+    const lap = ring("");
+    const s = at(lap, { sites: { a1: seeds(7) } });
+    expect(move(lap, s, "a1").to).toBe("b1");
+    expect(heights(lap, play(lap, s, "a1"), ["a1", "b1", "c1", "c2", "b2", "a2"])).toBe("a1:1 b1:2 c1:1 c2:1 b2:1 a2:1");
+    const skip = ring("skip-origin:true");
+    expect(move(skip, s, "a1").to).toBe("c1");
+    expect(move(skip, s, "a1").actions.map((a) => (a as { to: string }).to)).toEqual(["b1", "c1", "c2", "b2", "a2", "b1", "c1"]);
+    expect(heights(skip, play(skip, s, "a1"), ["a1", "b1", "c1", "c2", "b2", "a2"])).toBe("a1:0 b1:2 c1:2 c2:1 b2:1 a2:1");
+  });
+
+  it("last-after-origin: a last seed sown just past the skipped origin is read at that pit (pit, the default) or at the origin (origin)", () => {
+    const capture = "skip-origin:true capture:{(move-pieces to (site-of (region-of store mover)))}";
+    const pits = ["a1", "b1", "c1", "c2", "b2", "a2", "store-w"];
+    // a1's 6 seeds: b1 c1 c2 b2 a2, then past a1 the sixth into b1.
+    const s = at(ring(capture), { sites: { a1: seeds(6), b1: seeds(1) } });
+    for (const mode of ["", "last-after-origin:pit"]) {
+      const g = ring(`${capture} ${mode}`);
+      expect(move(g, s, "a1").to).toBe("b1");
+      expect(heights(g, play(g, s, "a1"), pits)).toBe("a1:0 b1:0 c1:1 c2:1 b2:1 a2:1 store-w:3");
+    }
+    const origin = ring(`${capture} last-after-origin:origin`);
+    // The move still ends in b1, but the capture reads the (empty) pit of origin: nothing taken.
+    expect(move(origin, s, "a1").to).toBe("b1");
+    expect(heights(origin, play(origin, s, "a1"), pits)).toBe("a1:0 b1:3 c1:1 c2:1 b2:1 a2:1 store-w:0");
+    // A sowing that does not pass its origin is read where it ends, either way.
+    const short = at(origin, { sites: { a1: seeds(5), b1: seeds(1) } });
+    expect(heights(origin, play(origin, short, "a1"), pits)).toBe("a1:0 b1:2 c1:1 c2:1 b2:1 a2:0 store-w:1");
+  });
+
+  it("origin-first: where it holds (asked with the pit's seeds still in it) the first seed goes back into the pit", () => {
+    const g = ring("origin-first:(> (count from) 1)");
+    const s = at(g, { sites: { a1: seeds(3), b1: seeds(1) } });
+    const three = move(g, s, "a1");
+    expect(three.to).toBe("c1");
+    expect(three.actions.map((a) => (a as { to: string }).to)).toEqual(["a1", "b1", "c1"]);
+    expect(heights(g, g.apply(s, three), ["a1", "b1", "c1"])).toBe("a1:1 b1:2 c1:1");
+    // A single seed moves on.
+    expect(move(g, s, "b1").actions.map((a) => (a as { to: string }).to)).toEqual(["c1"]);
+    expect(heights(g, play(g, s, "b1"), ["a1", "b1", "c1"])).toBe("a1:3 b1:0 c1:1");
+    // A single seed going back into its own pit would be no move at all: origin-first:true on one seed.
+    const always = ring("origin-first:true");
+    const one = at(always, { sites: { b1: seeds(1) } });
+    expect(move(always, one, "b1").to).toBe("b1");
+    expect(heights(always, play(always, one, "b1"), ["b1", "c1"])).toBe("b1:1 c1:0");
+  });
+
+  describe("captures: capture-if:, capture:, backtrack:", () => {
+    // 2 x 4, Oware's rule: a last seed making an opponent's pit hold 2 or 3 takes it, and with
+    // backtrack:true the pits before it too, while they hold 2 or 3 and are the opponent's.
+    const oware = (args: string) =>
+      build({
+        board: "(mancala 2 4 stores:true)",
+        items: "(piece seed) (track round {(path a1 d1) (path d2 a2)} loop:true) (seat-regions side {(rows 1 1) (rows 2 2)}) (seat-regions store {(sites {store-w}) (sites {store-e})})",
+        play: `(sow round from:(in from (region-of side mover))
+                 capture-if:(and (in to (region-of side next)) (or (= (count to) 2) (= (count to) 3)))
+                 capture:{(move-pieces to (site-of (region-of store mover)))} ${args})`,
+      });
+    const row = ["d1", "a2", "b2", "c2", "d2", "store-w"];
+    // c1's 4 seeds: d1, d2, c2, b2 (the last).
+    const sown = (c2: number) => ({ c1: seeds(4), d2: seeds(1), ...(c2 ? { c2: seeds(c2) } : {}), b2: seeds(1), a2: seeds(2) });
+
+    it("the capture at the last pit, where capture-if: holds", () => {
+      const g = oware("");
+      expect(heights(g, play(g, at(g, { sites: sown(2) }), "c1"), row)).toBe("d1:1 a2:2 b2:0 c2:3 d2:2 store-w:2");
+      // b2 ends with 4: no capture.
+      const s = at(g, { sites: { c1: seeds(4), d2: seeds(1), c2: seeds(2), b2: seeds(3) } });
+      expect(heights(g, play(g, s, "c1"), row)).toBe("d1:1 a2:0 b2:4 c2:3 d2:2 store-w:0");
+    });
+
+    it("backtrack:true takes the pits before the last while capture-if: holds, stopping at the first where it fails", () => {
+      const g = oware("backtrack:true");
+      // b2 (2), c2 (3), d2 (2), then d1 is the mover's own: 7 taken; a2, after the last pit, is not looked at.
+      expect(heights(g, play(g, at(g, { sites: sown(2) }), "c1"), row)).toBe("d1:1 a2:2 b2:0 c2:0 d2:0 store-w:7");
+      // c2 ends with 1: b2 is taken, c2 stops the run, d2 (2) stays.
+      expect(heights(g, play(g, at(g, { sites: sown(0) }), "c1"), row)).toBe("d1:1 a2:2 b2:0 c2:1 d2:2 store-w:2");
+      // No capture at the last pit: no backtracking either.
+      const s = at(g, { sites: { c1: seeds(4), d2: seeds(1), c2: seeds(2), b2: seeds(3) } });
+      expect(heights(g, play(g, s, "c1"), row)).toBe("d1:1 a2:0 b2:4 c2:3 d2:2 store-w:0");
+    });
+
+    it("backtracking never takes the pit sown from, nor goes past it", () => {
+      // One row of four in a loop; every pit holding seeds may be taken.
+      const g = build({
+        board: "(mancala 1 4 stores:true)",
+        items: "(piece seed) (track round {(path a1 d1)} loop:true)",
+        play: "(sow round capture-if:(> (count to) 0) capture:{(move-pieces to (site-of store-w))} backtrack:true)",
+      });
+      // a1's 5 seeds: b1 c1 d1 a1 b1. b1 is taken; before it comes a1, the origin: the run stops (c1, d1 stay).
+      const s = at(g, { sites: { a1: seeds(5), c1: seeds(1), d1: seeds(1) } });
+      expect(heights(g, play(g, s, "a1"))).toBe("a1:1 b1:0 c1:2 d1:2 store-w:2 store-e:0");
+      // b1's 3 seeds: c1 d1 a1; back from a1 through d1 and c1, up to b1.
+      const t = at(g, { sites: { b1: seeds(3), a1: seeds(1) } });
+      expect(heights(g, play(g, t, "b1"))).toBe("a1:0 b1:0 c1:0 d1:0 store-w:4 store-e:0");
+    });
+  });
+
+  it("then: runs after the sowing with to the last pit: (move-again) and from:(same-site from last-to) give relay sowing", () => {
+    const g = build({
+      board: "(mancala 1 6)",
+      items: "(piece seed) (track round {(path a1 f1)} loop:true)",
+      play: "(sow round from:(or (and (same-turn) (same-site from last-to)) (not (same-turn))) then:{(when (> (count to) 1) then:{(move-again)})})",
+    });
+    let s = at(g, { sites: { a1: seeds(2), c1: seeds(1), f1: seeds(1) } });
+    expect(listed(g, s)).toEqual(["a1", "c1", "f1"]);
+    s = play(g, s, "a1");
+    // The last seed fell into c1, which held one: P1 sows on from c1, and only from there.
+    expect(heights(g, s)).toBe("a1:0 b1:1 c1:2 d1:0 e1:0 f1:1");
+    expect(s.mover).toBe(0);
+    expect(listed(g, s)).toEqual(["c1"]);
+    s = play(g, s, "c1");
+    expect(heights(g, s)).toBe("a1:0 b1:1 c1:0 d1:1 e1:1 f1:1");
+    expect(s.mover).toBe(1);
+  });
+
+  it("(move-pieces FROM TO): all of a pile, or count: (fewer when fewer are there); (count SITE), (sum-over ...), (along ...) round a loop", () => {
+    const g = build({
+      board: "(mancala 1 4 stores:true)",
+      items: "(piece seed) (counter k) (track round {(path a1 d1)} loop:true)",
+      play: `(sow round then:{(move-pieces to (site-of store-e) count:2) (move-pieces (along round to 1) (site-of store-w))
+               (counter-set k (+ (* 100 (count (site-of store-e))) (* 10 (count (site-of store-w))) (sum-over pits (count site))))})`,
+    });
+    const s = at(g, { sites: { a1: seeds(2), b1: seeds(4), c1: seeds(1), d1: seeds(3) } });
+    // a1: b1 5, c1 2 (the last): two of c1 to store-e, all of d1 (next along) to store-w.
+    let t = play(g, s, "a1");
+    expect(heights(g, t)).toBe("a1:0 b1:5 c1:0 d1:0 store-w:3 store-e:2");
+    expect(counter(g, t, "k")).toBe(200 + 30 + 5);
+    // b1: c1 d1 a1 b1, the last b1 holding 1: one seed moves of the two asked; c1 follows b1.
+    t = play(g, s, "b1");
+    expect(heights(g, t)).toBe("a1:3 b1:0 c1:0 d1:4 store-w:2 store-e:1");
+    expect(counter(g, t, "k")).toBe(100 + 20 + 7);
+    // c1: d1 (the last, 4): two to store-e; along round from d1 by 1 is a1, round the loop.
+    t = play(g, s, "c1");
+    expect(heights(g, t)).toBe("a1:0 b1:4 c1:0 d1:2 store-w:2 store-e:2");
+    expect(counter(g, t, "k")).toBe(200 + 20 + 6);
+  });
+
+  it("(move-pieces ...) onto an empty site makes a pile of the pieces' owner; onto a pile the pile keeps its owner", () => {
+    const g = build({ board: "(square 4 1)", play: "(select to:(occupied to) then:{(move-pieces to (site-of d1) count:2)})" });
+    const s = at(g, { sites: { a1: P("P2", 3), b1: P("P1", 1), d1: P("P1", 2) } });
+    let t = play(g, s, "@a1");
+    expect(site(g, t, "a1")).toMatchObject({ owner: "P2", height: 1 });
+    expect(site(g, t, "d1")).toMatchObject({ owner: "P1", height: 4 });
+    t = play(g, s, "@b1");
+    expect(site(g, t, "b1")).toBeNull();
+    expect(site(g, t, "d1")).toMatchObject({ owner: "P1", height: 3 });
+    // Onto itself: nothing changes.
+    expect(site(g, play(g, s, "@d1"), "d1")).toMatchObject({ owner: "P1", height: 2 });
+    const h = build({ board: "(square 4 1)", play: "(select to:(occupied to) then:{(move-pieces to (site-of c1))})" });
+    t = play(h, s, "@a1");
+    expect(site(h, t, "a1")).toBeNull();
+    expect(site(h, t, "c1")).toMatchObject({ piece: "man", owner: "P2", height: 3 });
+  });
+
+  it("(site-of (region-of NAME mover)) is the mover's own site: each player captures into its own store", () => {
+    const g = sowing("then:{(when (> (count to) 2) then:{(move-pieces to (site-of (region-of store mover)))})}");
+    const s = at(g, { sites: { b1: seeds(2), c2: seeds(2) } });
+    let t = play(g, s, "b1");
+    expect(heights(g, t)).toBe("a1:0 b1:0 c1:1 a2:0 b2:0 c2:2 store-w:0 store-e:1");
+    t = play(g, at(g, { sites: { b1: seeds(3), c2: seeds(2) } }), "b1");
+    // b1: c1, store-e, c2 (3): taken into P1's store, store-e.
+    expect(heights(g, t)).toBe("a1:0 b1:0 c1:1 a2:0 b2:0 c2:0 store-w:0 store-e:4");
+    t = play(g, at(g, { sites: { c2: seeds(3), a1: seeds(2) }, mover: "P2" }), "c2");
+    // P2's c2: b2, a2, store-w (the last, holding 1): nothing taken.
+    expect(heights(g, t)).toBe("a1:2 b1:0 c1:0 a2:1 b2:1 c2:0 store-w:1 store-e:0");
+    t = play(g, at(g, { sites: { b2: seeds(3), a1: seeds(2) }, mover: "P2" }), "b2");
+    // P2's b2: a2, store-w, a1 (now 3): taken into P2's store, store-w.
+    expect(heights(g, t)).toBe("a1:0 b1:0 c1:0 a2:1 b2:0 c2:0 store-w:4 store-e:0");
+  });
+
+  it("(along TRACK SITE N): round a loop either way; no site past an open track's ends or off the track; the mover's own track", () => {
+    const pick = (track: string, from: string, n: number, mover = "P1") => {
+      const g = build({ board: "(square 3 2)", items: track, play: `(select to:(same-site to (along t (site-of ${from}) ${n})))` });
+      return listed(g, at(g, { mover }));
+    };
+    const loop = "(track t {(path a1 c1) (path c2 a2)} loop:true)";
+    const open = "(track t {(path a1 c1) (path c2 a2)})";
+    expect(pick(loop, "a2", 1)).toEqual(["@a1"]);
+    expect(pick(loop, "a1", -1)).toEqual(["@a2"]);
+    expect(pick(loop, "a1", 8)).toEqual(["@c1"]);
+    expect(pick(loop, "b1", 0)).toEqual(["@b1"]);
+    expect(pick(open, "c1", 2)).toEqual(["@b2"]);
+    expect(pick(open, "a2", 1)).toEqual([]);
+    expect(pick(open, "a1", -1)).toEqual([]);
+    expect(pick("(track t {(path a1 c1)})", "a2", 1)).toEqual([]);
+    const seats = "(track t {(path a1 c1)} seat:P1) (track t {(path c2 a2)} seat:P2)";
+    expect(pick(seats, "b2", 1, "P1")).toEqual([]);
+    expect(pick(seats, "b2", 1, "P2")).toEqual(["@a2"]);
+  });
+});
