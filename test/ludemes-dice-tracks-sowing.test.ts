@@ -730,3 +730,65 @@ describe("mancala boards and sowing", () => {
     expect(pick(seats, "b2", 1, "P2")).toEqual(["@a2"]);
   });
 });
+
+describe("(passed), (hold ...) with (in-hand ...), (decisions)", () => {
+  it("(passed): the game ends once a player could not move and passed (a forced pass), not before", () => {
+    const g = build({
+      board: "(mancala 2 2 stores:true)",
+      items: "(piece seed) (track round {(path a1 b1) (path b2 a2)} loop:true) (seat-regions side {(rows 1 1) (rows 2 2)}) (seat-regions store {(sites {store-w}) (sites {store-e})})",
+      play: "(priority (sow round from:(in from (region-of side mover))) (pass))",
+      end: `(if (passed) (ranked {(+ (count (site-of (region-of store player))) (sum-over (region-of side player) (count site)))} labels:{"seeds"}) reason:"{mover} had no seed to sow")`,
+    });
+    let s = at(g, { sites: { a1: seeds(1), "store-e": seeds(3) } });
+    s = play(g, s, "a1");
+    expect(s.over).toBe(false);
+    expect(listed(g, s)).toEqual(["pass"]);
+    s = play(g, s, "pass");
+    expect(s.over).toBe(true);
+    // P1: store-w 0 + b1 1; P2: store-e 3 + nothing on its side.
+    expect(g.returns(s)).toEqual([-1, 1]);
+    expect(g.endReason(s)).toMatchObject({ text: "P2 had no seed to sow", ranking: { labels: ["seeds"], values: [[1], [3]] } });
+  });
+
+  it("(hold PIECES OWNER count:) fills hands at the start; (in-hand any P) counts every type held, (in-hand TYPE P) one", () => {
+    const g = build({
+      items: "(piece cube) (hand) (counter left)",
+      start: "(hold {man cube} each count:2) (hold {block} P2)",
+      play: "(drop to:(empty to) then:{(counter-set left (+ (* 10 (in-hand any mover)) (in-hand cube P2)))})",
+      end: "(if (= (in-hand any mover) 0) (win mover) reason:\"{mover} placed every piece\")",
+    });
+    let s = g.newGame();
+    // Hands by player, then type (man, block, cube).
+    expect(Array.from(s.hand)).toEqual([2, 0, 2, 2, 1, 2]);
+    expect(notations(g, s).filter((n) => n.endsWith("a1"))).toEqual(["C*a1", "M*a1"]);
+    s = play(g, s, "C*a1");
+    expect(counter(g, s, "left")).toBe(32);
+    s = play(g, s, "B*b1");
+    expect(counter(g, s, "left")).toBe(42);
+    s = play(g, s, "M*c1");
+    expect(counter(g, s, "left")).toBe(22);
+    s = playAll(g, s, ["C*a2", "M*a3", "M*b2", "C*c2"]);
+    expect(s.over).toBe(true);
+    expect(g.winners(s)).toEqual([0]);
+    expect(Array.from(s.hand)).toEqual([0, 0, 0, 1, 0, 1]);
+  });
+
+  it("(decisions) counts every decision so far, throws of the dice included; a move's consequences see it before the move counts", () => {
+    const g = build({
+      items: "(dice 1 faces:{1 2}) (counter seen)",
+      start: "(place man P1 a1) (place man P2 c3)",
+      play: "(step then:{(counter-set seen (decisions))})",
+      end: "(if (>= (decisions) 4) draw reason:\"four decisions\")",
+      rules: "roll:each-turn",
+    });
+    let s = playAll(g, g.newGame(), ["roll 1", "a1-a2"]);
+    expect(counter(g, s, "seen")).toBe(1);
+    expect(s.over).toBe(false);
+    s = play(g, s, "roll 2");
+    expect(s.ply).toBe(3);
+    s = play(g, s, "c3-c2");
+    expect(counter(g, s, "seen")).toBe(3);
+    expect(s.over).toBe(true);
+    expect(g.endReason(s)?.text).toBe("four decisions");
+  });
+});
