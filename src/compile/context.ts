@@ -61,7 +61,8 @@ export class CompileContext {
   /** Players' hands, when the equipment gives them. */
   hand: { captures: boolean } | null = null;
   /** Tracks by name: per seat the sites in order (null where a seat has none yet), whether it loops, where it was declared. */
-  tracks = new Map<string, { sites: (Int32Array | null)[]; loop: boolean; ptr: string }>();
+  /** `failed`: a declaration already reported as wrong (rules naming the track say nothing more). */
+  tracks = new Map<string, { sites: (Int32Array | null)[]; loop: boolean; ptr: string; failed?: boolean }>();
   /** The tracks' lookup tables, made once for the first rule that moves along each. */
   trackTables?: Map<string, Track>;
   /** The game's dice (equipment `(dice ...)`), or null. */

@@ -9,6 +9,7 @@ import type { CompileContext, IrNode } from "./context.js";
 export function trackNamed(n: IrNode, ptr: string, cx: CompileContext): Track | null {
   const name = n.track as string;
   const declared = cx.tracks.get(name);
+  if (declared?.failed) return null;
   if (!declared) {
     cx.fail("M001", `no track '${name}'`, `${ptr}/track`, cx.tracks.size ? `one of: ${[...cx.tracks.keys()].join(", ")}` : "a (track ...) in the equipment");
     return null;

@@ -7,9 +7,11 @@
  * pits before it while they hold (`backtrack:`, Oware's run of 2s and 3s), and the consequences
  * (`then:`: an extra turn in the store, relay sowing from the last pit).
  *
- * The last pit is worked out when the moves are listed (it is the move's `to`, so that a
- * continuation from `last-to` can sow on from it): the path is a walk along the track's table
- * that sows nothing. Skip conditions are asked of the position before the sowing, as in Ludii.
+ * The pits sown are worked out on the position before the sowing, when the moves are listed (the
+ * last is the move's `to`, so that a continuation from `last-to` sows on from it) and again, alike,
+ * when the move is made: the path is a walk along the track's table that changes nothing, and skip
+ * conditions are asked of that position, as in Ludii. On an open track, a pit whose seeds would run
+ * past the end cannot be sown.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { newCtx, type Ctx, type Effect, type LeafGenerator, type Pred } from "./rules.js";
@@ -47,7 +49,12 @@ export class SowGenerator implements LeafGenerator {
   id = -1;
   rule = "";
 
-  constructor(private readonly o: SowOptions) {}
+  /** Round a loop with nothing passed over: the sowing is arithmetic (see walk). */
+  private readonly plainLoop: boolean;
+
+  constructor(private readonly o: SowOptions) {
+    this.plainLoop = o.track.loop && o.skip === null && !o.skipOrigin;
+  }
 
   private ready(c: Ctx, from: number, s: State): void {
     c.from = from;
@@ -65,67 +72,53 @@ export class SowGenerator implements LeafGenerator {
       if (s.owner[pit] === EMPTY || position[pit] !== i) continue;
       this.ready(c, pit, s);
       if (!o.from(s, c)) continue;
-      const last = this.walk(s, c, pit, this.originFirst(s, c), null);
+      const last = this.walk(s, c, pit, this.originFirst(s, c));
       c.to = -1;
       if (last >= 0) out.add(this.id, o.kind, pit, last, s.height[pit]!, s.piece[pit]!);
     }
   }
 
   /**
-   * Walks the sowing of every seed of `pit` along the mover's track and returns the last pit sown
-   * (-1 when the track leads nowhere); with `sow`, drops a seed of the pile `sow` describes into
-   * each pit passed (the seeds were taken up before).
+   * The sowing of every seed of `pit` along the mover's track, on the position as it stands (nothing
+   * is changed): calls `visit` with each pit a seed falls into, in order, and returns the last (-1:
+   * no sowing, the seeds would run past the end of an open track). A plain loop, where nothing is
+   * passed over, is worked out by arithmetic when no pit needs visiting.
    */
-  private walk(s: State, c: Ctx, pit: number, originFirst: boolean, sow: { owner: number; piece: number } | null, visit?: (pit: number) => void): number {
+  private walk(s: State, c: Ctx, pit: number, originFirst: boolean, visit?: (pit: number) => void): number {
     const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
     let seeds = c.count, last = -1;
     let i = o.track.position[c.player]![pit]!;
     this.lastPassedOrigin = false;
     if (originFirst) {
-      if (sow) s.addPieces(pit, sow.owner, sow.piece, 1);
       visit?.(pit);
       seeds--;
       last = pit;
     }
-    // A plain loop (nothing skipped): the seeds go round whole laps and a remainder, so the last pit
-    // is a table lookup and each pit's share a division, whatever the count.
-    if (seeds > 0 && o.track.loop && o.skip === null && !o.skipOrigin && visit === undefined) {
-      const end = (i + seeds) % L;
-      if (sow) {
-        const laps = Math.floor(seeds / L), rest = seeds % L;
-        for (let k = 1; k <= L; k++) {
-          const share = laps + (k <= rest ? 1 : 0);
-          if (share > 0) s.addPieces(sites[(i + k) % L]!, sow.owner, sow.piece, share);
-        }
-      }
-      return sites[end]!;
-    }
-    // A track that skips every pit would never end: at most one lap of skips per seed.
-    let skipped = 0;
+    if (seeds > 0 && this.plainLoop && visit === undefined) return sites[(i + seeds) % L]!;
+    // A track that passes over every pit would never end: after a lap of skips, the next pit is sown.
+    let skipped = 0, passedOrigin = false;
     while (seeds > 0) {
       i++;
       if (i >= L) {
-        if (!o.track.loop) return last;
+        if (!o.track.loop) return -1;
         i = 0;
       }
-      let to = sites[i]!;
+      const to = sites[i]!;
+      if (skipped < L && o.skipOrigin && to === pit) {
+        passedOrigin = true;
+        skipped++;
+        continue;
+      }
       c.to = to;
-      if (o.skip !== null && o.skip(s, c) && skipped < L) {
+      if (skipped < L && o.skip !== null && o.skip(s, c)) {
         skipped++;
         continue;
       }
       skipped = 0;
-      let passedOrigin = false;
-      if (o.skipOrigin && to === pit) {
-        i = i + 1 >= L ? (o.track.loop ? 0 : L) : i + 1;
-        if (i >= L) return last;
-        to = sites[i]!;
-        passedOrigin = true;
-      }
-      if (sow) s.addPieces(to, sow.owner, sow.piece, 1);
       visit?.(to);
       last = to;
       this.lastPassedOrigin = passedOrigin;
+      passedOrigin = false;
       seeds--;
     }
     return last;
@@ -133,15 +126,43 @@ export class SowGenerator implements LeafGenerator {
 
   /** Whether the last seed of the last walk was sown right after passing over the pit of origin. */
   private lastPassedOrigin = false;
+  /** Every pit sown, in order, for `apply` (grown as needed). */
+  private sown = new Int32Array(64);
+  private sownCount = 0;
+  private readonly collect = (to: number): void => {
+    if (this.sownCount === this.sown.length) {
+      const bigger = new Int32Array(this.sown.length * 2);
+      bigger.set(this.sown);
+      this.sown = bigger;
+    }
+    this.sown[this.sownCount++] = to;
+  };
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const o = this.o, pit = buf.from[row]!;
     this.ready(c, pit, s);
-    const seeds = { owner: s.owner[pit]!, piece: s.piece[pit]! };
+    const owner = s.owner[pit]!, piece = s.piece[pit]!, seeds = c.count;
     // Asked of the pit before its seeds are taken up (`(count from)` is what it held).
     const first = this.originFirst(s, c);
-    s.takePieces(pit, c.count);
-    const sown = this.walk(s, c, pit, first, seeds);
+    let sown: number;
+    if (this.plainLoop) {
+      sown = this.walk(s, c, pit, first);
+      // Whole laps and a remainder: each pit's share at once.
+      const sites = o.track.sites[c.player]!, L = sites.length, i = o.track.position[c.player]![pit]!;
+      const rest = first ? seeds - 1 : seeds, laps = Math.floor(rest / L), extra = rest % L;
+      s.takePieces(pit, seeds);
+      if (first) s.addPieces(pit, owner, piece, 1);
+      for (let k = 1; k <= L; k++) {
+        const share = laps + (k <= extra ? 1 : 0);
+        if (share > 0) s.addPieces(sites[(i + k) % L]!, owner, piece, share);
+      }
+    } else {
+      // The pits are found on the position before the sowing, as the move was listed.
+      this.sownCount = 0;
+      sown = this.walk(s, c, pit, first, this.collect);
+      s.takePieces(pit, seeds);
+      for (let k = 0; k < this.sownCount; k++) s.addPieces(this.sown[k]!, owner, piece, 1);
+    }
     // The pit the rules read as the last: the one sown, or (Ludii's reading) the pit of origin.
     const last = this.lastPassedOrigin && o.lastAfterOriginIsOrigin ? pit : sown;
     c.to = last;
@@ -178,7 +199,7 @@ export class SowGenerator implements LeafGenerator {
     const c = this.scratchCtx;
     c.player = s.mover;
     this.ready(c, pit, s);
-    this.walk(s, c, pit, this.originFirst(s, c), null, (to) => out.push({ op: "transfer", from: l[pit]!, to: l[to]!, count: 1 }));
+    this.walk(s, c, pit, this.originFirst(s, c), (to) => out.push({ op: "transfer", from: l[pit]!, to: l[to]!, count: 1 }));
     return out;
   }
 

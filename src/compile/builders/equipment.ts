@@ -69,11 +69,18 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   track: (n, ptr, cx) => {
     const name = n.name as string;
+    const errors = cx.diagnostics.length;
     const sites = Int32Array.from((n.sites as Json[]).flatMap((r, i) => [...compileRegion(r, `${ptr}/sites/${i}`, cx)]));
-    if (sites.length < 2) return cx.fail("M004", `a track has at least two sites; this one has ${sites.length}`, `${ptr}/sites`);
+    // A region already reported makes no second error here, nor at the rules naming the track.
+    if (cx.diagnostics.length > errors) return void cx.tracks.set(name, { sites: [], loop: false, ptr, failed: true });
+    if (sites.length < 2) {
+      cx.fail("M004", `a track has at least two sites; this one has ${sites.length}`, `${ptr}/sites`);
+      return void cx.tracks.set(name, { sites: [], loop: false, ptr, failed: true });
+    }
     const seat = n.seat === undefined ? -1 : cx.seat(n.seat as string, `${ptr}/seat`);
     if (n.seat !== undefined && seat < 0) return;
     const known = cx.tracks.get(name);
+    if (known?.failed) return;
     const track = known ?? { sites: new Array<Int32Array | null>(cx.playerCount).fill(null), loop: n.loop === true, ptr };
     // A shared track fills every seat: any second declaration of the name is one too many.
     if (known && (seat < 0 || known.sites[seat] !== null)) {

@@ -228,6 +228,7 @@ function compileRoll(rules: IrNode, cx: CompileContext): RollRule | null {
   const each = rules.roll as "each-turn" | "each-decision" | undefined;
   if (!cx.dice) {
     if (each !== undefined) cx.fail("M001", "roll: throws the dice, but the game has none", "/rules/roll", "(dice 2) in the equipment");
+    else if (rules["roll-if"] !== undefined) cx.fail("M001", "roll-if: says when the dice are thrown, but the game has none", "/rules/roll-if", "(dice 2) in the equipment, and roll: in the rules");
     return null;
   }
   if (each === undefined) {
