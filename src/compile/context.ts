@@ -10,6 +10,7 @@ import type { MoveBuffer } from "../engine/moves.js";
 import type { State } from "../engine/state.js";
 import type { Topology } from "../engine/topology.js";
 import type { Track } from "../engine/track.js";
+import type { AgreementWords } from "../engine/agreement.js";
 import { boardOutline, GroupWalker } from "../engine/connection.js";
 import { AttackTest } from "../engine/attack.js";
 
@@ -62,9 +63,11 @@ export class CompileContext {
   hand: { captures: boolean } | null = null;
   /** Tracks by name: per seat the sites in order (null where a seat has none yet), whether it loops, where it was declared. */
   /** `failed`: a declaration already reported as wrong (rules naming the track say nothing more). */
-  tracks = new Map<string, { sites: (Int32Array | null)[]; loop: boolean; ptr: string; failed?: boolean }>();
+  tracks = new Map<string, { sites: (Int32Array | null)[]; bends: (Uint8Array | null)[]; loop: boolean; ptr: string; failed?: boolean }>();
   /** The tracks' lookup tables, made once for the first rule that moves along each. */
   trackTables?: Map<string, Track>;
+  /** Counters that start the game at a value other than 0: (index, value). */
+  counterStarts: [number, number][] = [];
   /** The game's dice (equipment `(dice ...)`), or null. */
   dice: DiceDef | null = null;
   /** Pieces declared with `promotes:`, resolved once all are declared. */
@@ -166,6 +169,24 @@ export class CompileContext {
   passWord = -1;
   /** Move kinds that are passes: any other move resets the count. */
   readonly passKinds = new Set<number>();
+
+  /** Proposals and votes (engine/agreement.ts): their memory words, made on first use. */
+  private agreementWords?: AgreementWords;
+
+  /** The index of an agreement name (`end`, `no`), with the memory words made on first use; -1 past 31 names. */
+  agreement(name: string): { words: AgreementWords; index: number } {
+    if (!this.agreementWords) {
+      const proposals = this.memoryInit.length;
+      this.memoryInit.push(0, 0);
+      const votes = this.memoryInit.length;
+      for (let p = 0; p < this.playerCount; p++) this.memoryInit.push(0);
+      this.agreementWords = { names: [], proposals, decided: proposals + 1, votes, players: this.playerCount };
+    }
+    const w = this.agreementWords;
+    let index = w.names.indexOf(name);
+    if (index < 0 && w.names.length < 31) index = w.names.push(name) - 1;
+    return { words: w, index };
+  }
 
   /** The pass counter's memory word, made (with the hook that resets it) on first use. */
   passCounter(): number {

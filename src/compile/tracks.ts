@@ -20,7 +20,7 @@ export function trackNamed(n: IrNode, ptr: string, cx: CompileContext): Track | 
     return null;
   }
   const tables = (cx.trackTables ??= new Map());
-  const track = tables.get(name) ?? makeTrack(name, declared.sites as Int32Array[], declared.loop, cx.topology!.n);
+  const track = tables.get(name) ?? makeTrack(name, declared.sites as Int32Array[], declared.loop, cx.topology!.n, declared.bends as Uint8Array[]);
   tables.set(name, track);
   return track;
 }

@@ -16,7 +16,7 @@ export function mancalaBoard(rows: number, cols: number, stores: boolean): Topol
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const i = points.length;
-      points.push({ label: `${fileLetter(c)}${r + 1}`, x: 2 * (c + shift), y: 2 * r });
+      points.push({ label: `${fileLetter(c)}${r + 1}`, x: c + shift, y: 2 * r });
       if (c > 0) joins.push([i - 1, i]);
       if (r > 0) joins.push([i - cols, i]);
     }
@@ -24,7 +24,7 @@ export function mancalaBoard(rows: number, cols: number, stores: boolean): Topol
   const pits = points.length;
   if (stores) {
     points.push({ label: "store-w", x: 0, y: rows - 1 });
-    points.push({ label: "store-e", x: 2 * (cols + 1), y: rows - 1 });
+    points.push({ label: "store-e", x: cols + 1, y: rows - 1 });
   }
   const graph = graphBoard(points, joins);
   const regions = new Map(graph.regions);

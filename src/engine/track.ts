@@ -23,10 +23,12 @@ export interface Track {
   position: Int32Array[];
   /** Whether the last site is followed by the first again. */
   loop: boolean;
+  /** Per seat: 1 at the positions from which the step to the next goes round a bend (a loop of the board), else 0. */
+  bends: Uint8Array[];
 }
 
 /** A track from its sites, one list per seat (the same list for every seat of a shared track). */
-export function makeTrack(name: string, sites: Int32Array[], loop: boolean, boardSites: number): Track {
+export function makeTrack(name: string, sites: Int32Array[], loop: boolean, boardSites: number, bends?: Uint8Array[]): Track {
   const position = sites.map((list) => {
     const pos = new Int32Array(boardSites).fill(-1);
     list.forEach((site, i) => {
@@ -34,7 +36,7 @@ export function makeTrack(name: string, sites: Int32Array[], loop: boolean, boar
     });
     return pos;
   });
-  return { name, sites, position, loop };
+  return { name, sites, position, loop, bends: bends ?? sites.map((list) => new Uint8Array(list.length)) };
 }
 
 export interface MoveAlongOptions {
@@ -155,5 +157,111 @@ export class MoveAlongGenerator implements LeafGenerator {
     else if (to < 0) out.push({ op: "remove", at: l[from]!, count: 1 });
     else out.push({ op: "transfer", from: l[from]!, to: l[to]!, count: 1 });
     return out;
+  }
+}
+
+export interface SlideAlongOptions {
+  topology: Topology;
+  /** The tracks slid along, each either way (a piece standing where a track passes twice starts from both places). */
+  tracks: Track[];
+  kind: number;
+  pieces: Uint8Array | null;
+  from: Pred | null;
+  /** Each site passed over (`c.site`; `c.from` the origin): the slide goes on while this holds. */
+  through: Pred;
+  /** The site where `through` first fails (`c.to`): the move lands there when this holds. */
+  to: Pred;
+  /** Bends of the track (see Track.bends) the slide must have gone round to land. */
+  minBends: number;
+  then: Effect[];
+}
+
+/**
+ * `(slide-along {TRACKS} through: to:)`: a piece slides along any of the tracks, in either direction,
+ * over sites where `through:` holds, and lands on the first site where it does not, when `to:`
+ * holds there (Surakarta's captures round the corner loops). Each origin and landing is one move,
+ * however many ways lead there.
+ */
+export class SlideAlongGenerator implements LeafGenerator {
+  id = -1;
+  rule = "";
+  /** Landings already listed for the origin being looked at. */
+  private landed = new Int32Array(16);
+
+  constructor(private readonly o: SlideAlongOptions) {}
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const o = this.o, p = c.player, n = o.topology.n;
+    for (let from = 0; from < n; from++) {
+      if (s.owner[from] !== p) continue;
+      const piece = s.piece[from]!;
+      if (o.pieces !== null && o.pieces[piece] !== 1) continue;
+      c.from = from;
+      c.over = -1;
+      c.piece = piece;
+      c.count = s.height[from]!;
+      c.crossed = false;
+      c.selfFlags = s.flags[from]!;
+      if (o.from !== null && !o.from(s, c)) continue;
+      let landings = 0;
+      for (const track of o.tracks) {
+        const sites = track.sites[p]!, bends = track.bends[p]!, L = sites.length;
+        for (let start = 0; start < L; start++) {
+          if (sites[start] !== from) continue;
+          for (let dir = 1; dir >= -1; dir -= 2) {
+            let bent = 0, at = start;
+            for (let k = 1; k <= L; k++) {
+              let q = start + dir * k;
+              if (track.loop) q = ((q % L) + L) % L;
+              else if (q < 0 || q >= L) break;
+              // The step from `at` to `q` goes round a bend where the track marks one (forwards: at
+              // `at`; backwards: at `q`, the bend being the same join walked the other way).
+              bent += dir > 0 ? bends[at]! : bends[q]!;
+              at = q;
+              const site = sites[q]!;
+              c.site = site;
+              if (o.through(s, c)) continue;
+              c.to = site;
+              if (bent >= o.minBends && o.to(s, c) && !this.listed(site, landings)) {
+                if (landings === this.landed.length) {
+                  const bigger = new Int32Array(landings * 2);
+                  bigger.set(this.landed);
+                  this.landed = bigger;
+                }
+                this.landed[landings++] = site;
+                const row = out.add(this.id, o.kind, from, site, c.count, piece);
+                if (s.owner[site] !== EMPTY && s.owner[site] !== p) out.setCapture(row, site);
+              }
+              break;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private listed(site: number, landings: number): boolean {
+    for (let i = 0; i < landings; i++) if (this.landed[i] === site) return true;
+    return false;
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const from = buf.from[row]!, to = buf.to[row]!;
+    c.from = from;
+    c.to = to;
+    c.piece = buf.piece[row]!;
+    if (s.owner[to] !== EMPTY) s.clear(to);
+    s.relocate(from, to);
+    for (const e of this.o.then) e(s, c);
+  }
+
+  notation(buf: MoveBuffer, row: number): string {
+    const l = this.o.topology.labels;
+    return `${l[buf.from[row]!]}${buf.capLen[row] ? "x" : "-"}${l[buf.to[row]!]}`;
+  }
+
+  actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
+    const l = this.o.topology.labels, from = l[buf.from[row]!]!, to = l[buf.to[row]!]!;
+    return buf.capLen[row] ? [{ op: "remove", at: to }, { op: "move", from, to }] : [{ op: "move", from, to }];
   }
 }

@@ -53,21 +53,28 @@ interface Layout {
   width: number;
 }
 
-/** Picks the horizontal unit so the closest sites of one text row have room for a text and a space. */
+/**
+ * Picks the horizontal unit so that neighbouring sites of one text row have room for both their
+ * texts (each centred on its site) and a space: a long text standing apart (a mancala's store)
+ * widens nothing.
+ */
 function layout(topo: Topology, texts: string[]): Layout {
   const width = Math.max(1, ...texts.map((t) => t.length));
-  let minDx = Infinity;
   const byRow = new Map<number, number[]>();
   for (let i = 0; i < topo.n; i++) {
     const row = byRow.get(topo.drawY[i]!) ?? [];
-    row.push(topo.drawX[i]!);
+    row.push(i);
     byRow.set(topo.drawY[i]!, row);
   }
-  for (const xs of byRow.values()) {
-    xs.sort((a, b) => a - b);
-    for (let k = 1; k < xs.length; k++) if (xs[k]! > xs[k - 1]!) minDx = Math.min(minDx, xs[k]! - xs[k - 1]!);
+  let unit = 2;
+  for (const sites of byRow.values()) {
+    sites.sort((a, b) => topo.drawX[a]! - topo.drawX[b]!);
+    for (let k = 1; k < sites.length; k++) {
+      const a = sites[k - 1]!, b = sites[k]!, dx = topo.drawX[b]! - topo.drawX[a]!;
+      if (dx > 0) unit = Math.max(unit, Math.ceil((texts[a]!.length + texts[b]!.length) / 2 + 1) / dx);
+    }
   }
-  return { width, unit: Math.max(2, Math.ceil((width + 1) / (Number.isFinite(minDx) ? minDx : 1))) };
+  return { width, unit: Math.ceil(unit) };
 }
 
 /** Writes each text centred at its site's drawing position; returns the lines. */

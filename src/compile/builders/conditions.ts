@@ -222,6 +222,14 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       },
     };
   },
+  proposed: (n, _ptr, cx) => {
+    const { words, index } = cx.agreement(n.name as string);
+    return { fn: (s) => (s.memory[words.proposals]! & (1 << index)) !== 0 };
+  },
+  decided: (n, _ptr, cx) => {
+    const { words, index } = cx.agreement(n.name as string);
+    return { fn: (s) => s.memory[words.decided] === index + 1 };
+  },
   passed: (_n, ptr, cx) => {
     const word = cx.passWord;
     if (word < 0) {

@@ -48,7 +48,10 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   counter: (n, ptr, cx) => {
     const name = n.name as string;
     if (cx.counters.includes(name)) cx.fail("M003", `counter '${name}' is declared twice`, ptr);
-    else cx.counters.push(name);
+    else {
+      cx.counters.push(name);
+      if (typeof n.start === "number" && n.start !== 0) cx.counterStarts.push([cx.counters.length - 1, n.start]);
+    }
   },
   flag: (n, ptr, cx) => {
     const name = n.name as string;
@@ -70,25 +73,40 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   track: (n, ptr, cx) => {
     const name = n.name as string;
     const errors = cx.diagnostics.length;
-    const sites = Int32Array.from((n.sites as Json[]).flatMap((r, i) => [...compileRegion(r, `${ptr}/sites/${i}`, cx)]));
+    const parts = (n.sites as Json[]).map((r, i) => compileRegion(r, `${ptr}/sites/${i}`, cx));
+    const sites = Int32Array.from(parts.flatMap((r) => [...r]));
+    // With bends:true, each step from one listed region to the next (and, round a loop, from the last to the first) is a bend.
+    const bends = new Uint8Array(sites.length);
+    if (n.bends === true) {
+      let end = 0;
+      for (const part of parts) {
+        end += part.length;
+        if (part.length && (end < sites.length || n.loop === true)) bends[end - 1] = 1;
+      }
+    }
     // A region already reported makes no second error here, nor at the rules naming the track.
-    if (cx.diagnostics.length > errors) return void cx.tracks.set(name, { sites: [], loop: false, ptr, failed: true });
+    if (cx.diagnostics.length > errors) return void cx.tracks.set(name, { sites: [], bends: [], loop: false, ptr, failed: true });
     if (sites.length < 2) {
       cx.fail("M004", `a track has at least two sites; this one has ${sites.length}`, `${ptr}/sites`);
-      return void cx.tracks.set(name, { sites: [], loop: false, ptr, failed: true });
+      return void cx.tracks.set(name, { sites: [], bends: [], loop: false, ptr, failed: true });
     }
     const seat = n.seat === undefined ? -1 : cx.seat(n.seat as string, `${ptr}/seat`);
     if (n.seat !== undefined && seat < 0) return;
     const known = cx.tracks.get(name);
     if (known?.failed) return;
-    const track = known ?? { sites: new Array<Int32Array | null>(cx.playerCount).fill(null), loop: n.loop === true, ptr };
+    const track = known ?? { sites: new Array<Int32Array | null>(cx.playerCount).fill(null), bends: new Array<Uint8Array | null>(cx.playerCount).fill(null), loop: n.loop === true, ptr };
     // A shared track fills every seat: any second declaration of the name is one too many.
     if (known && (seat < 0 || known.sites[seat] !== null)) {
       return cx.fail("M003", seat < 0 ? `track '${name}' is declared twice` : `track '${name}' is declared twice for P${seat + 1}`, ptr);
     }
     if (known && known.loop !== (n.loop === true)) cx.fail("M004", `the tracks named '${name}' must all loop or all not`, `${ptr}/loop`);
-    if (seat < 0) track.sites.fill(sites);
-    else track.sites[seat] = sites;
+    if (seat < 0) {
+      track.sites.fill(sites);
+      track.bends.fill(bends);
+    } else {
+      track.sites[seat] = sites;
+      track.bends[seat] = bends;
+    }
     cx.tracks.set(name, track);
   },
   dice: (n, ptr, cx) => {

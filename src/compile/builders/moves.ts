@@ -25,7 +25,8 @@ import { CastleGenerator } from "../../engine/castle.js";
 import { DropGenerator } from "../../engine/drop.js";
 import { compileSite } from "./sites.js";
 import { ForEachDieSource } from "../../engine/dice.js";
-import { MoveAlongGenerator } from "../../engine/track.js";
+import { MoveAlongGenerator, SlideAlongGenerator, type Track } from "../../engine/track.js";
+import { AgreementGenerator } from "../../engine/agreement.js";
 import { trackNamed } from "../tracks.js";
 import { SowGenerator } from "../../engine/sow.js";
 import { compileInt } from "./numbers.js";
@@ -97,6 +98,25 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       pieces, steps, from, first: n.first === true, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
     }));
   },
+  "slide-along": (n, ptr, cx) => {
+    const tracks = (n.tracks as string[]).map((name, i) => trackNamed({ ludeme: "slide-along", track: name }, `${ptr}/tracks/${i}`, cx));
+    if (tracks.some((t) => t === null)) return new UnionSource([]);
+    let pieces: Uint8Array | null = null;
+    if (Array.isArray(n.piece)) {
+      pieces = new Uint8Array(Math.max(1, cx.pieces.length));
+      (n.piece as string[]).forEach((p, i) => {
+        const t = cx.pieceIndex(p, `${ptr}/piece/${i}`);
+        if (t >= 0) pieces![t] = 1;
+      });
+    }
+    const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
+    const through = inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
+    const to = inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
+    const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
+    return register(cx, n, ptr, new SlideAlongGenerator({ topology: cx.topology!, tracks: tracks as Track[], kind: cx.kindIndex((n.kind as string | undefined) ?? "slide"), pieces, from, through, to, then, minBends: (n.bends as number | undefined) ?? 0 }));
+  },
+  propose: (n, ptr, cx) => agreementMove(n, ptr, cx, "propose"),
+  vote: (n, ptr, cx) => agreementMove(n, ptr, cx, "vote"),
   "for-each-die": (n, ptr, cx) => {
     needsDice(ptr, cx, "(for-each-die ...)");
     return new ForEachDieSource(compileMoves(n.moves!, `${ptr}/moves`, cx));
@@ -373,6 +393,17 @@ export function compileMoves(v: Json, ptr: string, cx: CompileContext): MoveSour
 
 function sources(list: Json[], ptr: string, cx: CompileContext): MoveSource[] {
   return list.map((v, i) => compileMoves(v, `${ptr}/${i}`, cx));
+}
+
+/** `(propose NAME)` and `(vote NAME)`. */
+function agreementMove(n: IrNode, ptr: string, cx: CompileContext, what: "propose" | "vote"): MoveSource {
+  const { words, index } = cx.agreement(n.name as string);
+  if (index < 0) {
+    cx.fail("M005", "a game proposes and votes on at most 31 names", `${ptr}/name`);
+    return new UnionSource([]);
+  }
+  const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
+  return register(cx, n, ptr, new AgreementGenerator(words, cx.kindIndex((n.kind as string | undefined) ?? what), what, index, n.vote === true, then));
 }
 
 function register<G extends LeafGenerator>(cx: CompileContext, n: IrNode, ptr: string, g: G): G {

@@ -156,6 +156,13 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     const ptr = `/rules/start/${i}`;
     return isNode(v) && startBuilders[v.ludeme] ? startBuilders[v.ludeme]!(v, ptr, cx) : () => {};
   });
+  // Counters with a start value of their own get it first.
+  if (cx.counterStarts.length) {
+    const starts = cx.counterStarts;
+    setup.unshift((s) => {
+      for (const [i, v] of starts) s.counters[i] = v;
+    });
+  }
   const start = cx.diagnostics.some((d) => d.severity === "error") ? undefined : countStart(setup, cx);
   if (start) checkStartFitsSupply(start, cx);
   cx.scope = "move";

@@ -270,6 +270,20 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(closes-ring to)",
   },
   {
+    name: "proposed",
+    category: "bool",
+    doc: "A proposal of this name (see `propose`) is pending: the players have not all voted yet.",
+    params: [{ name: "name", type: name, doc: "What was proposed." }],
+    example: "(proposed end)",
+  },
+  {
+    name: "decided",
+    category: "bool",
+    doc: "The players decided this name by a vote (more than half of them voted for it, see `vote`), e.g. to end the game: `(if (decided end) (ranked ...))`.",
+    params: [{ name: "name", type: name, doc: "What was decided." }],
+    example: "(decided end)",
+  },
+  {
     name: "passed",
     category: "bool",
     doc: "The last decision was a `(pass)` move. In end rules, with a forced pass (`(priority MOVES (pass))`): the game ends once a player could not move and passed, as Ludii ends its mancala games: `(if (passed) (ranked ...))`.",

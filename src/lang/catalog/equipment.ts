@@ -43,6 +43,7 @@ export const equipmentLudemes: LudemeSpec[] = [
     params: [
       { name: "name", type: name, doc: "The counter's name." },
       { name: "shown", type: { t: "string" }, namedOnly: true, optional: true, doc: "Shows the counter to players (in the status line) under this label, e.g. `\"turns without progress\"`; without it the counter stays out of sight." },
+      { name: "start", type: { t: "int", min: -1000000, max: 1000000 }, namedOnly: true, optional: true, default: 0, doc: "The value it starts the game with (e.g. -1 for a count of decisions that every decision, the first included, adds one to and that should read 0 after the first)." },
     ],
     example: '(counter quiet shown:"plies without capture")',
   },
@@ -81,6 +82,7 @@ export const equipmentLudemes: LudemeSpec[] = [
       { name: "sites", type: list(cat("region")), doc: "Its sites in order: the regions' sites one region after the other." },
       { name: "seat", type: name, namedOnly: true, optional: true, doc: "The seat whose track this is (`P1` ...); without it, every seat's." },
       { name: "loop", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "The track goes round: the first site follows the last." },
+      { name: "bends", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Going from one listed region to the next (round a loop, from the last to the first too) goes round a bend of the board: Surakarta's corner loops, which `(slide-along ... bends:1)` must pass." },
     ],
     example: "(track race {(sites {d1 c1 b1 a1}) (path a2 h2) (sites {h1 g1})} seat:P1)",
   },
