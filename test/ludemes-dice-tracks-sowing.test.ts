@@ -958,3 +958,13 @@ describe("sowing and compile-error corner cases", () => {
     onlyError(text({ board: "(square 4 2)", items: "(track t {(path a1 c2)})", play: "(move-along t steps:1)" }), "M004", "(path a1 c2)");
   });
 });
+
+describe("move-along through:", () => {
+  it("moves only where every site passed over satisfies through: (entering too), the origin and destination aside", () => {
+    const g = compileGame(`(game "T" (players 2) (equipment {(board (square 6 1)) (piece man) (supply 2) (track t {(path a1 f1)})})
+      (rules (start {(place man P1 a1) (place man P2 c1)}) (play (move-along t steps:3 enter:man through:(not (enemy site)) to:true)) (end {})))`).game!;
+    const s = g.newGame();
+    // a1 -> d1 passes b1 and c1 (an enemy): no move; entering lands on c1 after passing a1 (own) and b1: allowed.
+    expect(g.legalMoves(s).map((m) => m.notation).sort()).toEqual(["*c1"]);
+  });
+});

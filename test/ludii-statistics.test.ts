@@ -30,6 +30,13 @@ interface LudiiEntry {
   ludexTitle?: string;
   /** False where Ludii's branching counts moves it lists twice (Backgammon's doubles, once per die): lengths and results are compared, the lists by the game's replay. */
   compareBranching?: boolean;
+  /**
+   * Where Ludii lists a move more than once (Surakarta's captures, once per way round the loops) its
+   * random player picks duplicated moves more often than ours, which lists each once: Ludii's
+   * figures when its player picks uniformly among distinct moves (harness/LudiiStatsDistinct.java),
+   * compared instead of the entry's own.
+   */
+  distinctMoves?: { games: number; meanLength: number; lengthCI95: [number, number]; meanBranching: number; results: Record<string, { count: number; fraction: number }> };
   /** Further samples of Ludii's, same command with other seeds: pooled with the main one (see ludiiSample). */
   otherSeeds?: { seed: number; games: number; meanLength: number; lengthCI95Half: number; meanBranching: number; results: Record<string, number> }[];
 }
@@ -38,7 +45,8 @@ interface LudiiEntry {
  * Ludii's figures of an entry: its main sample, pooled with the samples of other seeds when the
  * entry lists some (a better estimate of Ludii's game than any one of them).
  */
-function ludiiSample(entry: LudiiEntry): { games: number; mean: number; se: number; branching: number; counts: Record<string, number> } {
+function ludiiSample(given: LudiiEntry): { games: number; mean: number; se: number; branching: number; counts: Record<string, number> } {
+  const entry: LudiiEntry = given.distinctMoves ? { ...given, ...given.distinctMoves, otherSeeds: undefined } : given;
   const mainSe = (entry.lengthCI95[1] - entry.lengthCI95[0]) / 2 / 1.96;
   const samples = [
     { games: entry.games, mean: entry.meanLength, se: mainSe, branching: entry.meanBranching, counts: Object.fromEntries(Object.entries(entry.results).map(([k, r]) => [k, r.count])) },

@@ -52,6 +52,8 @@ export interface MoveAlongOptions {
   steps: IntExpr;
   /** Which pieces may move (`c.from` their site); null: all. */
   from: Pred | null;
+  /** Each site passed over on the way (`c.site`): the move exists only where this holds for all; null: any. */
+  through: Pred | null;
   /**
    * Only the piece nearest the track's start that has a move of this rule moves (Backgammon's
    * bearing off past the end: the rearmost piece able to).
@@ -100,6 +102,7 @@ export class MoveAlongGenerator implements LeafGenerator {
       const k = o.steps(s, c);
       if (k <= 0) continue;
       const before = out.size;
+      if (!this.passable(s, c, sites, pos + 1, pos + k)) continue;
       let q = pos + k;
       if (o.track.loop) q %= L;
       if (q < L) this.landing(s, c, out, o.kind, from, sites[q]!, piece);
@@ -113,8 +116,24 @@ export class MoveAlongGenerator implements LeafGenerator {
     if (o.enterPiece >= 0 && s.supply[p]! > 0) {
       this.ready(c, -1, o.enterPiece);
       const k = o.steps(s, c);
-      if (k >= 1 && k <= L) this.landing(s, c, out, o.enterKind, -1, sites[k - 1]!, o.enterPiece);
+      if (k >= 1 && k <= L && this.passable(s, c, sites, 0, k - 1)) this.landing(s, c, out, o.enterKind, -1, sites[k - 1]!, o.enterPiece);
     }
+  }
+
+  /**
+   * Whether `through:` holds for every site passed over: track positions `first` to `end - 1`
+   * (round a loop; past an open track's end there is nothing to pass).
+   */
+  private passable(s: State, c: Ctx, sites: Int32Array, first: number, end: number): boolean {
+    const through = this.o.through;
+    if (through === null) return true;
+    const L = sites.length;
+    for (let q = first; q < end; q++) {
+      if (!this.o.track.loop && q >= L) break;
+      c.site = sites[q % L]!;
+      if (!through(s, c)) return false;
+    }
+    return true;
   }
 
   private landing(s: State, c: Ctx, out: MoveBuffer, kind: number, from: number, to: number, piece: number): void {

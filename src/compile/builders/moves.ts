@@ -91,11 +91,12 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const to = n.to === undefined ? (s: State, c: Ctx) => s.owner[c.to] === EMPTY : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     const offIf = n["off-if"] === undefined ? null : inMoveScope(cx, () => compileBool(n["off-if"]!, `${ptr}/off-if`, cx));
     const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
+    const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
     const hit = inMoveScope(cx, () => compileEffects((n.hit as Json[] | undefined) ?? [], `${ptr}/hit`, cx)).map((e) => e.run);
     const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
     return register(cx, n, ptr, new MoveAlongGenerator({
       topology, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "move"), enterKind: cx.kindIndex("enter"), offKind: cx.kindIndex("off"),
-      pieces, steps, from, first: n.first === true, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
+      pieces, steps, from, through, first: n.first === true, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
     }));
   },
   "slide-along": (n, ptr, cx) => {

@@ -153,6 +153,7 @@ export const moveLudemes: LudemeSpec[] = [
       { name: "piece", type: list(name), namedOnly: true, optional: true, doc: "The types this rule moves (default: every type)." },
       { name: "from", type: cat("bool"), namedOnly: true, optional: true, doc: "Which pieces may move (`from` their site), e.g. only those on the bar." },
       { name: "first", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Only the piece nearest the start of the track that has a move of this rule moves (the rearmost piece able to bear off past the end, as Backgammon allows)." },
+      { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "Each site passed over on the way (`site`), not counting the origin and the destination: the move exists only where this holds for every one, e.g. `(not (enemy site))` for pieces that may not pass the opponent's." },
       { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the destination (`to`; `from` the origin, none when entering); default `(empty to)`." },
       { name: "enter", type: name, namedOnly: true, optional: true, doc: "The type of the pieces that enter from the supply (the game needs a `(supply ...)`)." },
       { name: "off", type: { t: "enum", values: ["exact", "beyond"] }, namedOnly: true, optional: true, doc: "Bearing off past the track's end: by an exact count (one past the last site) or by any count past it." },
