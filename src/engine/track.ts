@@ -25,6 +25,11 @@ export interface Track {
   loop: boolean;
   /** Per seat: 1 at the positions from which the step to the next goes round a bend (a loop of the board), else 0. */
   bends: Uint8Array[];
+  /**
+   * Per seat: every position of each site, for tracks that pass a site more than once (a circuit
+   * crossing itself): `places[p].list` from `places[p].start[site]` to `places[p].start[site + 1]`.
+   */
+  places: { start: Int32Array; list: Int32Array }[];
 }
 
 /** A track from its sites, one list per seat (the same list for every seat of a shared track). */
@@ -36,7 +41,15 @@ export function makeTrack(name: string, sites: Int32Array[], loop: boolean, boar
     });
     return pos;
   });
-  return { name, sites, position, loop, bends: bends ?? sites.map((list) => new Uint8Array(list.length)) };
+  const places = sites.map((list) => {
+    const start = new Int32Array(boardSites + 1);
+    for (const site of list) start[site + 1]!++;
+    for (let i = 0; i < boardSites; i++) start[i + 1]! += start[i]!;
+    const fill = start.slice(0, boardSites), out = new Int32Array(list.length);
+    list.forEach((site, pos) => (out[fill[site]!++] = pos));
+    return { start, list: out };
+  });
+  return { name, sites, position, loop, bends: bends ?? sites.map((list) => new Uint8Array(list.length)), places };
 }
 
 export interface MoveAlongOptions {
@@ -186,8 +199,11 @@ export interface SlideAlongOptions {
   kind: number;
   pieces: Uint8Array | null;
   from: Pred | null;
-  /** Each site passed over (`c.site`; `c.from` the origin): the slide goes on while this holds. */
-  through: Pred;
+  /**
+   * Each site passed over (`c.site`; `c.from` the origin): the slide goes on while this holds. Null:
+   * over empty sites, the piece's own starting point among them (it has left it).
+   */
+  through: Pred | null;
   /** The site where `through` first fails (`c.to`): the move lands there when this holds. */
   to: Pred;
   /** Bends of the track (see Track.bends) the slide must have gone round to land. */
@@ -210,9 +226,9 @@ export class SlideAlongGenerator implements LeafGenerator {
   constructor(private readonly o: SlideAlongOptions) {}
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    const o = this.o, p = c.player, n = o.topology.n;
+    const o = this.o, p = c.player, n = o.topology.n, owner = s.owner, through = o.through;
     for (let from = 0; from < n; from++) {
-      if (s.owner[from] !== p) continue;
+      if (owner[from] !== p) continue;
       const piece = s.piece[from]!;
       if (o.pieces !== null && o.pieces[piece] !== 1) continue;
       c.from = from;
@@ -224,22 +240,28 @@ export class SlideAlongGenerator implements LeafGenerator {
       if (o.from !== null && !o.from(s, c)) continue;
       let landings = 0;
       for (const track of o.tracks) {
-        const sites = track.sites[p]!, bends = track.bends[p]!, L = sites.length;
-        for (let start = 0; start < L; start++) {
-          if (sites[start] !== from) continue;
+        const sites = track.sites[p]!, bends = track.bends[p]!, L = sites.length, places = track.places[p]!;
+        for (let k0 = places.start[from]!, k1 = places.start[from + 1]!; k0 < k1; k0++) {
+          const start = places.list[k0]!;
           for (let dir = 1; dir >= -1; dir -= 2) {
             let bent = 0, at = start;
-            for (let k = 1; k <= L; k++) {
-              let q = start + dir * k;
-              if (track.loop) q = ((q % L) + L) % L;
-              else if (q < 0 || q >= L) break;
+            for (let k = 1, q = start; k <= L; k++) {
+              q += dir;
+              if (q === L || q < 0) {
+                if (!track.loop) break;
+                q = q < 0 ? L - 1 : 0;
+              }
               // The step from `at` to `q` goes round a bend where the track marks one (forwards: at
               // `at`; backwards: at `q`, the bend being the same join walked the other way).
               bent += dir > 0 ? bends[at]! : bends[q]!;
               at = q;
               const site = sites[q]!;
-              c.site = site;
-              if (o.through(s, c)) continue;
+              if (through === null) {
+                if (owner[site] === EMPTY || site === from) continue;
+              } else {
+                c.site = site;
+                if (through(s, c)) continue;
+              }
               c.to = site;
               if (bent >= o.minBends && o.to(s, c) && !this.listed(site, landings)) {
                 if (landings === this.landed.length) {

@@ -111,7 +111,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       });
     }
     const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
-    const through = inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
+    const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
     const to = inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
     return register(cx, n, ptr, new SlideAlongGenerator({ topology: cx.topology!, tracks: tracks as Track[], kind: cx.kindIndex((n.kind as string | undefined) ?? "slide"), pieces, from, through, to, then, minBends: (n.bends as number | undefined) ?? 0 }));

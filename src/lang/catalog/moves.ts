@@ -185,18 +185,18 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "slide-along",
     category: "moves",
-    doc: "A piece of the mover slides along any of the tracks, either way round, over the sites where `through:` holds (`site` the site passed, `from` the origin), and lands on the first site where it does not, when `to:` holds there (a piece there of another player is captured). Each origin and landing is one move, however many ways lead there. Surakarta's captures round the corner loops: `(slide-along {inner outer} through:(or (same-site site from) (empty site)) to:(enemy to))`. Notation `a1-b2`, `a1xb2` for a capture.",
+    doc: "A piece of the mover slides along any of the tracks, either way round, over the sites where `through:` holds (`site` the site passed, `from` the origin; by default the empty sites and its own starting point), and lands on the first site where it does not, when `to:` holds there (a piece there of another player is captured). Each origin and landing is one move, however many ways lead there. Surakarta's captures round the corner loops: `(slide-along {inner outer} to:(enemy to) bends:1)`. Notation `a1-b2`, `a1xb2` for a capture.",
     params: [
       { name: "tracks", type: list(name), doc: "The tracks' names." },
       { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `slide`)." },
       { name: "piece", type: list(name), namedOnly: true, optional: true, doc: "The types this rule moves (default: every type)." },
       { name: "from", type: cat("bool"), namedOnly: true, optional: true, doc: "Which pieces may slide (`from` their site)." },
-      { name: "through", type: cat("bool"), namedOnly: true, doc: "The sites the slide passes over (`site`)." },
+      { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "The sites the slide passes over (`site`); default: empty sites, the piece's own starting point among them (it has left it)." },
       { name: "to", type: cat("bool"), namedOnly: true, doc: "Where the slide lands: the first site `through:` stops at (`to`)." },
       { name: "bends", type: { t: "int", min: 0 }, namedOnly: true, optional: true, default: 0, doc: "How many bends of the track (see `track`'s `bends:`: Surakarta's loops) the slide must have gone round before it may land." },
       effects("What the move does besides."),
     ],
-    example: "(slide-along {inner outer} through:(or (same-site site from) (empty site)) to:(enemy to))",
+    example: "(slide-along {inner outer} to:(enemy to) bends:1)",
   },
   {
     name: "propose",
