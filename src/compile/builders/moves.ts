@@ -404,7 +404,8 @@ function agreementMove(n: IrNode, ptr: string, cx: CompileContext, what: "propos
     return new UnionSource([]);
   }
   const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
-  return register(cx, n, ptr, new AgreementGenerator(words, cx.kindIndex((n.kind as string | undefined) ?? what), what, index, n.vote === true, then));
+  // Each name's proposal and vote is an action of its own (`vote-end`, `vote-no`): records and scenarios tell them apart.
+  return register(cx, n, ptr, new AgreementGenerator(words, cx.kindIndex((n.kind as string | undefined) ?? `${what}-${n.name as string}`), what, index, n.vote === true, then));
 }
 
 function register<G extends LeafGenerator>(cx: CompileContext, n: IrNode, ptr: string, g: G): G {

@@ -205,7 +205,7 @@ export const moveLudemes: LudemeSpec[] = [
     params: [
       { name: "name", type: name, doc: "What is proposed." },
       { name: "vote", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "The proposer votes for it at once." },
-      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `propose`)." },
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `propose-NAME`, e.g. `propose-end`)." },
       effects("What proposing does besides."),
     ],
     example: "(propose end vote:true)",
@@ -216,7 +216,7 @@ export const moveLudemes: LudemeSpec[] = [
     doc: "The mover votes for a name (`end`, `no` ...), written `vote-end`. Once every player has voted, the name more than half of them voted for, if any, is decided (`(decided NAME)`, for the rest of the game), and the proposals and votes are cleared.",
     params: [
       { name: "name", type: name, doc: "What the vote is for." },
-      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `vote`)." },
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `vote-NAME`, e.g. `vote-no`)." },
       effects("What voting does besides."),
     ],
     example: "(vote no then:{(counter-set quiet -1)})",
