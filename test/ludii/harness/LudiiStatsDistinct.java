@@ -33,6 +33,7 @@ import other.trial.Trial;
  * so a dice game's run repeats (unlike stats.sh / LudiiStatsCounts).
  *
  * usage: LudiiStatsDistinct GAME.lud GAMES SEED [option ...]   (class path as for LudiiGames.java; compile both)
+ * DISTINCT_DEBUG=1 in the environment writes the first 8 positions' differing groups to standard error.
  */
 public final class LudiiStatsDistinct {
   static List<Integer> diceSites = new ArrayList<>();
