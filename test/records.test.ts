@@ -11,7 +11,7 @@ import { loadGame } from "../src/compile/index.js";
 import { gameInfo } from "../src/library/catalog.js";
 import { createAgent } from "../src/ai/index.js";
 import { playMatchGame } from "../src/ai/match.js";
-import type { Game } from "../src/engine/game.js";
+import { CHANCE, type Game } from "../src/engine/game.js";
 import { toPosition } from "../src/engine/position.js";
 import type { State } from "../src/engine/state.js";
 import { readRecord, RecordError, type GameRecordFile } from "../src/record/format.js";
@@ -43,8 +43,9 @@ function playRecorded(game: Game, seed: number, specs: string[], maxPlies = 400,
     const p = game.currentPlayer(s);
     const legal = game.legalMoves(s);
     if (!legal.length) break;
-    const m = agents[p]!.choose(game, game.observation(s, p), legal);
-    addMove(record, p, m, 1.5);
+    // A throw of the dice: the state's generator throws (no agent chooses), as the CLI does.
+    const m = p === CHANCE ? game.drawChance(s)! : agents[p]!.choose(game, game.observation(s, p), legal);
+    addMove(record, p, m, p === CHANCE ? undefined : 1.5);
     s = game.apply(s, m);
   }
   finishRecord(record, game, s, "unfinished", s.over ? undefined : "stopped");
@@ -81,7 +82,8 @@ describe("records replay to the identical final state", () => {
       expect(replay.error, name).toBeUndefined();
       expect(game.serialize(replay.states.at(-1)!), name).toEqual(game.serialize(final));
       expect(record.seats.map((s) => s.agent)).toEqual(Array.from({ length: game.playerCount }, (_, p) => ["greedy", "mcts:iterations=20"][p % 2]));
-      expect(record.moves.every((m) => m.thinkMs === 1.5)).toBe(true);
+      // Agents' moves carry their think time; throws of the dice (no one thinks) none.
+      expect(record.moves.every((m) => (m.player === "chance" ? m.thinkMs === undefined : m.thinkMs === 1.5))).toBe(true);
     }
   });
 

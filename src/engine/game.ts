@@ -721,11 +721,14 @@ export class Game implements Runtime {
     for (let i = 0; i < s.markers.length; i++) if (s.markers[i]) mix(i);
     s.memory.forEach(mix);
     if (this.def.hand) s.hand.forEach(mix);
-    // The dice: what they show and which may still be used, and whether a throw is due.
+    // The dice: what they show and which may still be used, or that a throw is due (then what
+    // they showed before counts for nothing); a double carried over (doubles:ludii).
     if (this.def.dice) {
-      s.dice.forEach(mix);
-      s.diceLeft.forEach(mix);
-      mix(s.rollDue ? 1 : 0);
+      if (s.rollDue) mix(-1);
+      else {
+        s.dice.forEach(mix);
+        s.diceLeft.forEach(mix);
+      }
       mix(s.heldDouble);
     }
     // Only rules that continue from the last move make it part of the position.

@@ -95,12 +95,14 @@ export interface Position {
   dice?: number[];
   /** With `dice`: how many more moves each die allows this turn (0: used); absent: each die 1, a double 2 where the dice say `doubles:twice`. */
   diceLeft?: number[];
+  /** With `doubles:ludii`: the number of a double being carried over (see engine/dice.ts useDie); absent: none. */
+  heldDouble?: number;
 }
 
 const POSITION_FIELDS = [
   "sites", "mover", "actionInTurn", "actionsInTurn", "supply", "scores", "markers", "counters",
   "internalFlags", "turn", "preludeLeft", "memory", "result", "endRule", "lastMover", "last", "concealed", "hands",
-  "dice", "diceLeft",
+  "dice", "diceLeft", "heldDouble",
 ];
 
 export interface LoadOptions {
@@ -503,6 +505,12 @@ function readDice(game: Game, pos: Record<string, any>, s: State, problems: Prob
     return;
   }
   const n = dice.faces.length;
+  if (pos.heldDouble !== undefined) {
+    const v = pos.heldDouble;
+    if (!dice.ludiiDoubles) problems.push("position.heldDouble: only with the dice's doubles:ludii");
+    else if (v !== 0 && !dice.faces[0]!.includes(v)) problems.push(`position.heldDouble: must be 0 or a face of the dice (${[...new Set(dice.faces[0])].join(", ")})`);
+    else s.heldDouble = v;
+  }
   if (pos.dice === undefined) {
     if (pos.diceLeft !== undefined) problems.push("position.diceLeft: given without position.dice (the values the dice show)");
     s.rollDue = game.throwDue(s);
@@ -684,10 +692,12 @@ export function toPosition(game: Game, s: State): Position {
       ]),
     );
   }
-  if (def.dice && !s.rollDue) {
+  // The dice once thrown (before the first throw they show nothing a position could say).
+  if (def.dice && !s.rollDue && def.dice.faces.every((f, d) => f.includes(s.dice[d]!))) {
     pos.dice = Array.from(s.dice);
     pos.diceLeft = Array.from(s.diceLeft);
   }
+  if (def.dice && s.heldDouble !== 0) pos.heldDouble = s.heldDouble;
   const memory = Array.from(s.memory.subarray(0, def.memoryInit.length));
   if (memory.some((v, i) => v !== def.memoryInit[i])) pos.memory = memory;
   if (s.over) {
