@@ -29,7 +29,7 @@ const CHROMIUM = process.env.LUDEX_CHROMIUM ?? "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
 if (!available && process.env.LUDEX_REQUIRE_BROWSER) throw new Error(`no Chromium at ${CHROMIUM}, and LUDEX_REQUIRE_BROWSER is set`);
 /** Moves a person makes in each game (the agent answers each). */
-const HUMAN_MOVES = 4;
+const HUMAN_MOVES = 3;
 
 let server: ChildProcess;
 let base = "";

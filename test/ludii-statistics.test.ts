@@ -79,11 +79,13 @@ const reference = JSON.parse(readFileSync(join(root, "test", "ludii", "reference
  * The fast playouts' comparison, a second look at the same game, takes half as many.
  */
 const GAMES = 4000;
-const DECISIONS = 150_000;
+const DECISIONS = 100_000;
+/** At least this many games, however long (Chinese Checkers' six players take some 9,000 decisions a game). */
+const MIN_GAMES = 40;
 const gamesFor = (entry: LudiiEntry, fast = false): number =>
   (fast ? entry.ludexFastTestGames : undefined) ??
   entry.ludexTestGames ??
-  Math.max(100, Math.min(GAMES, Math.floor((fast ? DECISIONS / 2 : DECISIONS) / entry.meanLength)));
+  Math.max(MIN_GAMES, Math.min(GAMES, Math.floor((fast ? DECISIONS / 2 : DECISIONS) / entry.meanLength)));
 /**
  * Two-sided 99.9%: the file compares some 150 figures (17 variants, two playout paths, length and
  * every result), so at 99% each one or two would miss by chance alone; a rule that differs moves a

@@ -28,7 +28,7 @@ const MAX_PLIES = 3000;
  * Plies the random games of one game may take in all: 30 short games fit, the long games of the
  * chess family (Shogi, Xiangqi: a thousand plies and more) stop earlier, after at least four games.
  */
-const PLY_BUDGET = 6_000;
+const PLY_BUDGET = 3_000;
 const MIN_PLAYOUTS = 4;
 
 /**
