@@ -16,17 +16,17 @@ const gameFiles = readdirSync(gamesDir)
 
 const PLAYOUTS = 30;
 /** Playouts checked move by move (notation round trip of every legal move); the rest check the chosen move. */
-const FULL_CHECKS = 4;
+const FULL_CHECKS = 2;
 /**
  * Plies of a fully checked playout whose every legal move is parsed back: each move kind of a game
  * shows up well within them, and beyond them the check only repeats itself at a cost that grows as
  * the square of the legal moves (a long Shogi game has tens of thousands of them).
  */
-const FULL_CHECK_PLIES = 300;
+const FULL_CHECK_PLIES = 150;
 const MAX_PLIES = 3000;
 /**
- * Plies the random games of one game may take in all: 30 short games fit, the long games of the
- * chess family (Shogi, Xiangqi: a thousand plies and more) stop earlier, after at least four games.
+ * Plies the random games of one game may take in all: some 30 short games fit, the long games of
+ * the chess family (Shogi, Xiangqi: a thousand plies and more) stop earlier, after at least four.
  */
 const PLY_BUDGET = 3_000;
 const MIN_PLAYOUTS = 4;
