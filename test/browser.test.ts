@@ -21,7 +21,7 @@ import { describeSite } from "../src/engine/position.js";
 import type { State } from "../src/engine/state.js";
 import { builtinGameNames } from "../src/library/builtin.js";
 import { landings } from "../src/view/pick.js";
-import { hasScores, shownCounters } from "../src/view/text.js";
+import { diceText, hasScores, shownCounters } from "../src/view/text.js";
 import { addMove, finishRecord, newRecord } from "../src/record/recorder.js";
 import { cli, root } from "./support/cli.js";
 
@@ -503,6 +503,8 @@ describe.skipIf(!available)("the browser app", () => {
         const counters = shownCounters(g, s);
         if (counters.length) expect(await page.locator("[data-testid=counters]").textContent()).toBe(counters.map((c) => `${c.label}: ${c.value}`).join(" · "));
         expectBoardMatches(g, g.def.concealFlags ? g.observation(s, 0) : s, await drawnPieces(page), `${name} after ${k} moves of P1`);
+        // The dice, once thrown, as the engine has them.
+        if (g.def.dice && !s.over && s.dice.some((v, d) => g.def.dice!.faces[d]!.includes(v))) expect(await page.locator("[data-testid=status]").textContent()).toContain(`Dice: ${diceText(s)}.`);
         if (s.over || s.mover !== 0) break;
         const legal = g.legalMoves(s);
         const m = legal[(k * 7) % legal.length]!;

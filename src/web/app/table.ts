@@ -21,7 +21,7 @@ import { revealedBy, takeBack, type Decision } from "../../record/takeback.js";
 import { narrateMove } from "../../view/narrate.js";
 import { NO_PICK, clickSite, initialPick, targets, type Pick } from "../../view/pick.js";
 import { renderBoardSvg } from "../../view/svg.js";
-import { seatLabel, turnText } from "../../view/text.js";
+import { diceText, seatLabel, turnText } from "../../view/text.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
 import { ARROWS, focusSite, nearestSite, showArrival } from "./board-dom.js";
 import { clear, el } from "./dom.js";
@@ -203,7 +203,9 @@ export function startTable(area: HTMLElement, t: Table): void {
     const stop = boardWrap.querySelector(`g.site[data-site="${CSS.escape(focused ?? pick.from ?? "")}"]`) ?? boardWrap.querySelector("g.site");
     stop?.setAttribute("tabindex", "0");
     if (hadFocus && stop) (stop as SVGElement).focus();
-    status.textContent = s.over ? "Game over." : stopped !== null ? `Play stopped: ${stopped}` : turnText(t.game, s);
+    // In games with dice, what they show (a used die in brackets) once thrown.
+    const dice = t.game.def.dice && !s.rollDue && s.dice.some((v, d) => t.game.def.dice!.faces[d]!.includes(v)) ? ` Dice: ${diceText(s)}.` : "";
+    status.textContent = s.over ? "Game over." : stopped !== null ? `Play stopped: ${stopped}` : turnText(t.game, s) + dice;
     // What the last move did (captures, reveals, promotions, scores), as the viewer may know it.
     told.textContent = prior && last ? [`${seatLabel(t.game, prior.mover)} played ${last.notation}.`, ...narrateMove(t.game, prior, s, last, who ?? undefined)].join(" ") : "";
     if (arriving) showArrival(boardWrap, last, captured);
