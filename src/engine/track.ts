@@ -222,8 +222,38 @@ export class SlideAlongGenerator implements LeafGenerator {
   rule = "";
   /** Landings already listed for the origin being looked at. */
   private landed = new Int32Array(16);
+  /**
+   * Per track and seat, each walk laid out once: for start position i and direction d (0 forwards,
+   * 1 backwards), the k-th site reached (k = 1..L-1) at `walk[((i * 2 + d) * L) + k]`, and the bends
+   * gone round by then at the same index of `bent` (-1: past an open track's end).
+   */
+  private readonly walks: { site: Int32Array; bent: Int32Array }[][];
 
-  constructor(private readonly o: SlideAlongOptions) {}
+  constructor(private readonly o: SlideAlongOptions) {
+    this.walks = o.tracks.map((track) =>
+      track.sites.map((sites, p) => {
+        const L = sites.length, bends = track.bends[p]!;
+        const site = new Int32Array(L * 2 * L).fill(-1), bent = new Int32Array(L * 2 * L);
+        for (let i = 0; i < L; i++) {
+          for (let d = 0; d < 2; d++) {
+            const dir = d === 0 ? 1 : -1, base = (i * 2 + d) * L;
+            let b = 0, at = i;
+            for (let k = 1; k < L; k++) {
+              let q = i + dir * k;
+              if (track.loop) q = ((q % L) + L) % L;
+              else if (q < 0 || q >= L) break;
+              // Forwards the bend is marked where a step leaves, backwards where it arrives.
+              b += dir > 0 ? bends[at]! : bends[q]!;
+              at = q;
+              site[base + k] = sites[q]!;
+              bent[base + k] = b;
+            }
+          }
+        }
+        return { site, bent };
+      }),
+    );
+  }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const o = this.o, p = c.player, n = o.topology.n, owner = s.owner, through = o.through;
@@ -239,23 +269,17 @@ export class SlideAlongGenerator implements LeafGenerator {
       c.selfFlags = s.flags[from]!;
       if (o.from !== null && !o.from(s, c)) continue;
       let landings = 0;
-      for (const track of o.tracks) {
-        const sites = track.sites[p]!, bends = track.bends[p]!, L = sites.length, places = track.places[p]!;
+      for (let t = 0; t < o.tracks.length; t++) {
+        const track = o.tracks[t]!, walk = this.walks[t]![p]!, walkSite = walk.site, walkBent = walk.bent;
+        const L = track.sites[p]!.length, places = track.places[p]!;
         for (let k0 = places.start[from]!, k1 = places.start[from + 1]!; k0 < k1; k0++) {
           const start = places.list[k0]!;
-          for (let dir = 1; dir >= -1; dir -= 2) {
-            let bent = 0, at = start;
-            for (let k = 1, q = start; k <= L; k++) {
-              q += dir;
-              if (q === L || q < 0) {
-                if (!track.loop) break;
-                q = q < 0 ? L - 1 : 0;
-              }
-              // The step from `at` to `q` goes round a bend where the track marks one (forwards: at
-              // `at`; backwards: at `q`, the bend being the same join walked the other way).
-              bent += dir > 0 ? bends[at]! : bends[q]!;
-              at = q;
-              const site = sites[q]!;
+          for (let d = 0; d < 2; d++) {
+            const base = (start * 2 + d) * L;
+            for (let k = 1; k < L; k++) {
+              const site = walkSite[base + k]!;
+              if (site < 0) break;
+              const bent = walkBent[base + k]!;
               if (through === null) {
                 if (owner[site] === EMPTY || site === from) continue;
               } else {
