@@ -122,21 +122,17 @@ export class Game implements Runtime {
       s.actionInTurn = 1;
       s.actionsInTurn = 1;
     } else this.beginFirstTurn(s);
-    s.rollDue = this.rollIsDue(s);
+    s.rollDue = this.throwDue(s);
     s.touch();
     return s;
   }
 
   /**
-   * Whether the dice are to be thrown before the decision the state waits for (`throwDue`, public:
-   * a loaded position without dice values asks it): the rules' `roll:`
-   * says each turn (its first decision) or each decision, where its condition holds for the mover.
+   * Whether the dice are to be thrown before the decision the state waits for (a loaded position
+   * without dice values asks it too): the rules' `roll:` says each turn (its first decision) or each
+   * decision, where its condition holds for the mover.
    */
   throwDue(s: State): boolean {
-    return this.rollIsDue(s);
-  }
-
-  private rollIsDue(s: State): boolean {
     const roll = this.def.roll;
     if (roll === null || this.roller === null || s.over || s.preludeLeft > 0) return false;
     if (roll.each === "turn" && s.actionInTurn !== 1) return false;
@@ -288,7 +284,7 @@ export class Game implements Runtime {
       return false;
     }
     s.actionInTurn++;
-    s.rollDue = this.rollIsDue(s);
+    s.rollDue = this.throwDue(s);
     if (this.aheadHistory !== null) this.rememberAhead(s, this.aheadHistory, false);
     return true;
   }
@@ -421,7 +417,7 @@ export class Game implements Runtime {
       this.finish(s, winners, i);
       return;
     }
-    if (this.def.roll !== null) s.rollDue = this.rollIsDue(s);
+    if (this.def.roll !== null) s.rollDue = this.throwDue(s);
   }
 
   /** The seat after `p` in turn order, skipping players who have finished. */

@@ -85,10 +85,11 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       }
     }
     // A region already reported makes no second error here, nor at the rules naming the track.
-    if (cx.diagnostics.length > errors) return void cx.tracks.set(name, { sites: [], bends: [], loop: false, ptr, failed: true });
+    const failed = () => void cx.tracks.set(name, { sites: [], bends: [], loop: false, ptr, failed: true });
+    if (cx.diagnostics.length > errors) return failed();
     if (sites.length < 2) {
       cx.fail("M004", `a track has at least two sites; this one has ${sites.length}`, `${ptr}/sites`);
-      return void cx.tracks.set(name, { sites: [], bends: [], loop: false, ptr, failed: true });
+      return failed();
     }
     const seat = n.seat === undefined ? -1 : cx.seat(n.seat as string, `${ptr}/seat`);
     if (n.seat !== undefined && seat < 0) return;

@@ -4,7 +4,7 @@
 import type { Json } from "../../lang/bind.js";
 import { ChaseLimit } from "../../engine/chase.js";
 import { ANY_ORIGIN, BranchSource, JumpGenerator, LAST_TO, LineCountGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/generators.js";
-import type { Ctx, LeafGenerator, MoveSource } from "../../engine/rules.js";
+import type { Ctx, Effect, LeafGenerator, MoveSource, Pred } from "../../engine/rules.js";
 import type { State } from "../../engine/state.js";
 import { directionsByPlayer, onwardIn, pathsByPlayer } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
@@ -62,10 +62,10 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   },
   priority: (n, ptr, cx) => new PrioritySource(sources(n.sources as Json[], `${ptr}/sources`, cx)),
   sow: (n, ptr, cx) => {
-    const track = trackNamed(n, ptr, cx);
+    const track = trackNamed(n.track as string, `${ptr}/track`, cx);
     if (!track) return new UnionSource([]);
-    const cond = (key: string) => (n[key] === undefined ? null : inMoveScope(cx, () => compileBool(n[key]!, `${ptr}/${key}`, cx)));
-    const effects = (key: string) => inMoveScope(cx, () => compileEffects((n[key] as Json[] | undefined) ?? [], `${ptr}/${key}`, cx)).map((e) => e.run);
+    const cond = (key: string) => optionalCond(n, key, ptr, cx);
+    const effects = (key: string) => effectsOf(n, key, ptr, cx);
     return register(cx, n, ptr, new SowGenerator({
       topology: cx.topology!, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "sow"),
       from: cond("from") ?? (() => true), skip: cond("skip"), skipOrigin: n["skip-origin"] === true,
@@ -75,46 +75,28 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   },
   "move-along": (n, ptr, cx) => {
     const topology = cx.topology!;
-    const track = trackNamed(n, ptr, cx);
+    const track = trackNamed(n.track as string, `${ptr}/track`, cx);
     if (!track) return new UnionSource([]);
-    let pieces: Uint8Array | null = null;
-    if (Array.isArray(n.piece)) {
-      pieces = new Uint8Array(Math.max(1, cx.pieces.length));
-      (n.piece as string[]).forEach((p, i) => {
-        const t = cx.pieceIndex(p, `${ptr}/piece/${i}`);
-        if (t >= 0) pieces![t] = 1;
-      });
-    }
+    const pieces = pieceFilter(n, ptr, cx);
     const enterPiece = n.enter === undefined ? -1 : cx.pieceIndex(n.enter as string, `${ptr}/enter`);
     if (n.enter !== undefined && cx.supplyTotal < 0) cx.fail("M001", "enter: takes pieces from the supply, but the game has no (supply ...)", `${ptr}/enter`, "(supply N) in the equipment");
     const steps = inMoveScope(cx, () => compileInt(n.steps!, `${ptr}/steps`, cx));
     const to = n.to === undefined ? (s: State, c: Ctx) => s.owner[c.to] === EMPTY : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
-    const offIf = n["off-if"] === undefined ? null : inMoveScope(cx, () => compileBool(n["off-if"]!, `${ptr}/off-if`, cx));
-    const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
-    const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
-    const hit = inMoveScope(cx, () => compileEffects((n.hit as Json[] | undefined) ?? [], `${ptr}/hit`, cx)).map((e) => e.run);
-    const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
+    const offIf = optionalCond(n, "off-if", ptr, cx), from = optionalCond(n, "from", ptr, cx), through = optionalCond(n, "through", ptr, cx, true);
+    const hit = effectsOf(n, "hit", ptr, cx), then = effectsOf(n, "then", ptr, cx);
     return register(cx, n, ptr, new MoveAlongGenerator({
       topology, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "move"), enterKind: cx.kindIndex("enter"), offKind: cx.kindIndex("off"),
       pieces, steps, from, through, first: n.first === true, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
     }));
   },
   "slide-along": (n, ptr, cx) => {
-    const tracks = (n.tracks as string[]).map((name, i) => trackNamed({ ludeme: "slide-along", track: name }, `${ptr}/tracks/${i}`, cx));
+    const tracks = (n.tracks as string[]).map((name, i) => trackNamed(name, `${ptr}/tracks/${i}`, cx));
     if (tracks.some((t) => t === null)) return new UnionSource([]);
-    let pieces: Uint8Array | null = null;
-    if (Array.isArray(n.piece)) {
-      pieces = new Uint8Array(Math.max(1, cx.pieces.length));
-      (n.piece as string[]).forEach((p, i) => {
-        const t = cx.pieceIndex(p, `${ptr}/piece/${i}`);
-        if (t >= 0) pieces![t] = 1;
-      });
-    }
-    const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
-    const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
     const to = inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
-    const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
-    return register(cx, n, ptr, new SlideAlongGenerator({ topology: cx.topology!, tracks: tracks as Track[], kind: cx.kindIndex((n.kind as string | undefined) ?? "slide"), pieces, from, through, to, then, minBends: (n.bends as number | undefined) ?? 0 }));
+    return register(cx, n, ptr, new SlideAlongGenerator({
+      topology: cx.topology!, tracks: tracks as Track[], kind: cx.kindIndex((n.kind as string | undefined) ?? "slide"), pieces: pieceFilter(n, ptr, cx),
+      from: optionalCond(n, "from", ptr, cx), through: optionalCond(n, "through", ptr, cx, true), to, then: effectsOf(n, "then", ptr, cx), minBends: (n.bends as number | undefined) ?? 0,
+    }));
   },
   propose: (n, ptr, cx) => agreementMove(n, ptr, cx, "propose"),
   vote: (n, ptr, cx) => agreementMove(n, ptr, cx, "vote"),
@@ -425,18 +407,34 @@ function inMoveScope<T>(cx: CompileContext, f: () => T): T {
   return cx.within("scope", "move", f);
 }
 
+/** A rule's `piece:` list as one flag per piece type (1: the rule moves it); null without the list (every type). */
+function pieceFilter(n: IrNode, ptr: string, cx: CompileContext): Uint8Array | null {
+  if (!Array.isArray(n.piece)) return null;
+  const pieces = new Uint8Array(Math.max(1, cx.pieces.length));
+  (n.piece as string[]).forEach((name, i) => {
+    const t = cx.pieceIndex(name, `${ptr}/piece/${i}`);
+    if (t >= 0) pieces[t] = 1;
+  });
+  return pieces;
+}
+
+/** An optional condition argument of a move (`site` bound with `withSite`), null when absent. */
+function optionalCond(n: IrNode, key: string, ptr: string, cx: CompileContext, withSite = false): Pred | null {
+  if (n[key] === undefined) return null;
+  const compile = () => compileBool(n[key]!, `${ptr}/${key}`, cx);
+  return inMoveScope(cx, () => (withSite ? cx.withSite(compile) : compile()));
+}
+
+/** A list of effects argument of a move (`then:`, `hit:`, `capture:`), empty when absent. */
+function effectsOf(n: IrNode, key: string, ptr: string, cx: CompileContext): Effect[] {
+  return inMoveScope(cx, () => compileEffects((n[key] as Json[] | undefined) ?? [], `${ptr}/${key}`, cx)).map((e) => e.run);
+}
+
 /** The arguments every piece move shares: kind, piece filter, directions, consequences. */
 function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKind: string): PieceMoveOptions {
   const topology = cx.topology!;
   const kind = cx.kindIndex((n.kind as string | undefined) ?? defaultKind);
-  let pieces: Uint8Array | null = null;
-  if (Array.isArray(n.piece)) {
-    pieces = new Uint8Array(Math.max(1, cx.pieces.length));
-    (n.piece as string[]).forEach((name, i) => {
-      const t = cx.pieceIndex(name, `${ptr}/piece/${i}`);
-      if (t >= 0) pieces![t] = 1;
-    });
-  }
+  const pieces = pieceFilter(n, ptr, cx);
   const dirs = directionsByPlayer(n.dirs, `${ptr}/dirs`, cx);
   const effects = inMoveScope(cx, () => afterLanding(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)));
   const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));

@@ -57,7 +57,7 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     };
   },
   along: (n, ptr, cx) => {
-    const track = trackNamed(n, ptr, cx);
+    const track = trackNamed(n.track as string, `${ptr}/track`, cx);
     const at = compileSite(n.site!, `${ptr}/site`, cx);
     const by = compileInt(n.n!, `${ptr}/n`, cx);
     if (!track) return () => NO_SITE;
