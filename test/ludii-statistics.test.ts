@@ -112,7 +112,10 @@ function sample(name: string, games: number, fast = false, options: LudiiEntry["
     lengths.push(fast ? game.playout(s, 100_000) : game.playout(s, 100_000, stats));
     legal.push(stats.branching - before);
     const winners = game.winners(s) ?? [];
+    const team = game.def.teamOf;
     if (winners.length === 1) results[`P${winners[0]! + 1}`]!++;
+    // A team's win counts under the team's number, as Ludii's status gives it (P1: the team of P1 and P3).
+    else if (team && winners.length > 0 && winners.every((w) => team[w] === team[winners[0]!])) results[`P${team[winners[0]!]! + 1}`]!++;
     else results.draw!++;
   }
   const plies = lengths.reduce((a, b) => a + b, 0);

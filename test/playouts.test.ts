@@ -78,7 +78,7 @@ function check(cond: boolean, message: () => string): void {
   if (!cond) expect.fail(message());
 }
 
-/** pieceCount must equal the number of sites each player occupies. */
+/** pieceCount must equal the number of sites each player occupies (with mixed stacks, of pieces each has on the board). */
 function expectCountsConsistent(game: Game, s: State): void {
   const counts = new Array<number>(game.playerCount).fill(0);
   for (let i = 0; i < s.owner.length; i++) {
@@ -91,6 +91,11 @@ function expectCountsConsistent(game: Game, s: State): void {
     check(o >= 0 && o < game.playerCount, () => `bad owner ${o} on ${game.topology.labels[i]}`);
     check(s.piece[i]! >= 0 && s.height[i]! >= 1, () => `occupied site ${game.topology.labels[i]} without piece`);
     counts[o]!++;
+  }
+  // With mixed stacks the engine counts each player's pieces, wherever they stand in a stack.
+  if (s.levels) {
+    counts.fill(0);
+    for (let i = 0; i < s.owner.length; i++) for (let k = 0; k < s.height[i]!; k++) if (s.levelOwner[i * s.levels + k]! >= 0) counts[s.levelOwner[i * s.levels + k]!]!++;
   }
   check(counts.every((c, p) => s.pieceCount[p] === c), () => `pieceCount ${Array.from(s.pieceCount)} but the board shows ${counts}`);
 }
@@ -156,7 +161,13 @@ function expectFinished(game: Game, s: State): void {
   const winners = game.winners(s)!;
   expect(winners).not.toBeNull();
   if (winners.length === 0) expect(returns.every((r) => r === 0)).toBe(true);
-  else returns.forEach((r, p) => expect(r).toBe(winners.includes(p) ? 1 : -1));
+  else if ((game.def.placeWord ?? -1) >= 0) {
+    // Players who finish one by one: returns by place, +1 for the first to -1 for the last, the winners first.
+    const best = Math.max(...returns);
+    expect(returns.map((r, p) => (r === best ? p : -1)).filter((p) => p >= 0)).toEqual(winners);
+    expect(Math.abs(returns.reduce((a, r) => a + r, 0))).toBeLessThan(1e-9);
+    expect(Math.min(...returns)).toBe(-1);
+  } else returns.forEach((r, p) => expect(r).toBe(winners.includes(p) ? 1 : -1));
 }
 
 it("finds the game descriptions", () => {

@@ -25,6 +25,8 @@ export class CompileContext {
   topology?: Topology;
   playerCount = 2;
   playerNames: string[] = [];
+  /** Per seat, its team's number (`(players ... teams:)`); null when every seat plays for itself. */
+  teamOf: Int32Array | null = null;
   /** Each seat's forward direction name (`(players ... forward:{...})`), for player-relative directions. */
   forwardNames: string[] = [];
   pieces: PieceDef[] = [];
@@ -70,6 +72,14 @@ export class CompileContext {
   counterStarts: [number, number][] = [];
   /** The game's dice (equipment `(dice ...)`), or null. */
   dice: DiceDef | null = null;
+  /**
+   * Mixed stacks (equipment `(mixed-stacks ...)`): 0 without, -1 with the default bound (every
+   * piece of the game, worked out once the start is known), else the bound given; then the levels
+   * each site keeps.
+   */
+  stackLevels = 0;
+  /** Site maps by name (equipment `(site-map ...)`): per site, the site it leads to, or -1. */
+  siteMaps = new Map<string, Int32Array>();
   /** Pieces declared with `promotes:`, resolved once all are declared. */
   promotionLinks: { piece: number; ptr: string }[] = [];
   /** The attack test, made when a rule first asks for one and given the play rules once they are compiled. */

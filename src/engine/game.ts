@@ -12,7 +12,7 @@ import { big, overflowError, PlayLimitError, positionWords } from "./play-limit.
 import { anyMove } from "./generators.js";
 import { MAX_TURN } from "../limits.js";
 import { PositionHistory } from "./repetition.js";
-import { EMPTY as EMPTY_SITE, NEUTRAL as NEUTRAL_OWNER, State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
+import { EMPTY as EMPTY_SITE, NEUTRAL as NEUTRAL_OWNER, piecesOnBoard, State, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./state.js";
 import type { Topology } from "./topology.js";
 import { RollGenerator, useDie } from "./dice.js";
 
@@ -82,6 +82,7 @@ export class Game implements Runtime {
       memory: def.memoryInit.length,
       hand: def.hand ? def.pieces.length : 0,
       dice: def.dice ? def.dice.faces.length : 0,
+      levels: def.stackLevels,
     };
     def.generators.forEach((g, i) => (g.id = i));
     this.roller = (def.generators.find((g) => g instanceof RollGenerator) as RollGenerator | undefined) ?? null;
@@ -155,12 +156,8 @@ export class Game implements Runtime {
   fillSupplies(s: State): void {
     const total = this.def.supplyTotal;
     if (total < 0) return;
-    s.supply.fill(total);
-    for (let i = 0; i < s.owner.length; i++) {
-      const o = s.owner[i]!;
-      if (o >= 0 && o < s.supply.length) s.supply[o]! -= s.height[i]!;
-    }
-    for (let p = 0; p < s.supply.length; p++) s.supply[p] = Math.max(0, s.supply[p]! - s.score[p]!);
+    const onBoard = piecesOnBoard(s, s.supply.length);
+    for (let p = 0; p < s.supply.length; p++) s.supply[p] = Math.max(0, total - onBoard[p]! - s.score[p]!);
   }
 
   /** An empty state of this game's shape (for loading positions). */
@@ -449,12 +446,18 @@ export class Game implements Runtime {
   private finish(s: State, winners: number[], rule: number): void {
     s.over = true;
     s.endRule = rule;
-    if ((this.def.placeWord ?? -1) >= 0) this.returnsByPlace(s, winners);
-    else {
-      s.returns.fill(winners.length ? -1 : 0);
-      for (const w of winners) s.returns[w] = 1;
-    }
+    this.settleReturns(s, winners);
     s.touch();
+  }
+
+  /**
+   * The returns of a game ended with these winners (none: a draw): +1 for the winners and -1 for
+   * the others, or by place where players finish one by one (the places taken so far kept).
+   */
+  settleReturns(s: State, winners: number[]): void {
+    if ((this.def.placeWord ?? -1) >= 0) return this.returnsByPlace(s, winners);
+    s.returns.fill(winners.length ? -1 : 0);
+    for (const w of winners) s.returns[w] = 1;
   }
 
   /**
@@ -687,7 +690,7 @@ export class Game implements Runtime {
   deserialize(data: SerializedState): State {
     const { sites, players, counters, markers, memory } = data.shape ?? {};
     const shape = this.shape;
-    const sameShape = sites === shape.sites && players === shape.players && counters === shape.counters && markers === shape.markers && (memory ?? 0) === shape.memory && (data.shape?.hand ?? 0) === (shape.hand ?? 0) && (data.shape?.dice ?? 0) === (shape.dice ?? 0);
+    const sameShape = sites === shape.sites && players === shape.players && counters === shape.counters && markers === shape.markers && (memory ?? 0) === shape.memory && (data.shape?.hand ?? 0) === (shape.hand ?? 0) && (data.shape?.dice ?? 0) === (shape.dice ?? 0) && (data.shape?.levels ?? 0) === (shape.levels ?? 0);
     if (data.format !== "ludex-state/1" || !sameShape) {
       throw new Error(`not a saved state of ${this.name}`);
     }
@@ -707,9 +710,12 @@ export class Game implements Runtime {
       h1 = Math.imul(h1 ^ v, 0x01000193);
       h2 = Math.imul(h2 ^ v, 0x5bd1e995) + (h1 >>> 7);
     };
+    const L = s.levels;
     for (let i = 0; i < s.owner.length; i++) {
       mix(s.owner[i]! + 1 + ((s.piece[i]! + 1) << 8));
       mix(s.height[i]! + (s.flags[i]! << 16));
+      // A mixed stack's order: the pieces under the top.
+      for (let k = 0; L && k < s.height[i]! - 1; k++) mix(s.levelOwner[i * L + k]! + 1 + ((s.levelPiece[i * L + k]! + 1) << 8));
     }
     s.supply.forEach(mix);
     s.score.forEach(mix);

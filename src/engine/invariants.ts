@@ -4,7 +4,7 @@
  * rule test would (a piece appearing from nowhere, a negative supply, a stale piece count).
  */
 import type { Game } from "./game.js";
-import { EMPTY, NEUTRAL, type State } from "./state.js";
+import { EMPTY, NEUTRAL, piecesOnBoard, type State } from "./state.js";
 
 /**
  * Every broken invariant, in words (empty: all hold). Two kinds: the state is sound (owners,
@@ -29,13 +29,12 @@ export function checkInvariants(game: Game, s: State, { conservation = true } = 
     if (o !== NEUTRAL && (o < 0 || o >= P)) problems.push(`${labels[i]}: owner ${o} is not a player`);
     if (piece < 0 || piece >= game.def.pieces.length) problems.push(`${labels[i]}: piece type ${piece} does not exist`);
     if (h < 1) problems.push(`${labels[i]}: occupied with height ${h}`);
-    if (o !== NEUTRAL && o >= 0 && o < P) {
-      owned[o]!++;
-      onBoard[o]! += h;
-    }
+    if (o !== NEUTRAL && o >= 0 && o < P) owned[o]!++;
   }
+  piecesOnBoard(s, P).forEach((n, p) => (onBoard[p] = n));
   for (let p = 0; p < P; p++) {
-    if (s.pieceCount[p] !== owned[p]) problems.push(`P${p + 1}: piece count ${s.pieceCount[p]} but ${owned[p]} sites owned`);
+    // With mixed stacks the count is of pieces, wherever they stand in a stack.
+    if (s.levels ? s.pieceCount[p] !== onBoard[p] : s.pieceCount[p] !== owned[p]) problems.push(`P${p + 1}: piece count ${s.pieceCount[p]} but ${s.levels ? `${onBoard[p]} pieces on the board` : `${owned[p]} sites owned`}`);
     if (s.supply[p]! < 0) problems.push(`P${p + 1}: negative supply ${s.supply[p]}`);
     const total = game.def.supplyTotal;
     if (total >= 0 && s.supply[p]! > total) problems.push(`P${p + 1}: supply ${s.supply[p]} above the ${total} owned`);

@@ -6,7 +6,7 @@
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { nextInt } from "./rng.js";
 import { NONE, SAMPLED, UNKNOWN, type Ctx, type Effect, type LeafGenerator, type Pred, type SampleResult } from "./rules.js";
-import { changeSupply, NEUTRAL, type State } from "./state.js";
+import { changeSupply, EMPTY, NEUTRAL, type State } from "./state.js";
 import type { Topology } from "./topology.js";
 
 export interface SiteChoiceOptions {
@@ -129,10 +129,17 @@ export class AddGenerator extends SelectGenerator {
     c.selfFlags = this.a.flags;
   }
 
-  /** Puts the piece down, replacing whatever stood there if the condition allowed an occupied site. */
+  /**
+   * Puts the piece down, replacing whatever stood there if the condition allowed an occupied site
+   * (with mixed stacks, on top of it).
+   */
   protected override place(s: State, c: Ctx): void {
-    s.clear(c.to);
-    s.put(c.to, this.a.neutral ? NEUTRAL : c.player, this.a.piece, 1, this.a.flags);
+    const owner = this.a.neutral ? NEUTRAL : c.player;
+    if (s.levels && s.owner[c.to] !== EMPTY) s.addPieces(c.to, owner, this.a.piece, 1);
+    else {
+      s.clear(c.to);
+      s.put(c.to, owner, this.a.piece, 1, this.a.flags);
+    }
     if (this.a.fromSupply) s.supply[c.player]!--;
   }
 

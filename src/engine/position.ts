@@ -14,7 +14,7 @@
  * refused before anything walks them, and values quoted in messages are cut (see untrusted.ts).
  */
 import type { Game } from "./game.js";
-import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "./state.js";
+import { EMPTY, NEUTRAL, piecesOnBoard, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "./state.js";
 import { siteIndex } from "./topology.js";
 import type { Seed } from "./rng.js";
 import { nestedTooDeep, ProblemList, shown } from "../library/untrusted.js";
@@ -28,6 +28,11 @@ export interface SitePiece {
   piece: string;
   height?: number;
   flags?: string[];
+  /**
+   * Games with mixed stacks: the pieces under this one (which is the top), bottom first, written
+   * when they are not all the same owner's piece of its type (then `height` alone says it).
+   */
+  below?: { piece: string; owner?: string }[];
 }
 
 /** How a finished game ended, as in a scenario's `then.result`. */
@@ -175,12 +180,7 @@ export function loadPosition(game: Game, pos: unknown, seed: Seed = 0, opts: Loa
 function checkPiecesOwned(game: Game, s: State, problems: Problems): void {
   const total = game.def.supplyTotal;
   if (total < 0) return;
-  const onBoard = new Array<number>(game.playerCount).fill(0);
-  for (let site = 0; site < s.owner.length; site++) {
-    const o = s.owner[site]!;
-    if (o >= 0 && o < game.playerCount) onBoard[o]! += s.height[site]!;
-  }
-  onBoard.forEach((n, p) => {
+  piecesOnBoard(s, game.playerCount).forEach((n, p) => {
     if (n + s.supply[p]! > total) {
       problems.push(`position: ${playerName(p)} has ${n} piece(s) on the board and ${s.supply[p]} in the supply, more than the ${total} each player owns`);
     }
@@ -332,7 +332,15 @@ function readSites(game: Game, sites: unknown, s: State, problems: Problems, opt
       continue;
     }
     const placed = readSitePiece(game, raw, at, problems);
-    if (placed) s.put(site, placed.owner, placed.piece, placed.height, placed.flags);
+    if (!placed) continue;
+    if (!placed.below) s.put(site, placed.owner, placed.piece, placed.height, placed.flags);
+    else {
+      // A mixed stack: the pieces below, bottom first, then the top.
+      const [first, ...rest] = [...placed.below, { owner: placed.owner, piece: placed.piece }];
+      s.put(site, first!.owner, first!.piece, 1, 0);
+      for (const p of rest) s.addPieces(site, p.owner, p.piece, 1);
+      s.flags[site] = placed.flags;
+    }
   }
   return faceDown;
 }
@@ -360,13 +368,23 @@ function readFaceDown(game: Game, raw: Record<string, any>, at: string, s: State
   return true;
 }
 
-function readSitePiece(game: Game, raw: unknown, at: string, problems: Problems): { owner: number; piece: number; height: number; flags: number } | undefined {
+interface PlacedPiece {
+  owner: number;
+  piece: number;
+  height: number;
+  flags: number;
+  /** Mixed stacks: the pieces under the top, bottom first. */
+  below?: { owner: number; piece: number }[];
+}
+
+function readSitePiece(game: Game, raw: unknown, at: string, problems: Problems, nested = false): PlacedPiece | undefined {
   const def = game.def;
   if (!isObject(raw)) {
     problems.push(`${at}: expected {"piece": ..., "owner": "P1"}`);
     return undefined;
   }
-  for (const k of Object.keys(raw)) if (!["owner", "piece", "height", "flags"].includes(k)) problems.push(`${at}.${shown(k)}: unknown field (owner, piece, height, flags)`);
+  const fields = nested ? ["owner", "piece"] : game.shape.levels ? ["owner", "piece", "height", "flags", "below"] : ["owner", "piece", "height", "flags"];
+  for (const k of Object.keys(raw)) if (!fields.includes(k)) problems.push(`${at}.${shown(k)}: unknown field (${fields.join(", ")})`);
   const piece = def.pieces.findIndex((p) => p.name === raw.piece);
   if (piece < 0) {
     problems.push(`${at}.piece: '${shown(raw.piece)}' is not a piece of this game (${def.pieces.map((p) => p.name).join(", ")})`);
@@ -380,8 +398,34 @@ function readSitePiece(game: Game, raw: unknown, at: string, problems: Problems)
       return undefined;
     }
   }
+  if (nested) return { owner, piece, height: 1, flags: 0 };
   const height = raw.height === undefined ? 1 : heightOf(raw.height, `${at}.height`, problems);
-  return { owner, piece, height, flags: readFlags(game, raw.flags, at, problems) };
+  if (game.shape.levels && height > game.shape.levels) {
+    problems.push(`${at}.height: a stack holds at most ${game.shape.levels} pieces in this game`);
+    return undefined;
+  }
+  const placed: PlacedPiece = { owner, piece, height, flags: readFlags(game, raw.flags, at, problems) };
+  if (raw.below !== undefined && "below" in raw && game.shape.levels && !(Array.isArray(raw.below) && raw.below.length === 0)) {
+    const levels = game.shape.levels;
+    if (!Array.isArray(raw.below)) {
+      problems.push(`${at}.below: must be a list of the pieces under the top one, bottom first, e.g. [{"piece": "pawn", "owner": "P2"}]`);
+      return undefined;
+    }
+    if (raw.below.length + 1 > levels) {
+      problems.push(`${at}.below: a stack holds at most ${levels} pieces in this game`);
+      return undefined;
+    }
+    const below: { owner: number; piece: number }[] = [];
+    raw.below.forEach((b: unknown, i: number) => {
+      const p = readSitePiece(game, b, `${at}.below[${i}]`, problems, true);
+      if (p) below.push({ owner: p.owner, piece: p.piece });
+    });
+    if (below.length < raw.below.length) return undefined;
+    if (raw.height !== undefined && height !== below.length + 1) problems.push(`${at}.height: ${height}, but the stack holds ${below.length + 1} pieces (the top and ${below.length} below)`);
+    placed.height = below.length + 1;
+    placed.below = below;
+  }
+  return placed;
 }
 
 /** A site's flag names as the flag word (the rules' internal flags, such as "moved this turn", too). */
@@ -487,10 +531,10 @@ function readResult(game: Game, pos: Record<string, any>, s: State, problems: Pr
     else s.endRule = v;
   }
   if (winners === undefined) return;
-  // As the engine ends a game: winners +1, everyone else -1; a draw is 0 for all.
+  // As the engine ends a game: winners +1, everyone else -1, a draw 0 for all; or by the places
+  // taken (rule memory, read before this), where players finish one by one.
   s.over = true;
-  s.returns.fill(winners.length ? -1 : 0);
-  for (const w of winners) s.returns[w] = 1;
+  game.settleReturns(s, winners);
 }
 
 /** `concealed`: the face-down pool of an observation, which must account for every face-down piece. */
@@ -641,11 +685,27 @@ export function describeSite(game: Game, s: State, site: number): SitePiece | nu
   const out: SitePiece = { piece: s.piece[site] === UNKNOWN_PIECE ? UNKNOWN_PIECE_NAME : game.def.pieces[s.piece[site]!]!.name };
   if (owner !== NEUTRAL && owner !== UNKNOWN_OWNER) out.owner = playerName(owner);
   out.height = s.height[site]!;
+  const L = s.levels;
+  if (L && mixedStack(s, site)) {
+    const base = site * L;
+    out.below = [];
+    for (let k = 0; k < out.height - 1; k++) {
+      const o = s.levelOwner[base + k]!;
+      out.below.push({ piece: game.def.pieces[s.levelPiece[base + k]!]!.name, ...(o !== NEUTRAL ? { owner: playerName(o) } : {}) });
+    }
+  }
   const flags: string[] = [];
   const shown = s.flags[site]! & ~game.def.internalFlags;
   game.def.flags.forEach((f, bit) => shown & (1 << bit) && flags.push(f));
   out.flags = flags;
   return out;
+}
+
+/** Whether a stack holds pieces of more than one owner or type (games with mixed stacks). */
+export function mixedStack(s: State, site: number): boolean {
+  const L = s.levels, base = site * L, h = s.height[site]!;
+  for (let k = 0; k < h - 1; k++) if (s.levelOwner[base + k] !== s.owner[site] || s.levelPiece[base + k] !== s.piece[site]) return true;
+  return false;
 }
 
 /**

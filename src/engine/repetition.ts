@@ -133,7 +133,7 @@ let k2 = 0;
 /** The key of the pieces of `s` (see the module comment) into k1, k2: two FNV-style mixes of every word. */
 function key(s: State, conceal: number): void {
   let h1 = 0x811c9dc5 | 0, h2 = 0x01000193 | 0, v = 0;
-  const { owner, piece, height, flags } = s;
+  const { owner, piece, height, flags } = s, L = s.levels;
   for (let i = 0; i < owner.length; i++) {
     const o = owner[i]!;
     if (o === EMPTY) v = 0;
@@ -144,6 +144,12 @@ function key(s: State, conceal: number): void {
       h1 = Math.imul(h1 ^ v, 0x01000193);
       h2 = Math.imul(h2 ^ v, 0x5bd1e995) + (h1 >>> 7);
       v = height[i]!;
+      // A mixed stack's order: the pieces under the top.
+      for (let k = 0; L && k < v - 1; k++) {
+        const w = s.levelOwner[i * L + k]! + 1 + ((s.levelPiece[i * L + k]! + 1) << 8);
+        h1 = Math.imul(h1 ^ w, 0x01000193);
+        h2 = Math.imul(h2 ^ w, 0x5bd1e995) + (h1 >>> 7);
+      }
     }
     h1 = Math.imul(h1 ^ v, 0x01000193);
     h2 = Math.imul(h2 ^ v, 0x5bd1e995) + (h1 >>> 7);

@@ -225,6 +225,10 @@ export interface GameDef {
   hand: HandRules | null;
   /** The dice and when they are thrown, or null in games without chance during play. */
   dice: DiceDef | null;
+  /** Per seat, its team's number (`(players ... teams:)`); null when every seat plays for itself. */
+  teamOf: Int32Array | null;
+  /** Games with mixed stacks: the pieces a site holds at most, each level kept (0: plain piles). */
+  stackLevels: number;
   roll: RollRule | null;
   /** Sets up the start position on a fresh state. */
   setup: Effect[];

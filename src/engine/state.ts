@@ -7,7 +7,7 @@
  * compiled description.
  */
 import { seedRng, type Seed } from "./rng.js";
-import { checkExact } from "./play-limit.js";
+import { checkExact, PlayLimitError, positionWords } from "./play-limit.js";
 
 export const EMPTY = -1;
 /** Owner value of a neutral piece (a block): on the board, but nobody's. */
@@ -23,6 +23,27 @@ export function changeSupply(s: State, player: number, k: number, total: number,
   if (player < 0 || player >= s.supply.length) return;
   const v = s.supply[player]! + k;
   s.supply[player] = v < 0 ? 0 : total >= 0 && v > total ? total : checkExact(v, rule, `P${player + 1}'s supply`, s);
+}
+
+/**
+ * The pieces each of `players` players has on the board: stack heights counted, and in a game
+ * with mixed stacks each piece for its own owner.
+ */
+export function piecesOnBoard(s: State, players: number): number[] {
+  const out = new Array<number>(players).fill(0), L = s.levels;
+  for (let site = 0; site < s.owner.length; site++) {
+    const o = s.owner[site]!;
+    if (o === EMPTY) continue;
+    if (!L) {
+      if (o >= 0 && o < players) out[o]! += s.height[site]!;
+      continue;
+    }
+    for (let k = 0, base = site * L, h = s.height[site]!; k < h; k++) {
+      const lo = s.levelOwner[base + k]!;
+      if (lo >= 0 && lo < players) out[lo]!++;
+    }
+  }
+  return out;
 }
 
 /** In an observation: a piece whose owner and type the observer cannot see (face down). */
@@ -62,6 +83,12 @@ export interface StateShape {
   hand?: number;
   /** Dice the game throws (0: none). */
   dice?: number;
+  /**
+   * Games with mixed stacks (pieces of several players on one site, in order): the most pieces a
+   * site holds, each level's owner and type kept (0 or absent: stacks are piles of one owner's
+   * pieces of one type, and only their height is kept).
+   */
+  levels?: number;
 }
 
 let versionCounter = 0;
@@ -78,7 +105,18 @@ export class State {
   readonly height: Int32Array;
   /** Flag bits per site (the game's flags, e.g. king, hidden). */
   readonly flags: Uint16Array;
-  /** Pieces (sites occupied) per player, maintained by the board primitives. */
+  /**
+   * In games with mixed stacks (shape.levels L > 0): the owner and type of each piece of a stack,
+   * bottom first, at site * L + level for levels 0..height-1; `owner` and `piece` are the top's.
+   */
+  readonly levelOwner: Int8Array;
+  readonly levelPiece: Int8Array;
+  /** shape.levels, or 0: read on every change of the board. */
+  readonly levels: number;
+  /**
+   * Per player, maintained by the board primitives: the sites whose piece (stack) is theirs; in a
+   * game with mixed stacks, their pieces on the board, wherever they are in a stack.
+   */
   readonly pieceCount: Int32Array;
   /** Per player. Float64: whole numbers exact to 2^53, so no sum of scores or supplies ever wraps. */
   readonly supply: Float64Array;
@@ -154,6 +192,7 @@ export class State {
 
   constructor(readonly shape: StateShape) {
     const { sites, players, counters, markers, memory } = shape;
+    this.levels = shape.levels ?? 0;
     const lengths = {
       supply: players,
       score: players,
@@ -168,11 +207,12 @@ export class State {
       flags: sites,
       owner: sites,
       piece: sites,
+      levels: Math.max(1, (shape.levels ?? 0) * sites),
       markers: Math.max(1, markers * players * sites),
     };
     const size = 8 * (lengths.supply + lengths.score + lengths.counters + lengths.returns) +
       4 * (lengths.height + lengths.pieceCount + lengths.memory + lengths.hand + 2 * lengths.dice + lengths.rng) +
-      2 * lengths.flags + lengths.owner + lengths.piece + lengths.markers;
+      2 * lengths.flags + lengths.owner + lengths.piece + 2 * lengths.levels + lengths.markers;
     const buffer = new ArrayBuffer(size);
     this.bytes = new Uint8Array(buffer);
     let at = 0;
@@ -195,6 +235,8 @@ export class State {
     this.flags = take(Uint16Array, 2, lengths.flags);
     this.owner = take(Int8Array, 1, lengths.owner).fill(EMPTY);
     this.piece = take(Int8Array, 1, lengths.piece).fill(EMPTY);
+    this.levelOwner = take(Int8Array, 1, lengths.levels);
+    this.levelPiece = take(Int8Array, 1, lengths.levels);
     this.markers = take(Uint8Array, 1, lengths.markers);
   }
 
@@ -246,6 +288,7 @@ export class State {
       counters: Array.from(this.counters),
       memory: Array.from(this.memory),
       ...(this.shape.hand ? { hand: Array.from(this.hand) } : {}),
+      ...(this.levels ? { levelOwner: Array.from(this.levelOwner), levelPiece: Array.from(this.levelPiece) } : {}),
       ...(this.shape.dice ? { dice: Array.from(this.dice), diceLeft: Array.from(this.diceLeft), rollDue: this.rollDue, heldDouble: this.heldDouble } : {}),
       returns: Array.from(this.returns),
       rng: Array.from(this.rng),
@@ -279,15 +322,20 @@ export class State {
     s.counters.set(data.counters);
     if (data.memory) s.memory.set(data.memory);
     if (data.hand) s.hand.set(data.hand);
+    if (data.levelOwner) s.levelOwner.set(data.levelOwner);
+    if (data.levelPiece) s.levelPiece.set(data.levelPiece);
     if (data.dice) s.dice.set(data.dice);
     if (data.diceLeft) s.diceLeft.set(data.diceLeft);
     s.rollDue = data.rollDue ?? false;
     s.heldDouble = data.heldDouble ?? 0;
     s.returns.set(data.returns);
     s.rng.set(data.rng);
-    for (let i = 0; i < s.owner.length; i++) {
-      const o = s.owner[i]!;
-      if (o >= 0 && o !== NEUTRAL) s.pieceCount[o]!++;
+    if (s.levels) piecesOnBoard(s, s.pieceCount.length).forEach((n, p) => (s.pieceCount[p] = n));
+    else {
+      for (let i = 0; i < s.owner.length; i++) {
+        const o = s.owner[i]!;
+        if (o >= 0 && o !== NEUTRAL) s.pieceCount[o]!++;
+      }
     }
     s.mover = data.mover;
     s.actionInTurn = data.actionInTurn;
@@ -307,13 +355,19 @@ export class State {
 
   // --- board primitives: every change of occupancy goes through these, so pieceCount stays true ---
 
-  /** Puts a piece on an empty site. */
+  /** Puts a piece (a pile of `height` alike) on an empty site. */
   put(site: number, owner: number, piece: number, height = 1, flags = 0): void {
     this.owner[site] = owner;
     this.piece[site] = piece;
     this.height[site] = height;
     this.flags[site] = flags;
-    if (owner !== NEUTRAL) this.pieceCount[owner]!++;
+    const L = this.levels;
+    if (owner !== NEUTRAL) this.pieceCount[owner]! += L ? height : 1;
+    if (L) {
+      this.checkLevels(site, height);
+      this.levelOwner.fill(owner, site * L, site * L + height);
+      this.levelPiece.fill(piece, site * L, site * L + height);
+    }
     this.touch();
   }
 
@@ -321,7 +375,9 @@ export class State {
   clear(site: number): void {
     const owner = this.owner[site]!;
     if (owner === EMPTY) return;
-    if (owner !== NEUTRAL) this.pieceCount[owner]!--;
+    const L = this.levels;
+    if (L) this.uncount(site, 0, this.height[site]!);
+    else if (owner !== NEUTRAL) this.pieceCount[owner]!--;
     this.owner[site] = EMPTY;
     this.piece[site] = EMPTY;
     this.height[site] = 0;
@@ -331,19 +387,68 @@ export class State {
 
   /**
    * Adds `k` pieces to a pile: on an empty site a new pile of `owner`'s `piece`, else onto the pile
-   * there (whose owner and type it keeps: the rules only pile like on like).
+   * there. Without mixed stacks the pile keeps its owner and type (the rules only pile like on like);
+   * with them, the pieces go on top and the top is theirs.
    */
   addPieces(site: number, owner: number, piece: number, k: number): void {
     if (this.owner[site] === EMPTY) return this.put(site, owner, piece, k, 0);
+    const L = this.levels;
+    if (L) {
+      const h = this.height[site]!;
+      this.checkLevels(site, h + k);
+      this.levelOwner.fill(owner, site * L + h, site * L + h + k);
+      this.levelPiece.fill(piece, site * L + h, site * L + h + k);
+      this.height[site] = h + k;
+      if (owner !== NEUTRAL) this.pieceCount[owner]! += k;
+      this.setTop(site);
+      return;
+    }
     this.height[site]! += k;
     this.touch();
   }
 
-  /** Takes `k` pieces off a pile (all of them empties the site). */
+  /** Takes `k` pieces off the top of a pile (all of them empties the site). */
   takePieces(site: number, k: number): void {
     if (this.height[site]! <= k) return this.clear(site);
     this.height[site]! -= k;
+    if (this.levels) {
+      this.uncount(site, this.height[site]!, this.height[site]! + k);
+      this.setTop(site);
+    }
     this.touch();
+  }
+
+  /** Mixed stacks: takes the piece at `level` (0: the bottom) out of a stack, those above it moving down one. */
+  takeLevel(site: number, level: number): void {
+    const L = this.levels, h = this.height[site]!;
+    if (h <= 1) return this.clear(site);
+    const base = site * L;
+    this.uncount(site, level, level + 1);
+    this.levelOwner.copyWithin(base + level, base + level + 1, base + h);
+    this.levelPiece.copyWithin(base + level, base + level + 1, base + h);
+    this.height[site] = h - 1;
+    this.setTop(site);
+  }
+
+  /** Mixed stacks: the owner and type of the top level become the site's. */
+  private setTop(site: number): void {
+    const L = this.levels, top = site * L + this.height[site]! - 1;
+    this.owner[site] = this.levelOwner[top]!;
+    this.piece[site] = this.levelPiece[top]!;
+    this.touch();
+  }
+
+  /** Mixed stacks: the pieces of levels `from` to `to - 1` of a site leave their owners' counts. */
+  private uncount(site: number, from: number, to: number): void {
+    const base = site * this.levels;
+    for (let k = from; k < to; k++) {
+      const o = this.levelOwner[base + k]!;
+      if (o !== NEUTRAL) this.pieceCount[o]!--;
+    }
+  }
+
+  private checkLevels(site: number, height: number): void {
+    if (height > this.levels) throw new PlayLimitError("(mixed-stacks ...)", `would stack ${height} pieces on site ${site}, more than the ${this.levels} its max: allows`, positionWords(this));
   }
 
   /** Moves whatever stands on `from` to the empty site `to`. */
@@ -352,6 +457,11 @@ export class State {
     this.piece[to] = this.piece[from]!;
     this.height[to] = this.height[from]!;
     this.flags[to] = this.flags[from]!;
+    const L = this.levels;
+    if (L) {
+      this.levelOwner.copyWithin(to * L, from * L, from * L + this.height[from]!);
+      this.levelPiece.copyWithin(to * L, from * L, from * L + this.height[from]!);
+    }
     this.owner[from] = EMPTY;
     this.piece[from] = EMPTY;
     this.height[from] = 0;
@@ -359,20 +469,24 @@ export class State {
     this.touch();
   }
 
-  /** Gives the piece on an occupied site to another player (a flip), keeping its type, height and flags. */
+  /** Gives the piece on an occupied site (a stack's top) to another player (a flip), keeping its type, height and flags. */
   setOwner(site: number, owner: number): void {
     const was = this.owner[site]!;
     if (was === EMPTY || was === owner) return;
     if (was !== NEUTRAL) this.pieceCount[was]!--;
     if (owner !== NEUTRAL) this.pieceCount[owner]!++;
     this.owner[site] = owner;
+    const L = this.levels;
+    if (L) this.levelOwner[site * L + this.height[site]! - 1] = owner;
     this.touch();
   }
 
-  /** Changes the type of the piece on an occupied site (a promotion), keeping owner, height and flags. */
+  /** Changes the type of the piece on an occupied site (a stack's top: a promotion), keeping owner, height and flags. */
   setPiece(site: number, piece: number): void {
     if (this.owner[site] === EMPTY || this.piece[site] === piece) return;
     this.piece[site] = piece;
+    const L = this.levels;
+    if (L) this.levelPiece[site * L + this.height[site]! - 1] = piece;
     this.touch();
   }
 
@@ -398,6 +512,9 @@ export interface SerializedState {
   markers: number[];
   counters: number[];
   memory?: number[];
+  /** Games with mixed stacks: each level's owner and type (see State.levelOwner). */
+  levelOwner?: number[];
+  levelPiece?: number[];
   /** Only in games whose players have hands (see State.hand). */
   hand?: number[];
   /** Only in games with dice (see State.dice, diceLeft, rollDue). */

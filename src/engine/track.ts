@@ -82,9 +82,15 @@ export interface MoveAlongOptions {
   offIf: Pred | null;
   /** Run before landing on another player's pieces, with `c.to` the destination. */
   hit: Effect[];
+  /** A site map (per site, where it leads or -1): a move ending on a site it leads from ends where it leads. */
+  divert: Int32Array | null;
   then: Effect[];
   names: string[];
 }
+
+/** A move-along row's `extra`: the count past the end in the low bits, the stack level + 1 (0: the top) above them. */
+const LEVEL_SHIFT = 16;
+const OFF_MASK = (1 << LEVEL_SHIFT) - 1;
 
 export class MoveAlongGenerator implements LeafGenerator {
   id = -1;
@@ -102,35 +108,51 @@ export class MoveAlongGenerator implements LeafGenerator {
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    const o = this.o, p = c.player, sites = o.track.sites[p]!, L = sites.length;
+    const o = this.o, p = c.player, sites = o.track.sites[p]!, L = sites.length, levels = s.levels;
     for (let pos = 0; pos < L; pos++) {
       const from = sites[pos]!;
-      if (s.owner[from] !== p) continue;
-      const piece = s.piece[from]!;
-      if (o.pieces !== null && o.pieces[piece] !== 1) continue;
       // A site the track passes twice is moved from where it first appears.
       if (o.track.position[p]![from] !== pos) continue;
-      this.ready(c, from, piece);
-      if (o.from !== null && !o.from(s, c)) continue;
-      const k = o.steps(s, c);
-      if (k <= 0) continue;
-      const before = out.size;
-      if (!this.passable(s, c, sites, pos + 1, pos + k)) continue;
-      let q = pos + k;
-      if (o.track.loop) q %= L;
-      if (q < L) this.landing(s, c, out, o.kind, from, sites[q]!, piece);
-      else if (o.off !== null && (o.off === "beyond" || q === L) && (o.offIf === null || o.offIf(s, c))) {
-        const row = out.add(this.id, o.offKind, from, -1, 1, piece);
-        // Past the end by more than one: the count is part of the move (two dice may both take the piece off).
-        if (q > L) out.extra[row] = k;
-      }
-      if (o.first && out.size > before) return;
+      if (levels) {
+        // Mixed stacks: each of the mover's pieces in the stack, the top of a run of alike once.
+        const base = from * levels, h = s.height[from]!;
+        for (let k = h - 1; k >= 0; k--) {
+          if (s.levelOwner[base + k] !== p) continue;
+          const piece = s.levelPiece[base + k]!;
+          if (k < h - 1 && s.levelOwner[base + k + 1] === p && s.levelPiece[base + k + 1] === piece) continue;
+          if (this.movesFrom(s, c, out, sites, pos, from, piece, k === h - 1 ? -1 : k) && o.first) return;
+        }
+      } else if (s.owner[from] === p && this.movesFrom(s, c, out, sites, pos, from, s.piece[from]!, -1) && o.first) return;
     }
     if (o.enterPiece >= 0 && s.supply[p]! > 0) {
       this.ready(c, -1, o.enterPiece);
       const k = o.steps(s, c);
-      if (k >= 1 && k <= L && this.passable(s, c, sites, 0, k - 1)) this.landing(s, c, out, o.enterKind, -1, sites[k - 1]!, o.enterPiece);
+      if (k >= 1 && k <= L && this.passable(s, c, sites, 0, k - 1)) this.landing(s, c, out, o.enterKind, -1, sites[k - 1]!, o.enterPiece, -1);
     }
+  }
+
+  /**
+   * The moves of the piece at track position `pos` (a stack's `level`, -1 for its top); whether it
+   * has any.
+   */
+  private movesFrom(s: State, c: Ctx, out: MoveBuffer, sites: Int32Array, pos: number, from: number, piece: number, level: number): boolean {
+    const o = this.o, L = sites.length;
+    if (o.pieces !== null && o.pieces[piece] !== 1) return false;
+    this.ready(c, from, piece);
+    if (o.from !== null && !o.from(s, c)) return false;
+    const k = o.steps(s, c);
+    if (k <= 0) return false;
+    const before = out.size;
+    if (!this.passable(s, c, sites, pos + 1, pos + k)) return false;
+    let q = pos + k;
+    if (o.track.loop) q %= L;
+    if (q < L) this.landing(s, c, out, o.kind, from, sites[q]!, piece, level);
+    else if (o.off !== null && (o.off === "beyond" || q === L) && (o.offIf === null || o.offIf(s, c))) {
+      const row = out.add(this.id, o.offKind, from, -1, 1, piece);
+      // Past the end by more than one: the count is part of the move (two dice may both take the piece off).
+      out.extra[row] = (q > L ? k : 0) | ((level + 1) << LEVEL_SHIFT);
+    }
+    return out.size > before;
   }
 
   /**
@@ -149,26 +171,32 @@ export class MoveAlongGenerator implements LeafGenerator {
     return true;
   }
 
-  private landing(s: State, c: Ctx, out: MoveBuffer, kind: number, from: number, to: number, piece: number): void {
+  private landing(s: State, c: Ctx, out: MoveBuffer, kind: number, from: number, to: number, piece: number, level: number): void {
+    const divert = this.o.divert;
+    if (divert !== null && divert[to]! >= 0) to = divert[to]!;
     c.to = to;
     if (!this.o.to(s, c)) return;
     const row = out.add(this.id, kind, from, to, 1, piece);
+    out.extra[row] = (level + 1) << LEVEL_SHIFT;
+    // With mixed stacks the piece goes on top: only the hit consequences capture.
     const owner = s.owner[to]!;
-    if (owner !== EMPTY && owner !== c.player) out.setCapture(row, to);
+    if (owner !== EMPTY && owner !== c.player && !s.levels) out.setCapture(row, to);
   }
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const o = this.o, from = buf.from[row]!, to = buf.to[row]!, piece = buf.piece[row]!, p = c.player;
+    const level = (buf.extra[row]! >> LEVEL_SHIFT) - 1, mixed = s.levels;
     this.ready(c, from, piece);
     c.to = to;
-    if (from >= 0) s.takePieces(from, 1);
-    else changeSupply(s, p, -1, -1, this.rule);
+    if (from < 0) changeSupply(s, p, -1, -1, this.rule);
+    else if (level >= 0) s.takeLevel(from, level);
+    else s.takePieces(from, 1);
     if (to < 0) {
       s.score[p]! += 1;
     } else {
       if (s.owner[to] !== EMPTY && s.owner[to] !== p) {
         for (const e of o.hit) e(s, c);
-        if (s.owner[to] !== EMPTY && s.owner[to] !== p) s.clear(to);
+        if (!mixed && s.owner[to] !== EMPTY && s.owner[to] !== p) s.clear(to);
       }
       s.addPieces(to, p, piece, 1);
     }
@@ -177,9 +205,12 @@ export class MoveAlongGenerator implements LeafGenerator {
 
   notation(buf: MoveBuffer, row: number): string {
     const l = this.o.topology.labels, from = buf.from[row]!, to = buf.to[row]!;
+    const extra = buf.extra[row]!, beyond = extra & OFF_MASK, level = (extra >> LEVEL_SHIFT) - 1;
     if (from < 0) return `*${l[to]}`;
-    if (to < 0) return buf.extra[row]! > 0 ? `${l[from]}-off/${buf.extra[row]}` : `${l[from]}-off`;
-    return `${l[from]}${buf.capLen[row] ? "x" : "-"}${l[to]}`;
+    // A piece from inside a mixed stack: its level, counted from 1 at the bottom.
+    const origin = level >= 0 ? `${l[from]}:${level + 1}` : l[from];
+    if (to < 0) return beyond > 0 ? `${origin}-off/${beyond}` : `${origin}-off`;
+    return `${origin}${buf.capLen[row] ? "x" : "-"}${l[to]}`;
   }
 
   actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {

@@ -77,7 +77,13 @@ const piece = {
   type: "object",
   required: ["piece"],
   additionalProperties: false,
-  properties: { owner: { type: "string" }, piece: { type: "string" }, height: { type: "integer" }, flags: { type: "array", items: { type: "string" } } },
+  properties: {
+    owner: { type: "string" },
+    piece: { type: "string" },
+    height: { type: "integer" },
+    flags: { type: "array", items: { type: "string" } },
+    below: { type: "array", items: { type: "object", required: ["piece"], additionalProperties: false, properties: { owner: { type: "string" }, piece: { type: "string" } } } },
+  },
 };
 const perPlayer = { type: "object", additionalProperties: { type: "integer" } };
 const markers = { type: "object", additionalProperties: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } };

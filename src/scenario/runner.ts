@@ -198,12 +198,17 @@ function sameResult(a: ResultSpec, b: ResultSpec): boolean {
 
 function samePiece(a: SitePiece | null, b: SitePiece | null): boolean {
   if (!a || !b) return a === b;
-  return a.piece === b.piece && (a.owner ?? null) === (b.owner ?? null) && (a.height ?? 1) === (b.height ?? 1) && [...(a.flags ?? [])].sort().join() === [...(b.flags ?? [])].sort().join();
+  return a.piece === b.piece && (a.owner ?? null) === (b.owner ?? null) && (a.height ?? (a.below ? a.below.length + 1 : 1)) === (b.height ?? (b.below ? b.below.length + 1 : 1)) && [...(a.flags ?? [])].sort().join() === [...(b.flags ?? [])].sort().join() && showBelow(a) === showBelow(b);
+}
+
+/** The pieces under the top of a mixed stack, bottom first, in words ("" for none or a plain pile). */
+function showBelow(p: SitePiece): string {
+  return (p.below ?? []).map((b) => `${b.owner ?? "neutral"} ${b.piece}`).join(", ");
 }
 
 function showPiece(p: SitePiece | null): string {
   if (!p) return "empty";
-  const extra = [(p.height ?? 1) !== 1 ? `height ${p.height}` : "", (p.flags ?? []).length ? `flags ${p.flags!.join(",")}` : ""].filter(Boolean).join(", ");
+  const extra = [(p.height ?? 1) !== 1 ? `height ${p.height}` : "", (p.flags ?? []).length ? `flags ${p.flags!.join(",")}` : "", p.below ? `on ${showBelow(p)}` : ""].filter(Boolean).join(", ");
   return `${p.owner ?? "neutral"} ${p.piece}${extra ? ` (${extra})` : ""}`;
 }
 

@@ -101,6 +101,11 @@ export interface ReplaySpec {
    */
   ludiiLegal?: (legal: string[], s: State, game: Game) => string[];
   /**
+   * Ludii's chosen move as it should be found among ours, where `ludiiLegal` rewrites Ludii's list
+   * (default: `ludiiLegal` applied to the move alone, else unchanged).
+   */
+  ludiiChosen?: (chosen: string, s: State, game: Game) => string;
+  /**
    * After a move Ludii chose among several of its own with the same notation (the file says what
    * Ludii's did, e.g. `{MoveTopPiece SetState}`), brings our state to Ludii's: a game whose test
    * declares none fails there.
@@ -133,8 +138,8 @@ export interface ReplayTally {
   ambiguous: number;
   /** Throws of the dice made (Ludii's values, before the decisions they were thrown for). */
   throws: number;
-  /** Game results: Ludii's winner 1, 2, or 0 for a draw. */
-  results: { p1: number; p2: number; draws: number };
+  /** Game results: Ludii's winner 1, 2 (p3, p4 ... in games of more players), or 0 for a draw. */
+  results: { p1: number; p2: number; draws: number; [winner: string]: number };
 }
 
 /** Our legal moves in Ludii's notation, sorted, with the buffer row of each. */
@@ -205,10 +210,11 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
       }
       // Ludii's move used a die it names (UseDie1, UseDie2): of ours with that notation, the one using that die.
       const usedDie = did === undefined ? null : /UseDie(\d+)/.exec(did);
-      let row = ours.rows.get(chosen);
+      const chosenHere = spec.ludiiChosen ? spec.ludiiChosen(chosen, s, game) : spec.ludiiLegal ? spec.ludiiLegal([chosen], s, game)[0]! : chosen;
+      let row = ours.rows.get(chosenHere);
       if (usedDie && row !== undefined) {
         for (let i = 0; i < ours.buf.size; i++) {
-          if (ours.buf.die[i] === Number(usedDie[1]) - 1 && spec.ludiiNotation(game.def.generators[ours.buf.gen[i]!]!.notation(ours.buf, i), s) === chosen) row = i;
+          if (ours.buf.die[i] === Number(usedDie[1]) - 1 && spec.ludiiNotation(game.def.generators[ours.buf.gen[i]!]!.notation(ours.buf, i), s) === chosenHere) row = i;
         }
       }
       if (row === undefined) expect.fail(`${where()}: Ludii's move ${chosen} is not among ours`);
@@ -220,11 +226,18 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
       }
     }
     if (!s.over) expect.fail(`game ${g + 1}: Ludii's game ended (${ludii.result}), ours goes on`);
-    const returns = ludii.winner === 0 ? [0, 0] : ludii.winner === 1 ? [1, -1] : [-1, 1];
+    // A draw is 0 for all; a win 1 for the winner and -1 for the others; with more than two players
+    // who finish one after another (Ludii's ranking: places 1..N), +1 for the first to -1 for the last.
+    const N = game.playerCount, ranking = /ranking=([\d.,]+)/.exec(ludii.result)?.[1]?.split(",").map(Number);
+    // A team's players share Ludii's first place (ranking=1,3,1,3): they all win.
+    const placed = N > 2 && ranking !== undefined && new Set(ranking).size === N;
+    const team = N > 2 && ranking !== undefined && !placed && ludii.winner !== 0;
+    const returns = Array.from({ length: N }, (_, p) =>
+      placed ? 1 - (2 * (ranking[p]! - 1)) / (N - 1) : team ? (ranking[p] === Math.min(...ranking) ? 1 : -1) : ludii.winner === 0 ? 0 : ludii.winner === p + 1 ? 1 : -1,
+    );
     expect([...s.returns], `game ${g + 1}: the result (Ludii: ${ludii.result})`).toEqual(returns);
-    if (ludii.winner === 1) t.results.p1++;
-    else if (ludii.winner === 2) t.results.p2++;
-    else t.results.draws++;
+    if (ludii.winner === 0) t.results.draws++;
+    else t.results[`p${ludii.winner}`] = (t.results[`p${ludii.winner}`] ?? 0) + 1;
   }
   return t;
 }

@@ -34,6 +34,18 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   enemy: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
+    const team = cx.teamOf;
+    // With teams, a partner's piece is no enemy.
+    if (team) {
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          if (x < 0) return false;
+          const o = s.owner[x]!;
+          return o !== EMPTY && o !== NEUTRAL && o >= 0 && o < team.length && team[o] !== team[c.player];
+        },
+      };
+    }
     return {
       fn: (s, c) => {
         const x = at(s, c);
@@ -45,6 +57,18 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   friend: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
+    const team = cx.teamOf;
+    // With teams, a partner's piece is a friend.
+    if (team) {
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          if (x < 0) return false;
+          const o = s.owner[x]!;
+          return o >= 0 && o < team.length && team[o] === team[c.player];
+        },
+      };
+    }
     return {
       fn: (s, c) => {
         const x = at(s, c);
@@ -202,8 +226,14 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const sites = cx.topology!.n;
     return {
       fn: (s, c) => {
-        const p = who(s, c), owner = s.owner, total = s.pieceCount[p]!;
-        if (total === 0) return false;
+        const p = who(s, c), owner = s.owner;
+        if (s.pieceCount[p] === 0) return false;
+        // The sites the player holds (with mixed stacks the engine counts pieces, not sites).
+        let total = s.pieceCount[p]!;
+        if (s.levels) {
+          total = 0;
+          for (let i = 0; i < sites; i++) if (owner[i] === p) total++;
+        }
         // Start from the last move's destination when it is the player's, else from the first piece found.
         let seed = c.to >= 0 && owner[c.to] === p ? c.to : -1;
         for (let i = 0; seed < 0 && i < sites; i++) if (owner[i] === p) seed = i;

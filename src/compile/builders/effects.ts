@@ -166,7 +166,8 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const at = compileSite(n.site!, `${ptr}/site`, cx);
     return silent((s, c) => {
       const site = at(s, c);
-      if (site >= 0) s.clear(site);
+      // In a mixed stack, the top piece.
+      if (site >= 0) s.levels ? s.takePieces(site, 1) : s.clear(site);
     });
   },
   "add-score": (n, ptr, cx) => {
@@ -233,6 +234,15 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
         if (a < 0 || b < 0 || a === b || s.owner[a] === EMPTY) return;
         const k = amount(s, c, a);
         if (k <= 0) return;
+        if (s.levels) {
+          // Mixed stacks: one by one off the top, so each keeps its owner and type.
+          for (let i = 0; i < k; i++) {
+            const owner = s.owner[a]!, piece = s.piece[a]!;
+            s.takePieces(a, 1);
+            s.addPieces(b, owner, piece, 1);
+          }
+          return;
+        }
         const owner = s.owner[a]!, piece = s.piece[a]!;
         s.takePieces(a, k);
         s.addPieces(b, owner, piece, k);
@@ -251,7 +261,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const rule = cx.ruleAt(ptr, n.ludeme);
     return silent((s, c) => {
       const site = at(s, c);
-      if (site >= 0 && s.owner[site] !== EMPTY) changeSupply(s, s.owner[site]!, s.height[site]!, total, rule);
+      if (site >= 0 && s.owner[site] !== EMPTY) changeSupply(s, s.owner[site]!, s.levels ? 1 : s.height[site]!, total, rule);
     });
   },
   custodial: (n, ptr, cx) => captureFrom(n, ptr, cx, "anvil", flankedFrom),

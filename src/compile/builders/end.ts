@@ -39,6 +39,12 @@ export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
   },
   win: (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const team = cx.teamOf;
+    // With teams, the winner's partners win with it.
+    if (team) return (s, c) => {
+      const w = who(s, c);
+      return Array.from({ length: team.length }, (_, p) => p).filter((p) => team[p] === team[w]);
+    };
     return (s, c) => [who(s, c)];
   },
   lose: (n, ptr, cx) => {

@@ -2,7 +2,7 @@
  * Builders of the `item` category: equipment (the board, piece types, counters, flags, markers,
  * the supply, portals, shapes and named regions).
  */
-import { CELL_SHAPES, dirIndex, type Topology } from "../../engine/topology.js";
+import { CELL_SHAPES, dirIndex, siteIndex, type Topology } from "../../engine/topology.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { boardBuilders } from "./boards.js";
 import { MAX_FLAGS, MAX_PIECE_TYPES } from "../../limits.js";
@@ -116,6 +116,28 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     if (faces.length === 0 || faces.length > 64) return cx.fail("M004", `a die has 1 to 64 faces, not ${faces.length}`, `${ptr}/faces`);
     const count = n.count as number;
     cx.dice = { faces: Array.from({ length: count }, () => Int32Array.from(faces)), doubleUses: n.doubles === "twice" ? 2 : 1, ludiiDoubles: n.doubles === "ludii" };
+  },
+  "mixed-stacks": (n, ptr, cx) => {
+    if (cx.stackLevels !== 0) return cx.fail("M003", "a game has one (mixed-stacks ...)", ptr);
+    cx.stackLevels = (n.max as number | undefined) ?? -1;
+  },
+  "site-map": (n, ptr, cx) => {
+    const name = n.name as string;
+    if (cx.siteMaps.has(name)) return cx.fail("M003", `site map '${name}' is declared twice`, ptr);
+    const topo = cx.topology!, leadsTo = new Int32Array(topo.n).fill(-1);
+    (n.pairs as string[][]).forEach((pair, i) => {
+      if (pair.length !== 2) return cx.fail("M004", `a pair of a site map is two sites, {from to}; this one has ${pair.length}`, `${ptr}/pairs/${i}`);
+      const [a, b] = pair.map((label, k) => {
+        const site = siteIndex(topo, label);
+        if (site < 0) cx.fail("M001", `the board has no site '${label}'`, `${ptr}/pairs/${i}/${k}`);
+        return site;
+      }) as [number, number];
+      if (a < 0 || b < 0) return;
+      if (leadsTo[a] !== -1) return cx.fail("M003", `site ${topo.labels[a]} leads to two sites in site map '${name}'`, `${ptr}/pairs/${i}`);
+      if (a === b) return cx.fail("M004", `site ${topo.labels[a]} leads to itself`, `${ptr}/pairs/${i}`);
+      leadsTo[a] = b;
+    });
+    cx.siteMaps.set(name, leadsTo);
   },
   supply: (n, ptr, cx) => {
     if (cx.supplyTotal >= 0) return cx.fail("M003", "a game has one (supply ...)", ptr);

@@ -27,6 +27,7 @@ import { compileSite } from "./sites.js";
 import { ForEachDieSource } from "../../engine/dice.js";
 import { MoveAlongGenerator, SlideAlongGenerator, type Track } from "../../engine/track.js";
 import { AgreementGenerator } from "../../engine/agreement.js";
+import { siteMapNamed } from "./sites.js";
 import { trackNamed } from "../tracks.js";
 import { SowGenerator } from "../../engine/sow.js";
 import { compileInt } from "./numbers.js";
@@ -87,6 +88,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     return register(cx, n, ptr, new MoveAlongGenerator({
       topology, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "move"), enterKind: cx.kindIndex("enter"), offKind: cx.kindIndex("off"),
       pieces, steps, from, through, first: n.first === true, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
+      divert: n.divert === undefined ? null : siteMapNamed(n.divert as string, `${ptr}/divert`, cx),
     }));
   },
   "slide-along": (n, ptr, cx) => {

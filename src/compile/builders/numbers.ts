@@ -130,7 +130,8 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     const N = cx.topology!.n;
     // The sites a player owns: the count the engine keeps up to date, no scan.
     const inner = n.cond;
-    if (isNode(inner) && inner.ludeme === "owner" && inner.site === "site" && inner.player !== "any" && cx.diagnostics.length === errors) {
+    // (With mixed stacks the engine counts pieces instead: no shortcut.)
+    if (isNode(inner) && inner.ludeme === "owner" && inner.site === "site" && inner.player !== "any" && cx.stackLevels === 0 && cx.diagnostics.length === errors) {
       const who = compilePlayer(inner.player as string, `${ptr}/cond/player`, cx);
       return { fn: (s, c) => s.pieceCount[who(s, c)]! };
     }
@@ -240,6 +241,31 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
   score: (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     return { fn: (s, c) => s.score[who(s, c)]! };
+  },
+  "team-score": (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const team = cx.teamOf;
+    if (!team) cx.fail("M001", "(team-score ...) adds up a team's scores, but the players form no teams", ptr, "(players N teams:{{P1 P3} {P2 P4}})");
+    return {
+      fn: (s, c) => {
+        const p = who(s, c);
+        if (!team || p < 0 || p >= team.length) return p >= 0 && p < s.score.length ? s.score[p]! : 0;
+        let sum = 0;
+        for (let q = 0; q < team.length; q++) if (team[q] === team[p]) sum += s.score[q]!;
+        return sum;
+      },
+    };
+  },
+  lookup: (n, ptr, cx) => {
+    const at = compileInt(n.index!, `${ptr}/index`, cx);
+    const values = Float64Array.from(n.values as number[]);
+    const otherwise = (n.default as number | undefined) ?? 0;
+    return {
+      fn: (s, c) => {
+        const i = at(s, c);
+        return i >= 0 && i < values.length ? values[i]! : otherwise;
+      },
+    };
   },
   turn: () => ({ fn: (s) => s.turn }),
   decisions: () => ({ fn: (s) => s.ply }),

@@ -49,6 +49,27 @@ export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
       }
     };
   },
+  stack: (n, ptr, cx) => {
+    if (cx.stackLevels === 0) cx.fail("M001", "(stack ...) puts pieces of several players on one site, but the equipment declares no (mixed-stacks)", ptr, "(mixed-stacks) in the equipment");
+    const sites = compileRegion(n.at!, `${ptr}/at`, cx);
+    const pieces = (n.pieces as string[][]).map((pair, i) => {
+      const at = `${ptr}/pieces/${i}`;
+      if (pair.length !== 2) {
+        cx.fail("M004", `each piece of a stack is {type owner}; this one has ${pair.length} words`, at, "{pawn P1}");
+        return { type: -1, owner: -1 };
+      }
+      const type = cx.pieceIndex(pair[0]!, `${at}/0`);
+      const owner = pair[1] === "neutral" ? NEUTRAL : cx.seat(pair[1]!, `${at}/1`);
+      return { type, owner };
+    });
+    return (s) => {
+      if (pieces.some((p) => p.type < 0 || p.owner < 0)) return;
+      for (const site of sites) {
+        if (s.owner[site] !== -1) s.clear(site);
+        for (const p of pieces) s.addPieces(site, p.owner, p.type, 1);
+      }
+    };
+  },
   hold: (n, ptr, cx) => {
     if (!cx.hand) cx.fail("M001", "(hold ...) puts pieces in hand, but the equipment declares no (hand ...)", ptr, "a (hand) item");
     const types = (n.pieces as string[]).map((name, i) => cx.pieceIndex(name, `${ptr}/pieces/${i}`));

@@ -71,6 +71,14 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       return q >= 0 && q < sites.length ? sites[q]! : NO_SITE;
     };
   },
+  mapped: (n, ptr, cx) => {
+    const leadsTo = siteMapNamed(n.map as string, `${ptr}/map`, cx);
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
+    return (s, c) => {
+      const site = at(s, c);
+      return site >= 0 && leadsTo[site]! >= 0 ? leadsTo[site]! : site;
+    };
+  },
   "site-of": (n, ptr, cx) => {
     const perPlayer = playerRegion(n.region!, `${ptr}/region`, cx);
     if (perPlayer) {
@@ -117,4 +125,12 @@ export function boardCoordinates(ludeme: string, ptr: string, cx: CompileContext
   if ("file" in found) return found;
   cx.fail("M004", `(${ludeme} ...) needs files and ranks, but the board's site '${found.label}' is not named by a file and a rank`, ptr, "a board whose site labels are letters then a number (a1, e4): square, hex, star, or a graph with lattice labels");
   return undefined;
+}
+
+/** The site map a rule names (per site, the site it leads to or -1); an empty one, reported at `ptr`, when there is none. */
+export function siteMapNamed(name: string, ptr: string, cx: CompileContext): Int32Array {
+  const map = cx.siteMaps.get(name);
+  if (map) return map;
+  cx.fail("M001", `no site map '${name}'`, ptr, cx.siteMaps.size ? `one of: ${[...cx.siteMaps.keys()].join(", ")}` : "a (site-map ...) in the equipment");
+  return new Int32Array(cx.topology!.n).fill(-1);
 }

@@ -10,7 +10,7 @@ import type { Category } from "../../lang/catalog.js";
 import { newCtx, type Effect, type GameDef, type RollRule, type TurnDef } from "../../engine/rules.js";
 import { RollGenerator } from "../../engine/dice.js";
 import { compileBool } from "./conditions.js";
-import { State } from "../../engine/state.js";
+import { piecesOnBoard, State } from "../../engine/state.js";
 import { UnionSource } from "../../engine/generators.js";
 import { MAX_MARKER_CELLS, MAX_MOVES_PER_POSITION } from "../../limits.js";
 import { big } from "../../engine/play-limit.js";
@@ -57,17 +57,48 @@ interface StartCount {
 
 /** Runs the start rules once on a scratch state of the game's shape (deals draw from seed 0; only counts matter). */
 function countStart(setup: Effect[], cx: CompileContext): StartCount {
-  const s = new State({ sites: cx.topology!.n, players: cx.playerCount, counters: cx.counters.length, markers: cx.markers.length, memory: cx.memoryInit.length });
+  const L = cx.stackLevels === 0 ? 0 : MAX_STACK_LEVELS;
+  const s = new State({ sites: cx.topology!.n, players: cx.playerCount, counters: cx.counters.length, markers: cx.markers.length, memory: cx.memoryInit.length, levels: L });
   const c = newCtx();
   for (const e of setup) e(s, c);
-  const pieces = new Array<number>(cx.playerCount).fill(0), sites = new Array<number>(cx.playerCount).fill(0);
+  const sites = new Array<number>(cx.playerCount).fill(0);
   for (let i = 0; i < s.owner.length; i++) {
     const o = s.owner[i]!;
-    if (o < 0 || o >= cx.playerCount) continue;
-    pieces[o]! += s.height[i]!;
-    sites[o]!++;
+    if (o >= 0 && o < cx.playerCount) sites[o]!++;
   }
-  return { pieces, sites };
+  return { pieces: piecesOnBoard(s, cx.playerCount), sites };
+}
+
+/** `(players ... teams:)`: each seat's team number, every seat in exactly one team. */
+function compileTeams(teams: string[][], cx: CompileContext): Int32Array {
+  const teamOf = new Int32Array(cx.playerCount).fill(-1);
+  teams.forEach((members, t) =>
+    members.forEach((name, i) => {
+      const ptr = `/players/teams/${t}/${i}`;
+      const seat = cx.seat(name, ptr);
+      if (seat < 0) return;
+      if (teamOf[seat] !== -1) cx.fail("M003", `P${seat + 1} is in two teams`, ptr);
+      teamOf[seat] = t;
+    }),
+  );
+  const alone = [...teamOf].flatMap((t, p) => (t === -1 ? [`P${p + 1}`] : []));
+  if (alone.length) cx.fail("M002", `${alone.join(", ")} ${alone.length === 1 ? "is" : "are"} in no team`, "/players/teams", "every seat in one team");
+  return teamOf;
+}
+
+/** The most levels a mixed stack keeps (an owner and a type per level, per site). */
+const MAX_STACK_LEVELS = 255;
+
+/** The levels each site keeps in a game with mixed stacks: the bound given, else every piece the game has. */
+function stackLevelsOf(start: StartCount | undefined, cx: CompileContext): number {
+  if (cx.stackLevels >= 0) return cx.stackLevels;
+  let total = 0;
+  for (const placed of start?.pieces ?? []) total += cx.supplyTotal >= 0 ? Math.max(cx.supplyTotal, placed) : placed;
+  if (total > MAX_STACK_LEVELS) {
+    cx.fail("M005", `mixed stacks of all the game's ${total} pieces: a site keeps at most ${MAX_STACK_LEVELS}`, "/equipment", `(mixed-stacks max:N) with N up to ${MAX_STACK_LEVELS}`);
+    return MAX_STACK_LEVELS;
+  }
+  return Math.max(1, total);
 }
 
 /**
@@ -133,6 +164,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   if (cx.playerNames.length && cx.playerNames.length !== cx.playerCount) {
     cx.fail("M002", `${cx.playerNames.length} names for ${cx.playerCount} players`, "/players/names", `${cx.playerCount} names`);
   }
+  if (players.teams !== undefined) cx.teamOf = compileTeams(players.teams as string[][], cx);
 
   // Equipment: the board first, since regions are sets of its sites.
   const items = (ir.equipment as Json[]).map((v, i) => ({ v, ptr: `/equipment/${i}` }));
@@ -165,6 +197,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   }
   const start = cx.diagnostics.some((d) => d.severity === "error") ? undefined : countStart(setup, cx);
   if (start) checkStartFitsSupply(start, cx);
+  if (cx.stackLevels !== 0) cx.stackLevels = stackLevelsOf(start, cx);
   cx.scope = "move";
   let play = rules.play ? compileMoves(rules.play, "/rules/play", cx) : new UnionSource([]);
   if (rules.swap === true) play = withSwap(play, cx);
@@ -208,6 +241,8 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     generators: cx.generators,
     hand: cx.hand ? { captures: cx.hand.captures, base: baseTypes(cx) } : null,
     dice: cx.dice,
+    stackLevels: cx.stackLevels,
+    teamOf: cx.teamOf,
     roll,
     setup,
     play,

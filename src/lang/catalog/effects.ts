@@ -103,7 +103,7 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "remove",
     category: "effect",
-    doc: "Takes the piece (the whole stack) off the site.",
+    doc: "Takes the piece (the whole stack) off the site; in a game with `mixed-stacks`, the top piece.",
     params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
     example: "(remove site)",
   },
@@ -186,7 +186,7 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "move-pieces",
     category: "effect",
-    doc: "Moves pieces from one site's pile onto another's: all of them, or `count` (fewer when fewer are there). On an empty site they make a pile of their own owner and type; on a pile they join it (the pile keeps its owner). Captured seeds to a store: `(move-pieces to (site-of (region-of store mover)))`; a hit checker to the bar.",
+    doc: "Moves pieces from one site's pile onto another's: all of them, or `count` (fewer when fewer are there). On an empty site they make a pile of their own owner and type; on a pile they join it (the pile keeps its owner). In a game with `mixed-stacks` they go one by one from the top to the top, each keeping its owner and type. Captured seeds to a store: `(move-pieces to (site-of (region-of store mover)))`; a hit checker to the bar.",
     params: [
       { name: "from", type: siteRef, doc: "Where the pieces are." },
       { name: "to", type: siteRef, doc: "Where they go." },
@@ -197,7 +197,7 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "return-to-supply",
     category: "effect",
-    doc: "Adds the stack on the site (its height) to its owner's supply, up to the `(supply ...)` total; the stack itself stays until removed.",
+    doc: "Adds the stack on the site (its height) to its owner's supply, up to the `(supply ...)` total; the stack itself stays until removed. In a game with `mixed-stacks`, the top piece only.",
     params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
     example: "(return-to-supply to)",
   },

@@ -98,6 +98,23 @@ export const equipmentLudemes: LudemeSpec[] = [
     example: "(dice 2 faces:{1 2 3 4 5 6} doubles:twice)",
   },
   {
+    name: "mixed-stacks",
+    category: "item",
+    doc: "Pieces of several players may share a site, one on another in the order they came (Pachisi, Ludo, Snakes and Ladders). The top piece is the one a site's owner and piece stand for (`owner`, `enemy`, `is-piece` read it), and `(count SITE)` counts the whole stack. `move-along` moves any one of the mover's pieces out of a stack (written `a1:2-c4` when it is not the top one: the second from the bottom) and puts it on top where it lands, where only its `hit:` effects capture; `remove`, `return-to-supply` and `move-pieces` take pieces off the top. Positions list a mixed stack's lower pieces as `below`, bottom first.",
+    params: [{ name: "max", type: { t: "int", min: 1, max: 255 }, namedOnly: true, optional: true, doc: "The most pieces one site may hold (default: all the game's pieces, those the start places and the supplies; a game without a supply that adds pieces in play must say)." }],
+    example: "(mixed-stacks)",
+  },
+  {
+    name: "site-map",
+    category: "item",
+    doc: "Named pairs of sites, each leading from its first site to its second: the ladders and snakes of a race board. `(move-along ... divert:NAME)` takes a piece that ends its move on a first site on to the second; `(mapped NAME SITE)` gives the site a site leads to.",
+    params: [
+      { name: "name", type: name, doc: "The map's name." },
+      { name: "pairs", type: list(list(name)), doc: "The pairs, each `{from to}` (a site leads to at most one)." },
+    ],
+    example: "(site-map shortcuts {{b1 c4} {h3 d9}})",
+  },
+  {
     name: "supply",
     category: "item",
     doc: "Each player owns `total` pieces in all. Those not on the board (counting a stack's height) and not scored are in the player's supply, from which `add ... from-supply:true` takes.",

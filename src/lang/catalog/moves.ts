@@ -69,7 +69,7 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "add",
     category: "moves",
-    doc: "Puts a new piece on a site where `to:` holds (replacing what stands there, if the condition allows an occupied site): the mover's (from its supply with `from-supply:true`, impossible when that is empty) or a neutral one. Notation: `prefix` then the site, e.g. `*e3`.",
+    doc: "Puts a new piece on a site where `to:` holds (replacing what stands there, if the condition allows an occupied site; with `mixed-stacks`, on top of it): the mover's (from its supply with `from-supply:true`, impossible when that is empty) or a neutral one. Notation: `prefix` then the site, e.g. `*e3`.",
     params: [
       { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `add`)." },
       { name: "piece", type: name, namedOnly: true, doc: "The piece type." },
@@ -145,7 +145,7 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "move-along",
     category: "moves",
-    doc: "A piece of the mover moves exactly `steps` sites along the mover's `track` (see `track`): one move per site of the track holding the mover's pieces, one piece off the top of a pile, onto an empty site, onto the mover's own pile or onto another player's pieces, as `to:` allows. `enter:TYPE`: a piece of that type from the mover's supply enters the track, landing on its `steps`-th site (notation `*d1`). `off:exact` or `off:beyond`: a piece whose steps take it exactly one past the last site, or any number past it, is borne off, scoring a point for its owner (notation `a1-off`), where `off-if:` holds. Landing on another player's pieces runs `hit:` first (e.g. `(return-to-supply to)`); whatever is still there is captured. On a `loop:` track the steps go round.",
+    doc: "A piece of the mover moves exactly `steps` sites along the mover's `track` (see `track`): one move per site of the track holding the mover's pieces, one piece off the top of a pile, onto an empty site, onto the mover's own pile or onto another player's pieces, as `to:` allows. `enter:TYPE`: a piece of that type from the mover's supply enters the track, landing on its `steps`-th site (notation `*d1`). `off:exact` or `off:beyond`: a piece whose steps take it exactly one past the last site, or any number past it, is borne off, scoring a point for its owner (notation `a1-off`), where `off-if:` holds. Landing on another player's pieces runs `hit:` first (e.g. `(return-to-supply to)`); whatever is still there is captured, except in a game with `mixed-stacks`, where the piece moved (any of the mover's in a stack) goes on top. On a `loop:` track the steps go round.",
     params: [
       { name: "track", type: name, doc: "The track's name." },
       { name: "steps", type: cat("int"), namedOnly: true, doc: "How many sites to move (evaluated for each piece, `from` its site; a move of 0 or less is none), e.g. `(pips)`." },
@@ -159,6 +159,7 @@ export const moveLudemes: LudemeSpec[] = [
       { name: "off", type: { t: "enum", values: ["exact", "beyond"] }, namedOnly: true, optional: true, doc: "Bearing off past the track's end: by an exact count (one past the last site) or by any count past it." },
       { name: "off-if", type: cat("bool"), namedOnly: true, optional: true, doc: "Where bearing off is allowed (`from` the piece's site), e.g. every piece home." },
       { name: "hit", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Run before the piece lands on another player's pieces (`to` their site), e.g. sending them back: `(return-to-supply to)`." },
+      { name: "divert", type: name, namedOnly: true, optional: true, doc: "A `site-map`: a move whose steps end on a site the map leads from ends on the site it leads to (a ladder's foot to its top, a snake's head to its tail); `to:` and `hit:` apply there." },
       effects("What the move does besides (`to` the destination, none after bearing off)."),
     ],
     example: "(move-along race steps:(pips) to:(not (friend to)) enter:stone off:exact hit:{(return-to-supply to)})",

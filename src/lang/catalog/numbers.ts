@@ -2,7 +2,7 @@
  * Numbers (category `int`).
  */
 import type { LudemeSpec } from "../catalog.js";
-import { name, cat, siteRef, selfRef, SITE_DOC, playerRef, PLAYER_DOC } from "./args.js";
+import { name, cat, list, siteRef, selfRef, SITE_DOC, playerRef, PLAYER_DOC } from "./args.js";
 
 export const numberLudemes: LudemeSpec[] = [
   {
@@ -157,6 +157,24 @@ export const numberLudemes: LudemeSpec[] = [
     doc: "The player's score.",
     params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
     example: "(score player)",
+  },
+  {
+    name: "team-score",
+    category: "int",
+    doc: "The scores of the player's team added up (see `players ... teams:`): e.g. the pieces a team has borne off.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(team-score mover)",
+  },
+  {
+    name: "lookup",
+    category: "int",
+    doc: "The number at a place in a list, the first at 0; `default` (0 unless given) outside the list. E.g. what a throw of six cowries counts, by how many fall mouth up: `(lookup (pips) {25 10 2 3 4 5 6})`.",
+    params: [
+      { name: "index", type: cat("int"), doc: "The place in the list (0: the first number)." },
+      { name: "values", type: list({ t: "int", min: -1000000, max: 1000000 }), doc: "The numbers." },
+      { name: "default", type: { t: "int", min: -1000000, max: 1000000 }, namedOnly: true, optional: true, default: 0, doc: "The value outside the list." },
+    ],
+    example: "(lookup (pips) {25 10 2 3 4 5 6})",
   },
   {
     name: "pips",

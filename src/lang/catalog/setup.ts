@@ -21,6 +21,16 @@ export const setupLudemes: LudemeSpec[] = [
     example: "(place man P1 e2 flags:{king})",
   },
   {
+    name: "stack",
+    category: "start",
+    doc: "Puts a stack of pieces of several players on a site, bottom first (a game with `mixed-stacks`): e.g. every player's pawn on the first square, P1's on top.",
+    params: [
+      { name: "at", type: cat("region"), doc: "Where (each site gets the same stack)." },
+      { name: "pieces", type: list(list(name)), doc: "The pieces from the bottom up, each `{type owner}` (owner a seat `P1`..`Pn`, or `neutral`)." },
+    ],
+    example: "(stack a1 {{pawn P2} {pawn P1}})",
+  },
+  {
     name: "hold",
     category: "start",
     doc: "Puts pieces in players' hands (see `hand`) at the start: `count` of each type listed (default 1), for the player or `each` player. E.g. the numbered cubes each player places at the start of EinStein würfelt nicht: `(hold {one two three four five six} each)`.",

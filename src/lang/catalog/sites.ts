@@ -29,6 +29,16 @@ export const siteLudemes: LudemeSpec[] = [
     example: "(along round to 9)",
   },
   {
+    name: "mapped",
+    category: "site",
+    doc: "The site a site leads to in a `site-map` (the top of a ladder, a snake's tail), or the site itself when it leads nowhere.",
+    params: [
+      { name: "map", type: name, doc: "The site map's name." },
+      { name: "site", type: siteRef, doc: "The site." },
+    ],
+    example: "(mapped shortcuts to)",
+  },
+  {
     name: "site-of",
     category: "site",
     doc: "The one site of a region (its first, when it has several; no site when it is empty), e.g. a player's store: `(site-of (region-of store mover))`.",

@@ -27,8 +27,9 @@ export const structureLudemes: LudemeSpec[] = [
       { name: "count", type: { t: "int", min: 1, max: MAX_PLAYERS }, doc: `How many players (at most ${MAX_PLAYERS}).` },
       { name: "names", type: list(name), namedOnly: true, optional: true, doc: "Display names, one per seat." },
       { name: "forward", type: list(name), namedOnly: true, optional: true, doc: "Each seat's forward direction on the board, P1 first. Moves may then name player-relative directions -- `forward`, `backward`, `left`, `right`, `forward-left`, `forward-right`, `backward-left`, `backward-right` -- which turn with each seat's forward, so one rule serves every seat." },
+      { name: "teams", type: list(list(name)), namedOnly: true, optional: true, doc: "Partners, each seat in one team: `{{P1 P3} {P2 P4}}`. A partner's pieces are `friend`, not `enemy`; `(win P)` is a win for P's whole team; `(team-score P)` adds up the team's scores." },
     ],
-    example: "(players 2 names:{White Black} forward:{N S})",
+    example: "(players 4 teams:{{P1 P3} {P2 P4}})",
   },
   {
     name: "rules",

@@ -1,0 +1,206 @@
+/**
+ * Mixed stacks, site maps and teams: `(mixed-stacks ...)` (pieces of several players on one site,
+ * in order, the top standing for the site), `(stack ...)` at the start, `move-along` moving any of
+ * the mover's pieces out of a stack and landing on top, the effects that take pieces off the top,
+ * positions and keys that carry a stack's order; `(site-map ...)` with `move-along divert:` and
+ * `(mapped ...)`; `(players ... teams:)` with `friend`, `enemy`, `(win ...)` and `(team-score ...)`;
+ * `(lookup ...)`; and the descriptions the compiler refuses.
+ */
+import { describe, expect, it } from "vitest";
+import type { Game } from "../src/engine/game.js";
+import { loadPosition, toPosition, type Position, type SitePiece } from "../src/engine/position.js";
+import { PlayLimitError } from "../src/engine/play-limit.js";
+import type { State } from "../src/engine/state.js";
+import { build, notations, onlyError, play, site } from "./support/games.js";
+
+const man = (owner: string): { piece: string; owner: string } => ({ piece: "man", owner });
+/** A mixed stack as a position writes it: the top piece, the height, and the pieces below it, bottom first. */
+const stack = (top: string, ...below: string[]): SitePiece => ({ piece: "man", owner: top, height: below.length + 1, flags: [], ...(below.length ? { below: below.map(man) } : {}) });
+const at = (g: Game, pos: Position): State => loadPosition(g, { mover: "P1", ...pos });
+
+
+function raceWithCounter(moveAlong = "", items = "") {
+  return build({
+    players: 3,
+    items: `(mixed-stacks) (supply 4) (counter k start:1) (track road {(path a1 c1) (path a2 c2) (path a3 c3)}) ${items}`,
+    start: "(stack a1 {{man P3} {man P2} {man P1}})",
+    play: `(move-along road steps:(counter k) to:true ${moveAlong})`,
+  });
+}
+
+describe("mixed stacks", () => {
+  it("(stack ...) puts the pieces bottom first; the top stands for the site; a position lists the pieces below", () => {
+    const g = raceWithCounter();
+    const s = g.newGame();
+    expect(site(g, s, "a1")).toEqual(stack("P1", "P3", "P2"));
+    expect(toPosition(g, s).sites!.a1).toEqual(stack("P1", "P3", "P2"));
+    // The start's pieces count for their owners (4 each, one on the board).
+    expect([...s.supply]).toEqual([3, 3, 3]);
+  });
+
+  it("move-along moves the mover's piece out of the stack, wherever it is, and lands it on top; those above close up", () => {
+    const g = raceWithCounter();
+    let s = at(g, { sites: { a1: stack("P2", "P1", "P3"), b1: stack("P3") }, counters: { k: 1 } });
+    // P1's man is the bottom one: written with its place in the stack, counted from 1.
+    expect(notations(g, s)).toEqual(["a1:1-b1"]);
+    s = play(g, s, "a1:1-b1");
+    expect(site(g, s, "a1")).toEqual(stack("P2", "P3"));
+    expect(site(g, s, "b1")).toEqual(stack("P1", "P3"));
+    // With mixed stacks the engine counts pieces, wherever they stand: P3's two are both under others.
+    expect([...s.pieceCount]).toEqual([1, 1, 2]);
+  });
+
+  it("a run of the mover's alike pieces in a stack moves once (from its top); pieces apart in the stack each move", () => {
+    const g = raceWithCounter();
+    const s = at(g, { sites: { a1: stack("P1", "P1", "P2", "P1") }, counters: { k: 1 } });
+    // Bottom up: P1, P2, P1, P1. The top two are P1's side by side: one move, from the top; the bottom one is apart.
+    expect(notations(g, s)).toEqual(["a1-b1", "a1:1-b1"]);
+  });
+
+  it("landing never captures by itself; hit: effects take the top piece only", () => {
+    const plain = raceWithCounter();
+    let s = at(plain, { sites: { a1: stack("P1"), b1: stack("P2", "P3") }, counters: { k: 1 } });
+    s = play(plain, s, "a1-b1");
+    expect(site(plain, s, "b1")).toEqual(stack("P1", "P3", "P2"));
+    const hitting = raceWithCounter("hit:{(return-to-supply to) (remove to)}");
+    s = at(hitting, { sites: { a1: stack("P1"), b1: stack("P2", "P3") }, counters: { k: 1 } });
+    s = play(hitting, s, "a1-b1");
+    // P2's man, the top one, went back to P2's supply; P3's stays under P1's.
+    expect(site(hitting, s, "b1")).toEqual(stack("P1", "P3"));
+    expect([...s.supply]).toEqual([3, 4, 3]);
+  });
+
+  it("(move-pieces ...) moves pieces one by one off the top, each keeping its owner", () => {
+    const g = raceWithCounter("then:{(move-pieces to (site-of home) count:2)}", "(region home (sites {c3}))");
+    let s = at(g, { sites: { a1: stack("P1"), b1: stack("P3", "P2") }, counters: { k: 1 } });
+    s = play(g, s, "a1-b1");
+    // P1 landed on top; the top two went to c3 in turn: P1's first, then P3's on it.
+    expect(site(g, s, "b1")).toEqual(stack("P2"));
+    expect(site(g, s, "c3")).toEqual(stack("P3", "P1"));
+  });
+
+  it("positions: below round-trips, the height must agree, and a game without mixed stacks has no below", () => {
+    const g = raceWithCounter();
+    const s = at(g, { sites: { b2: stack("P2", "P1", "P3", "P1") }, counters: { k: 1 } });
+    expect(toPosition(g, loadPosition(g, toPosition(g, s))).sites!.b2).toEqual(stack("P2", "P1", "P3", "P1"));
+    expect(() => at(g, { sites: { b2: { ...stack("P2", "P1"), height: 3 } } })).toThrow(/height: 3, but the stack holds 2 pieces/);
+    expect(() => at(g, { sites: { b2: { piece: "man", owner: "P2", below: [{ piece: "man", owner: "P9" }] } } })).toThrow(/below\[0\]\.owner: 'P9' is not a player/);
+    const plain = build({ play: "(step)" });
+    expect(() => loadPosition(plain, { mover: "P1", sites: { a1: { piece: "man", owner: "P1", below: [man("P2")] } } })).toThrow(/unknown field \(owner, piece, height, flags\)/);
+  });
+
+  it("a stack's order is part of the position: the same pieces in another order hash otherwise", () => {
+    const g = raceWithCounter();
+    const a = at(g, { sites: { b2: stack("P2", "P1", "P3") } });
+    const b = at(g, { sites: { b2: stack("P2", "P3", "P1") } });
+    expect(g.hash(a)).not.toBe(g.hash(b));
+    expect(g.hash(a)).toBe(g.hash(at(g, { sites: { b2: stack("P2", "P1", "P3") } })));
+  });
+
+  it("a site holds every piece of the game by default; max: bounds it, and play past it stops with a clear error", () => {
+    expect(raceWithCounter().shape.levels).toBe(12);
+    const g = build({
+      players: 2,
+      items: "(mixed-stacks max:2) (supply 3) (counter k start:1) (track road {(path a1 c1) (path a2 c2) (path a3 c3)})",
+      start: "(stack b1 {{man P2} {man P2}}) (place man P1 a1)",
+      play: "(move-along road steps:(counter k) to:true)",
+    });
+    const s = g.newGame();
+    expect(() => g.apply(s, g.legalMoves(s)[0]!)).toThrow(PlayLimitError);
+    expect(() => g.apply(s, g.legalMoves(s)[0]!)).toThrow(/would stack 3 pieces .* more than the 2 its max: allows/);
+  });
+});
+
+describe("site maps", () => {
+  it("divert: a move ending on a site the map leads from ends where it leads, in one move; passing over it is nothing", () => {
+    const g = raceWithCounter("divert:ladders", "(site-map ladders {{b1 b3} {c2 a1}})");
+    let s = at(g, { sites: { a1: stack("P1") }, counters: { k: 1 } });
+    expect(notations(g, s)).toEqual(["a1-b3"]);
+    s = at(g, { sites: { a1: stack("P1") }, counters: { k: 2 } });
+    expect(notations(g, s)).toEqual(["a1-c1"]);
+    // A snake back onto a stack: the piece lands on top there.
+    s = at(g, { sites: { b2: stack("P1"), a1: stack("P2", "P3") }, counters: { k: 1 } });
+    s = play(g, s, "b2-a1");
+    expect(site(g, s, "a1")).toEqual(stack("P1", "P3", "P2"));
+  });
+
+  it("(mapped MAP SITE): where a site leads, or the site itself", () => {
+    const g = raceWithCounter("then:{(move-pieces to (mapped ladders to))}", "(site-map ladders {{c1 c3}})");
+    let s = at(g, { sites: { b1: stack("P1"), a2: stack("P2") }, counters: { k: 1 } });
+    s = play(g, s, "b1-c1");
+    expect(site(g, s, "c3")).toEqual(stack("P1"));
+    expect(site(g, s, "c1")).toBeNull();
+  });
+});
+
+describe("teams", () => {
+  it("a partner's piece is a friend, not an enemy; the other team's is an enemy", () => {
+    const text = (who: string) => `(game "T" (players 4 teams:{{P1 P3} {P2 P4}})
+      (equipment {(board (square 4 1)) (piece man)})
+      (rules (start {(place man P2 a1) (place man P3 b1)}) (play (add piece:man to:(and (empty to) ${who}))) (end {})))`;
+    const near = (cond: string) => {
+      const g = build(text(`(exists (and ${cond} (adjacent site to)))`));
+      return notations(g, g.newGame());
+    };
+    // From P1's seat: b1 (P3) is a friend, a1 (P2) an enemy.
+    expect(near("(friend site)")).toEqual(["*c1"]);
+    expect(near("(enemy site)")).toEqual([]);
+  });
+
+  it("(win P) is a win for P's team; (team-score P) adds the team's scores", () => {
+    const g = build(`(game "T" (players 4 teams:{{P1 P3} {P2 P4}})
+      (equipment {(board (square 4 1)) (piece man)})
+      (rules (start {}) (play (add piece:man to:(empty to) then:{(add-score mover 1)})) (end {(if (>= (team-score mover) 2) (win mover))})))`);
+    let s = g.newGame();
+    s = play(g, s, "*a1");
+    s = play(g, s, "*b1");
+    expect(s.over).toBe(false);
+    s = play(g, s, "*c1");
+    // P1 and P3 have a point each: P3's move wins for both.
+    expect(g.winners(s)).toEqual([0, 2]);
+    expect([...g.returns(s)]).toEqual([1, -1, 1, -1]);
+  });
+
+  it("(lookup INDEX {VALUES} default:): the number at a place, the default outside", () => {
+    const g = build(`(game "T" (players 2) (equipment {(board (square 4 1)) (piece man) (counter k start:1)})
+      (rules (start {}) (play (add piece:man to:(and (empty to) (= (file to) (lookup (counter k) {4 2 3} default:1))))) (end {})))`);
+    const s = g.newGame();
+    expect(notations(g, s)).toEqual(["*b1"]);
+    s.counters[0] = 7;
+    s.touch();
+    expect(notations(g, s)).toEqual(["*a1"]);
+  });
+});
+
+describe("descriptions refused", () => {
+  const src = (items: string, start = "", moveAlong = "") =>
+    `(game "T" (players 2) (equipment {(board (square 3 3)) (piece man) (track road {(path a1 c1)}) ${items}})
+  (rules (start {${start}}) (play (move-along road steps:1 ${moveAlong})) (end {})))`;
+
+  it("M001: (stack ...) without mixed stacks", () => {
+    onlyError(src("", "(stack a1 {{man P1} {man P2}})"), "M001", "(stack a1 {{man P1} {man P2}})");
+  });
+  it("M004: a piece of a stack that is not {type owner}", () => {
+    onlyError(src("(mixed-stacks)", "(stack a1 {{man P1 P2}})"), "M004", "{man P1 P2}");
+  });
+  it("M003: two (mixed-stacks); a site map declared twice; a site leading to two", () => {
+    onlyError(src("(mixed-stacks) (mixed-stacks max:9)"), "M003", "(mixed-stacks max:9)");
+    onlyError(src("(site-map m {{a1 b1}}) (site-map m {{b1 c1}})"), "M003", "(site-map m {{b1 c1}})");
+    onlyError(src("(site-map m {{a1 b1} {a1 c1}})"), "M003", "{a1 c1}");
+  });
+  it("M004 and M001: a pair that is not two sites; a site the board lacks; a site leading to itself", () => {
+    onlyError(src("(site-map m {{a1 b1 c1}})"), "M004", "{a1 b1 c1}");
+    onlyError(src("(site-map m {{a1 z9}})"), "M001", "z9");
+    onlyError(src("(site-map m {{a1 a1}})"), "M004", "{a1 a1}");
+  });
+  it("M001: divert: or (mapped ...) naming no site map", () => {
+    onlyError(src("", "", "divert:ladders"), "M001", "ladders");
+  });
+  it("teams: a seat in two teams (M003) or in none (M002); (team-score ...) without teams (M001)", () => {
+    const game = (teams: string, end = "") =>
+      `(game "T" (players 4 ${teams}) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {${end}})))`;
+    onlyError(game("teams:{{P1 P3} {P2 P3 P4}}"), "M003", "P3", "P2 P3 P4");
+    onlyError(game("teams:{{P1 P3} {P2}}"), "M002", "{{P1 P3} {P2}}");
+    onlyError(game("", "(if (= (team-score mover) 2) (win mover))"), "M001", "(team-score mover)");
+  });
+});
