@@ -86,6 +86,18 @@ describe("narration of captures and supplies", () => {
   });
 });
 
+describe("narration of sowings", () => {
+  it("tells how many seeds a sowing took from the pit and where the last fell, not each pit it filled; captures after it", () => {
+    const g = loadGame("games/kalah.game");
+    const s = g.newGame();
+    expect(narrate(g, s, "b1").lines).toEqual(["sows 4 seeds from b1, the last into f1"]);
+    // Into the store: no pit is "placed" on.
+    const t = play(g, s, "c1");
+    expect(narrate(g, s, "c1").lines).toEqual(["sows 4 seeds from c1, the last into store-e"]);
+    expect(t.mover).toBe(0);
+  });
+});
+
 describe("narration of flags, owners and placements", () => {
   it("tells flags gained and lost, by the flag's word or name, grouping sites", () => {
     const g = build({

@@ -17,6 +17,11 @@ import { MoveBuffer, type Move } from "../engine/moves.js";
 import { newCtx } from "../engine/rules.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, type State } from "../engine/state.js";
 import { seatName, sideText } from "./seats.js";
+import { SowGenerator } from "../engine/sow.js";
+import { siteIndex } from "../engine/topology.js";
+
+/** No sites (a phase that tells every site it finds changed). */
+const NO_SITES: ReadonlySet<number> = new Set();
 
 /**
  * Lines telling what `move`, made in `before` and giving `after`, did: captures (which pieces),
@@ -29,8 +34,29 @@ export function narrateMove(game: Game, before: State, after: State, move: Move,
   const mid = see(afterMoveItself(game, before, move));
   const b = see(before), a = see(after);
   const n = new Narrator(game, b, a);
+  const sowing = sownBy(game, move);
+  if (sowing) {
+    // A sowing says where its seeds went; the pits it filled need no line each.
+    const itself = n.phase(b, mid, null, sowing.pits), then = n.phase(mid, a, null);
+    const count = sowing.pits.size ? move.actions.length : 0;
+    const told = `sows ${count} ${plural(game.def.pieces[move.code.piece]?.name ?? "piece", count)} from ${move.from}, the last into ${sowing.last}`;
+    return [told, ...itself.lines, ...itself.supply, ...then.lines, ...n.scores(), ...then.supply];
+  }
   const itself = n.phase(b, mid, move), then = n.phase(mid, a, null);
   return [...itself.lines, ...itself.supply, ...then.lines, ...n.scores(), ...then.supply];
+}
+
+/** A sowing move: the pits its seeds went into (the origin with them) and the last one; else null. */
+function sownBy(game: Game, move: Move): { pits: Set<number>; last: string } | null {
+  if (!(game.def.generators[move.code.gen] instanceof SowGenerator) || move.actions.length === 0) return null;
+  const pits = new Set<number>([move.code.from]);
+  let last = "";
+  for (const a of move.actions) {
+    if (a.op !== "transfer") return null;
+    pits.add(siteIndex(game.topology, a.to));
+    last = a.to;
+  }
+  return { pits, last };
 }
 
 /** `s` with only the move itself applied: no after-action consequences, no turn bookkeeping. */
@@ -85,7 +111,7 @@ class Narrator {
   }
 
   /** One phase of the decision, from `x` to `y`; `move` for the move itself, null for the consequences. */
-  phase(x: State, y: State, move: Move | null): { lines: string[]; supply: string[] } {
+  phase(x: State, y: State, move: Move | null, quiet: ReadonlySet<number> = NO_SITES): { lines: string[]; supply: string[] } {
     const lines: string[] = [];
     const code = move?.code;
     const from = code?.from ?? -1, to = code?.to ?? -1;
@@ -112,7 +138,7 @@ class Narrator {
     const told = new Grouped();
     const reveals: string[] = [];
     for (let site = 0; site < this.labels.length; site++) {
-      if (site === placedByMove || (captured.has(site) && site !== to)) continue;
+      if (site === placedByMove || (captured.has(site) && site !== to) || quiet.has(site)) continue;
       const now = content(y, site);
       let was = content(x, site);
       if (move && from >= 0 && site === from && !now) {
