@@ -59,6 +59,17 @@ afterAll(async () => {
   server?.kill();
 });
 
+/**
+ * A page whose waits give up only after minutes: a net against a hang, as the suite's test timeout
+ * is, not a speed check (Playwright's default of 30 s fails on a loaded machine).
+ */
+async function newPage(options?: Parameters<Browser["newPage"]>[0]): Promise<Page> {
+  const page = await browser.newPage(options);
+  page.setDefaultTimeout(5 * 60 * 1000);
+  page.setDefaultNavigationTimeout(5 * 60 * 1000);
+  return page;
+}
+
 /** The pieces the page draws: site -> {owner, piece, height}, and the face-down ones. */
 async function drawnPieces(page: Page): Promise<Map<string, { owner?: string; piece?: string; height: number; faceDown: boolean }>> {
   // (pieces only: a captured piece fading out keeps no site)
@@ -150,7 +161,7 @@ const movesReach = (page: Page, n: number) => page.waitForFunction((k) => docume
 
 describe.skipIf(!available)("the browser app", () => {
   it("lists every built-in game in the library", async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await page.goto(base);
     await page.waitForSelector(".card");
     const names = await page.$$eval(".card", (els) => els.map((e) => e.getAttribute("data-game")));
@@ -170,7 +181,7 @@ describe.skipIf(!available)("the browser app", () => {
   });
 
   it("agents think in a web worker, not on the page's thread", async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await openGame(page, "tic-tac-toe");
     await startGame(page, { seats: ["mcts:iterations=300", "human"] });
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length === 1);
@@ -179,7 +190,7 @@ describe.skipIf(!available)("the browser app", () => {
   });
 
   it("a seat takes any agent spec typed in; one that cannot play the game is refused, naming the seat", async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await openGame(page, "blind-kings");
     await page.selectOption("select[name=seat2]", "other…");
     await page.fill("input[name=spec2]", "alphabeta:depth=1");
@@ -197,7 +208,7 @@ describe.skipIf(!available)("the browser app", () => {
 
   it("hidden pieces, two people at one screen: a hand-over between them, and never an identity in the DOM a viewer may not see", async () => {
     const g = loadGame("blind-kings");
-    const page = await browser.newPage();
+    const page = await newPage();
     await openGame(page, "blind-kings");
     // The seed deals the face-down pieces: drawn at random and not shown, unless the players type one.
     expect(await page.inputValue("input[name=seed]")).toBe("");
@@ -223,7 +234,7 @@ describe.skipIf(!available)("the browser app", () => {
   });
 
   it("the editor: diagnostics as you type, at their line and column; the board of a fixed description; completion of ludemes and arguments, documentation on hover", async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await newPage({ viewport: { width: 1200, height: 900 } });
     await page.goto(`${base}#/edit/tic-tac-toe`);
     await page.waitForSelector("[data-testid=preview] svg.board");
     expect(await page.locator("[data-testid=preview] svg.board g.site").count()).toBe(9);
@@ -287,7 +298,7 @@ describe.skipIf(!available)("the browser app", () => {
   });
 
   it("the editor: changing an option redraws the board and re-runs the statistics; Play it keeps the option", async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await newPage({ viewport: { width: 1200, height: 900 } });
     await page.goto(`${base}#/edit/gomoku`);
     await page.waitForSelector("[data-testid=preview] svg.board");
     expect(await page.locator("[data-testid=preview] svg.board g.site").count()).toBe(15 * 15);
@@ -304,7 +315,7 @@ describe.skipIf(!available)("the browser app", () => {
 
   it("saves a game's record, and loads it again: the same moves and board", async () => {
     const g = loadGame("tic-tac-toe");
-    const page = await browser.newPage();
+    const page = await newPage();
     await openGame(page, "tic-tac-toe");
     await startGame(page, { seed: 5, seats: ["human", "human"] });
     for (const site of ["b2", "a1", "c3"]) {
@@ -340,7 +351,7 @@ describe.skipIf(!available)("the browser app", () => {
     }
     finishRecord(rec, g, s, "unfinished");
     const { tempFile } = await import("./support/cli.js");
-    const page = await browser.newPage();
+    const page = await newPage();
     await openGame(page, "tic-tac-toe");
     await page.setInputFiles("[data-testid=load-record]", tempFile("capped-agents.json", JSON.stringify(rec)));
     await movesReach(page, 9);
@@ -370,7 +381,7 @@ describe.skipIf(!available)("the browser app", () => {
     expect(chain, "a chain comes up in the game").toBeDefined();
     finishRecord(rec, g, s, "unfinished");
     const { tempFile } = await import("./support/cli.js");
-    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+    const page = await newPage({ viewport: { width: 1000, height: 900 } });
     await recordGlides(page);
     await openGame(page, "dablot");
     await page.setInputFiles("[data-testid=load-record]", tempFile("dablot.json", JSON.stringify(rec)));
@@ -403,7 +414,7 @@ describe.skipIf(!available)("the browser app", () => {
   });
 
   it("plays from the keyboard: arrows between sites, Enter to click; each site says what stands on it", async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await openGame(page, "tic-tac-toe");
     await startGame(page, { seed: 2, seats: ["human", "human"] });
     // One Tab stop on the board; from a1, right to b1, up to b2.
@@ -427,7 +438,7 @@ describe.skipIf(!available)("the browser app", () => {
   });
 
   it("a game between agents can be paused and resumed; the agent to act is shown thinking", async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await openGame(page, "gomoku");
     await startGame(page, { seats: ["random", "random"] });
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length >= 2);
@@ -451,7 +462,7 @@ describe.skipIf(!available)("the browser app", () => {
 
   it("undo takes back the person's move and the agent's reply, which is shown arriving; the end shows who won and why", async () => {
     const g = loadGame("tic-tac-toe");
-    const page = await browser.newPage();
+    const page = await newPage();
     await recordGlides(page);
     await openGame(page, "tic-tac-toe");
     await startGame(page, { seed: 3, seats: ["human", "random"] });
@@ -481,7 +492,7 @@ describe.skipIf(!available)("the browser app", () => {
   for (const name of builtinGameNames()) {
     it(`${name}: plays by clicking against an agent, the board always as the engine has it`, async () => {
       const g = loadGame(name);
-      const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+      const page = await newPage({ viewport: { width: 1000, height: 900 } });
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       await openGame(page, name);
