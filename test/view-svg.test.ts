@@ -101,6 +101,21 @@ describe("renderBoardSvg", () => {
   });
 });
 
+describe("mancala boards", () => {
+  it("are drawn as a pit per site and the stores spanning the rows, each pit's seeds counted, without lines", () => {
+    const g = loadGame("kalah");
+    const svg = renderBoardSvg(g, g.newGame());
+    expect(svg).toContain('class="board pits"');
+    expect(svg.match(/<circle class="pit"/g)).toHaveLength(12);
+    expect(svg.match(/<rect class="store"/g)).toHaveLength(2);
+    expect(svg).not.toContain("<line");
+    // Four seeds in a1: four drawn, and the count.
+    const a1 = /<g class="piece neutral seeds" data-site="a1"[^>]*>(.*?)<\/g>/.exec(svg)![1]!;
+    expect(a1.match(/class="seed"/g)).toHaveLength(4);
+    expect(a1).toContain(">4</text>");
+  });
+});
+
 describe("every board shape the language has", () => {
   const GRAPH = `(graph {a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7}
     lines:{{a7 d7 g7} {b6 d6 f6} {c5 d5 e5} {a4 b4 c4} {e4 f4 g4} {c3 d3 e3} {b2 d2 f2} {a1 d1 g1}

@@ -53,6 +53,8 @@ const escape = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").rep
 function aspect(shape: string): [number, number] {
   if (shape === "hex-rows" || shape === "hex-star") return [1, Math.sqrt(3)];
   if (shape === "hex-columns") return [Math.sqrt(3), 1];
+  // Mancala rows stand two lines apart in text: pits drawn side by side need little more than one.
+  if (shape === "mancala") return [1, 0.6];
   return [1, 1];
 }
 
@@ -95,11 +97,12 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   }
   const x = (i: number) => MARGIN + topo.drawX[i]! * kx;
   const y = (i: number) => MARGIN + topo.drawY[i]! * ky;
-  const width = maxX + 2 * MARGIN, height = maxY + 2 * MARGIN;
-  const r = UNIT * 0.38;
-  const out: string[] = [];
   const drawing = game.def.presentation.boardDrawing;
   const style = boardStyle(topo.shape, drawing);
+  // Room on the right for the label of a store at the end of the rows.
+  const width = maxX + 2 * MARGIN + (style === "pits" ? MARGIN : 0), height = maxY + 2 * MARGIN;
+  const r = UNIT * 0.38;
+  const out: string[] = [];
   // A grid of cells drawn as points is ruled like a Go board: rows and columns, no diagonals.
   const ruled = (d: number) => !(drawing === "points" && topo.shape === "square-diagonals" && topo.dirNames[d]!.length === 2);
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="board ${style}" viewBox="0 0 ${round(width)} ${round(height)}" role="img" aria-label="${escape(game.name)} board">`);
@@ -121,6 +124,22 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
       out.push(`<polygon points="${corners.join(" ")}"/>`);
     }
     out.push("</g>");
+  } else if (style === "pits") {
+    // A mancala board: a hollow for each pit, and the stores as long hollows spanning the rows.
+    const stores = new Set(topo.regions.get("stores") ?? []);
+    let top = Infinity, bottom = -Infinity;
+    for (let i = 0; i < n; i++) {
+      if (stores.has(i)) continue;
+      top = Math.min(top, y(i));
+      bottom = Math.max(bottom, y(i));
+    }
+    const R = UNIT * 0.44;
+    out.push('<g class="cells">');
+    for (let i = 0; i < n; i++) {
+      if (stores.has(i)) out.push(`<rect class="store" x="${round(x(i) - R)}" y="${round(top - R)}" width="${round(2 * R)}" height="${round(bottom - top + 2 * R)}" rx="${round(R)}"/>`);
+      else out.push(`<circle class="pit" cx="${round(x(i))}" cy="${round(y(i))}" r="${round(R)}"/>`);
+    }
+    out.push("</g>");
   } else {
     // The lines: each join once.
     out.push('<g class="lines">');
@@ -138,7 +157,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   for (let i = 0; i < n; i++) {
     const owner = s.owner[i]!;
     if (owner === EMPTY) continue;
-    out.push(pieceSvg(game, s, i, x(i), y(i), r));
+    out.push(style === "pits" && owner === NEUTRAL ? seedsSvg(game, s, i, x(i), y(i), r) : pieceSvg(game, s, i, x(i), y(i), r));
   }
   out.push("</g>");
   // The sites over the pieces (transparent but for highlights, rings and coordinates), so that
@@ -193,14 +212,27 @@ function pieceSvg(game: Game, s: State, site: number, cx: number, cy: number, r:
   );
 }
 
+/** Seeds in a pit: up to a dozen drawn round its middle, and how many there are. */
+function seedsSvg(game: Game, s: State, site: number, cx: number, cy: number, r: number): string {
+  const label = escape(game.topology.labels[site]!), h = s.height[site]!, type = game.def.pieces[s.piece[site]!]!;
+  const dots: string[] = [];
+  const shown = Math.min(h, 12);
+  for (let k = 0; k < shown; k++) {
+    const a = (2 * Math.PI * k) / shown, d = shown === 1 ? 0 : r * 0.62;
+    dots.push(`<circle class="seed" cx="${round(cx + d * Math.cos(a))}" cy="${round(cy + d * Math.sin(a))}" r="${round(r * 0.16)}"/>`);
+  }
+  return `<g class="piece neutral seeds" data-site="${label}" data-piece="${escape(type.name)}" data-height="${h}">${dots.join("")}<text class="count" x="${round(cx)}" y="${round(cy)}">${h}</text></g>`;
+}
+
 /**
  * How a board is drawn: square grids (with or without diagonal moves) and hex grids in rows as
  * cells, pieces inside them, unless the description says `drawn:points`; hex grids in columns
  * too when it says `drawn:cells` (the compiler allows that only for shapes with cells); every
  * other board (alquerque lines, centre points, graphs, stars) as points joined by the lines the
- * pieces move along.
+ * pieces move along; mancala boards as pits and stores, their seeds counted.
  */
-function boardStyle(shape: string, drawing: "cells" | "points" | null): "squares" | "hexagons" | "lines" {
+function boardStyle(shape: string, drawing: "cells" | "points" | null): "squares" | "hexagons" | "pits" | "lines" {
+  if (shape === "mancala") return "pits";
   if (drawing === "points" || (drawing === null && !CELLS_BY_DEFAULT.includes(shape))) return "lines";
   return shape.startsWith("hex") ? "hexagons" : "squares";
 }
