@@ -108,21 +108,29 @@ export class MoveAlongGenerator implements LeafGenerator {
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    const o = this.o, p = c.player, sites = o.track.sites[p]!, L = sites.length, levels = s.levels;
-    for (let pos = 0; pos < L; pos++) {
+    const o = this.o, p = c.player, sites = o.track.sites[p]!, L = sites.length, levels = s.levels, position = o.track.position[p]!;
+    // The mover's pieces (sites held; with mixed stacks, pieces) not yet found: the walk stops when none is left.
+    let left = s.pieceCount[p]!;
+    for (let pos = 0; pos < L && left > 0; pos++) {
       const from = sites[pos]!;
-      // A site the track passes twice is moved from where it first appears.
-      if (o.track.position[p]![from] !== pos) continue;
       if (levels) {
+        const h = s.height[from]!;
+        if (h === 0 || position[from] !== pos) continue;
         // Mixed stacks: each of the mover's pieces in the stack, the top of a run of alike once.
-        const base = from * levels, h = s.height[from]!;
+        const base = from * levels;
         for (let k = h - 1; k >= 0; k--) {
           if (s.levelOwner[base + k] !== p) continue;
+          left--;
           const piece = s.levelPiece[base + k]!;
           if (k < h - 1 && s.levelOwner[base + k + 1] === p && s.levelPiece[base + k + 1] === piece) continue;
           if (this.movesFrom(s, c, out, sites, pos, from, piece, k === h - 1 ? -1 : k) && o.first) return;
         }
-      } else if (s.owner[from] === p && this.movesFrom(s, c, out, sites, pos, from, s.piece[from]!, -1) && o.first) return;
+        continue;
+      }
+      // A site the track passes twice is moved from where it first appears.
+      if (s.owner[from] !== p || position[from] !== pos) continue;
+      left--;
+      if (this.movesFrom(s, c, out, sites, pos, from, s.piece[from]!, -1) && o.first) return;
     }
     if (o.enterPiece >= 0 && s.supply[p]! > 0) {
       this.ready(c, -1, o.enterPiece);
