@@ -217,6 +217,11 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
         if (s.owner[site] === pa) s.owner[site] = pb;
         else if (s.owner[site] === pb) s.owner[site] = pa;
       }
+      // Mixed stacks: every piece of a stack changes hands too.
+      for (let k = 0; s.levels && k < s.levelOwner.length; k++) {
+        if (s.levelOwner[k] === pa) s.levelOwner[k] = pb;
+        else if (s.levelOwner[k] === pb) s.levelOwner[k] = pa;
+      }
       const t = s.pieceCount[pa]!;
       s.pieceCount[pa] = s.pieceCount[pb]!;
       s.pieceCount[pb] = t;
