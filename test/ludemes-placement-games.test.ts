@@ -1,7 +1,8 @@
 /**
  * Ludemes that placement games are made of: rows (`(line N at ...)`), passing (`(pass)`,
- * `(all-passed)`), outflanking (`(outflanks ...)`, `(convert-outflanked ...)`), and the last
- * move's `from`/`to` in end rules.
+ * `(all-passed)`), outflanking (`(outflanks ...)`, `(convert-outflanked ...)`), placements among
+ * a region's sites and pieces that fall (`add at: falls:`), and the last move's `from`/`to` in end
+ * rules.
  */
 import { describe, expect, it } from "vitest";
 import { compileGame } from "../src/compile/index.js";
@@ -78,6 +79,42 @@ describe("line", () => {
     expect(p2 / 4000).toBeLessThan(0.32);
     expect(draws / 4000).toBeGreaterThan(0.1);
     expect(draws / 4000).toBeLessThan(0.16);
+  });
+});
+
+describe("add at: and falls:", () => {
+  const dropper = (extra = "") => build({ board: "(square 3 3)", play: `(add piece:man at:(rows 3 3) to:(empty to) falls:S prefix:"" ${extra})` });
+
+  it("at: chooses among the region's sites only; falls: takes the piece down over empty sites, written where it lands", () => {
+    const g = dropper();
+    let s = g.newGame();
+    expect(notations(g, s)).toEqual(["a1", "b1", "c1"]);
+    s = playAll(g, s, ["b1", "b2"]);
+    expect(site(g, s, "b2")).toMatchObject(stone("P2"));
+    // b3 is the last empty cell of column b: the piece stays at the top.
+    expect(notations(g, s)).toEqual(["a1", "b3", "c1"]);
+    s = play(g, s, "b3");
+    expect(notations(g, s)).toEqual(["a1", "c1"]);
+  });
+
+  it("the condition is asked where the piece is put in; then: effects see where it landed", () => {
+    const withCounter = build({
+      board: "(square 3 3)",
+      items: "(counter k)",
+      play: '(add piece:man at:(rows 3 3) to:(empty to) falls:S prefix:"" then:{(counter-set k (rank to))})',
+    });
+    let s = withCounter.newGame();
+    s = play(withCounter, s, "a1");
+    expect(s.counters[0]).toBe(1);
+    s = play(withCounter, s, "a2");
+    expect(s.counters[0]).toBe(2);
+  });
+
+  it("select at: too; an unknown falls: direction is refused", () => {
+    const g = build({ board: "(square 3 3)", play: '(select at:(sites {a1 c3}) to:true prefix:"")' });
+    expect(notations(g, g.newGame())).toEqual(["a1", "c3"]);
+    const errors = errorsOf(`(game "T" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to) falls:down)) (end {})))`);
+    expect(errors.map((e) => `${e.code} ${e.message}`)).toEqual(["M001 the board has no direction 'down'"]);
   });
 });
 

@@ -109,8 +109,13 @@ export class Game implements Runtime {
   }
 
   /** A new game at its start position (before its prelude, if it has one). */
-  newGame(opts: { seed?: Seed } = {}): State {
-    const s = this.emptyState(opts.seed ?? 0);
+  newGame(opts: { seed?: Seed; reuse?: State } = {}): State {
+    // `reuse`: a state of this game to start again in (no allocation), e.g. for a run of playouts.
+    const s = opts.reuse ?? this.emptyState(opts.seed ?? 0);
+    if (opts.reuse) {
+      s.reset(opts.seed ?? 0);
+      s.memory.set(this.def.memoryInit);
+    }
     const c = this.ctx;
     c.player = 0;
     for (const e of this.def.setup) e(s, c);

@@ -14,6 +14,8 @@ export interface SiteChoiceOptions {
   kind: number;
   /** Condition on the chosen site (c.to). */
   to: Pred;
+  /** The sites a choice is made among (`at:`), null: every site of the board. */
+  at: Int32Array | null;
   then: Effect[];
   /** Written before the site in the notation (`*e3`, `#c2`, `@g2`). */
   prefix: string;
@@ -41,11 +43,17 @@ export class SelectGenerator implements LeafGenerator {
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     if (!this.available(s, c)) return;
     this.resetCtx(c);
-    const n = this.o.topology.n, to = this.o.to;
-    for (let site = 0; site < n; site++) {
+    const to = this.o.to, at = this.o.at, n = at === null ? this.o.topology.n : at.length;
+    for (let i = 0; i < n; i++) {
+      const site = at === null ? i : at[i]!;
       c.to = site;
-      if (to(s, c)) out.add(this.id, this.o.kind, -1, site, 1, this.pieceType());
+      if (to(s, c)) out.add(this.id, this.o.kind, -1, this.landing(s, site), 1, this.pieceType());
     }
+  }
+
+  /** Where a choice of `site` ends (an added piece may fall further, see AddOptions.falls). */
+  protected landing(_s: State, site: number): number {
+    return site;
   }
 
   /**
@@ -56,12 +64,12 @@ export class SelectGenerator implements LeafGenerator {
   sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
     if (!this.available(s, c)) return NONE;
     this.resetCtx(c);
-    const n = this.o.topology.n, to = this.o.to;
+    const to = this.o.to, at = this.o.at, n = at === null ? this.o.topology.n : at.length;
     for (let tries = 0; tries < SAMPLE_TRIES; tries++) {
-      const site = nextInt(s.rng, n);
+      const i = nextInt(s.rng, n), site = at === null ? i : at[i]!;
       c.to = site;
       if (to(s, c)) {
-        out.add(this.id, this.o.kind, -1, site, 1, this.pieceType());
+        out.add(this.id, this.o.kind, -1, this.landing(s, site), 1, this.pieceType());
         return SAMPLED;
       }
     }
@@ -108,6 +116,11 @@ export interface AddOptions extends SiteChoiceOptions {
   fromSupply: boolean;
   /** Flags the new piece starts with. */
   flags: number;
+  /**
+   * A board direction (index) in which the piece falls from the chosen site, over empty sites, as
+   * far as it can (a disc dropped into a column); -1: it stays where it is put.
+   */
+  falls: number;
 }
 
 /** Adds one piece on an empty site the condition allows. */
@@ -118,6 +131,14 @@ export class AddGenerator extends SelectGenerator {
 
   protected override available(s: State, c: Ctx): boolean {
     return !this.a.fromSupply || s.supply[c.player]! > 0;
+  }
+
+  protected override landing(s: State, site: number): number {
+    const d = this.a.falls;
+    if (d < 0) return site;
+    const step = this.a.topology.step, n = this.a.topology.n, owner = s.owner;
+    for (let next = step[d * n + site]!; next >= 0 && owner[next] === EMPTY; next = step[d * n + site]!) site = next;
+    return site;
   }
 
   protected override pieceType(): number {

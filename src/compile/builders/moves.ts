@@ -28,6 +28,8 @@ import { ForEachDieSource } from "../../engine/dice.js";
 import { MoveAlongGenerator, SlideAlongGenerator, type Track } from "../../engine/track.js";
 import { AgreementGenerator } from "../../engine/agreement.js";
 import { siteMapNamed } from "./sites.js";
+import { compileRegion } from "./regions.js";
+import { dirIndex } from "../../engine/topology.js";
 import { trackNamed } from "../tracks.js";
 import { SowGenerator } from "../../engine/sow.js";
 import { compileInt } from "./numbers.js";
@@ -161,6 +163,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
         neutral: n.owner === "neutral",
         fromSupply,
         flags: flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx),
+        falls: n.falls === undefined ? -1 : boardDirection(n.falls as string, `${ptr}/falls`, cx),
       }),
     );
   },
@@ -366,6 +369,7 @@ function siteChoice(n: IrNode, ptr: string, cx: CompileContext, defaultKind: str
     topology: cx.topology!,
     kind: cx.kindIndex((n.kind as string | undefined) ?? defaultKind),
     to: inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx)),
+    at: n.at === undefined ? null : compileRegion(n.at, `${ptr}/at`, cx),
     then: inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run),
     prefix: (n.prefix as string | undefined) ?? defaultPrefix,
   };
@@ -471,4 +475,11 @@ function isNotFriendAt(v: Json | undefined, site: string): boolean {
 /** Whether a condition is `(empty <site>)`, which generators can test inline. */
 function isEmptyAt(v: Json | undefined, site: string): boolean {
   return v !== undefined && isNode(v) && v.ludeme === "empty" && v.site === site;
+}
+
+/** A direction of the board by name (its index), reported at `ptr` when the board has none such. */
+function boardDirection(name: string, ptr: string, cx: CompileContext): number {
+  const d = dirIndex(cx.topology!, name);
+  if (d < 0) cx.fail("M001", `the board has no direction '${name}'`, ptr, `one of: ${cx.topology!.dirNames.join(" ")}`);
+  return d;
 }
