@@ -97,6 +97,13 @@ describe("add at: and falls:", () => {
     expect(notations(g, s)).toEqual(["a1", "c1"]);
   });
 
+  it("sites that fall to the same place are one move: without at:, one move per column", () => {
+    const g = build({ board: "(square 3 3)", play: '(add piece:man to:(empty to) falls:S prefix:"")' });
+    const s = g.newGame();
+    expect(g.legalMoves(s).map((m) => m.notation)).toEqual(["a1", "b1", "c1"]);
+    expect(notations(g, play(g, s, "b1"))).toEqual(["a1", "b2", "c1"]);
+  });
+
   it("the condition is asked where the piece is put in; then: effects see where it landed", () => {
     const withCounter = build({
       board: "(square 3 3)",

@@ -13,10 +13,10 @@ import { CliError, describeOptions, GAME_ARG_HELP, examples, integerArg, log, ou
 
 const DEFAULT_MAX_PLIES = 10_000;
 
-/** One playout from the start position seeded `seed`, added to the tally. */
 /** One state per game, started again for each playout (a short game's playout would otherwise spend a fair part of its time making a state). */
 const scratch = new WeakMap<Game, State>();
 
+/** One playout from the start position seeded `seed`, added to the tally. */
 function playOne(game: Game, seed: number, maxPlies: number, t: Tally, check = false, countBranching = true): void {
   const reuse = scratch.get(game);
   const s = game.newGame({ seed, reuse });

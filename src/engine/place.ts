@@ -43,17 +43,31 @@ export class SelectGenerator implements LeafGenerator {
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     if (!this.available(s, c)) return;
     this.resetCtx(c);
-    const to = this.o.to, at = this.o.at, n = at === null ? this.o.topology.n : at.length;
+    const to = this.o.to, at = this.o.at, n = at === null ? this.o.topology.n : at.length, first = out.size;
     for (let i = 0; i < n; i++) {
       const site = at === null ? i : at[i]!;
       c.to = site;
-      if (to(s, c)) out.add(this.id, this.o.kind, -1, this.landing(s, site), 1, this.pieceType());
+      if (!to(s, c)) continue;
+      const lands = this.landing(s, site);
+      // Sites that fall to the same place are one move.
+      if (lands !== site && this.merges() && this.listed(out, first, lands)) continue;
+      out.add(this.id, this.o.kind, -1, lands, 1, this.pieceType());
     }
+  }
+
+  private listed(out: MoveBuffer, first: number, site: number): boolean {
+    for (let r = first; r < out.size; r++) if (out.to[r] === site) return true;
+    return false;
   }
 
   /** Where a choice of `site` ends (an added piece may fall further, see AddOptions.falls). */
   protected landing(_s: State, site: number): number {
     return site;
+  }
+
+  /** Whether two sites chosen may end on the same one (then they are one move). */
+  protected merges(): boolean {
+    return false;
   }
 
   /**
@@ -125,12 +139,29 @@ export interface AddOptions extends SiteChoiceOptions {
 
 /** Adds one piece on an empty site the condition allows. */
 export class AddGenerator extends SelectGenerator {
+  /**
+   * Whether pieces falling from different sites of `at:` can never land on the same site (their
+   * falls share no site: the top row of a grid falling down its columns). Then each landing is
+   * one site's, and a random site is a random landing.
+   */
+  private readonly separateFalls: boolean;
+
   constructor(private readonly a: AddOptions) {
     super(a);
+    this.separateFalls = a.falls < 0 || separateFalls(a);
   }
 
   protected override available(s: State, c: Ctx): boolean {
     return !this.a.fromSupply || s.supply[c.player]! > 0;
+  }
+
+  /** Where falls may meet, a random site would pick a landing as often as sites fall to it: then the moves are generated. */
+  get canSample(): boolean {
+    return this.separateFalls;
+  }
+
+  protected override merges(): boolean {
+    return !this.separateFalls;
   }
 
   protected override landing(s: State, site: number): number {
@@ -226,4 +257,18 @@ export class LiftGenerator implements LeafGenerator {
   actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
     return [{ op: "remove", at: this.o.topology.labels[buf.from[row]!]! }];
   }
+}
+
+/** Whether the falls from the sites of `at:` (the whole board without it) share no site. */
+function separateFalls(a: AddOptions): boolean {
+  const { step, n } = a.topology, d = a.falls;
+  const seen = new Uint8Array(n);
+  const sites = a.at ?? Int32Array.from({ length: n }, (_, i) => i);
+  for (const from of sites) {
+    for (let site = from, guard = 0; site >= 0 && guard <= n; site = step[d * n + site]!, guard++) {
+      if (seen[site]) return false;
+      seen[site] = 1;
+    }
+  }
+  return true;
 }

@@ -78,7 +78,7 @@ export const moveLudemes: LudemeSpec[] = [
       { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags the new piece starts with." },
       { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the site (`to`)." },
       { name: "at", type: cat("region"), namedOnly: true, optional: true, doc: "The sites to choose among (default: the whole board): a placement restricted to a region costs that region, not the board." },
-      { name: "falls", type: name, namedOnly: true, optional: true, doc: "A board direction in which the piece falls from the chosen site, over empty sites, as far as it can: a disc dropped into a column of an upright grid, `at:` its top row, `falls:S`. The move is written and made at the site it falls to." },
+      { name: "falls", type: name, namedOnly: true, optional: true, doc: "A board direction in which the piece falls from the chosen site, over empty sites, as far as it can: a disc dropped into a column of an upright grid, `at:` its top row, `falls:S`. The move is written and made at the site it falls to; sites of `at:` that fall to the same site are one move." },
       effects("Consequences after the piece is put down."),
       { name: "prefix", type: { t: "string" }, namedOnly: true, optional: true, default: "*", doc: "Notation before the site." },
     ],
