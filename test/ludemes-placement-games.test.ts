@@ -56,6 +56,19 @@ describe("line", () => {
     expect(file.over).toBe(true);
   });
 
+  it("if-placed: at an empty site, the row a piece placed there would make; an occupied site counts as without it", () => {
+    // A placement may not make three in a row (an anti-row rule, asked before the piece is put down).
+    const g = build({ board: "(square 4 1)", play: '(add piece:man to:(and (empty to) (not (line 3 to if-placed:true))) prefix:"")' });
+    const s = loadPosition(g, { sites: { a1: stone("P1"), b1: stone("P1") }, mover: "P1" });
+    expect(notations(g, s)).toEqual(["d1"]);
+    // For the other player c1 makes no row of theirs.
+    expect(notations(g, loadPosition(g, { sites: { a1: stone("P1"), b1: stone("P1") }, mover: "P2" }))).toEqual(["c1", "d1"]);
+    // exact: a gap that would join two pairs makes five, not three.
+    const exact = build({ board: "(square 5 1)", play: '(add piece:man to:(and (empty to) (line 3 to exact:true if-placed:true)) prefix:"")' });
+    const e = loadPosition(exact, { sites: { a1: stone("P1"), b1: stone("P1"), d1: stone("P1"), e1: stone("P1") }, mover: "P1" });
+    expect(exact.legalMoves(e)).toEqual([]);
+  });
+
   it("reports an unknown direction, and a site that end rules cannot see", () => {
     expect(errorsOf(`(game "T" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {(if (line 3 to dirs:{UP}) (win mover))})))`).map((d) => d.message)).toEqual(["the board has no direction 'UP'"]);
     expect(errorsOf(`(game "T" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {(if (line 3 over) (win mover))})))`)[0]!.message).toMatch(/the site 'over' exists only in a move/);

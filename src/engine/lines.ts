@@ -4,7 +4,7 @@
  * looks only along the lines through the site it is asked about, usually the last move's
  * destination, so its cost depends on the line's length, never on the board's size.
  */
-import type { State } from "./state.js";
+import { EMPTY, type State } from "./state.js";
 import { NO_SITE, type Topology } from "./topology.js";
 
 /**
@@ -30,9 +30,17 @@ function runFrom(topo: Topology, s: State, site: number, d: number, owner: numbe
   return count;
 }
 
-/** The longest unbroken row of `owner`'s pieces through `site` along the given lines (0 when the site is not `owner`'s). */
-export function longestLine(topo: Topology, s: State, site: number, owner: number, axes: Int8Array): number {
-  if (site < 0 || s.owner[site] !== owner) return 0;
+/**
+ * Whether `site` counts as `owner`'s for a row through it: it holds their piece, or, with
+ * `ifPlaced`, it is empty (the row a piece of theirs placed there would make).
+ */
+function counts(s: State, site: number, owner: number, ifPlaced: boolean): boolean {
+  return site >= 0 && (s.owner[site] === owner || (ifPlaced && s.owner[site] === EMPTY));
+}
+
+/** The longest unbroken row of `owner`'s pieces through `site` along the given lines (0 when the site is not `owner`'s; see `counts` for `ifPlaced`). */
+export function longestLine(topo: Topology, s: State, site: number, owner: number, axes: Int8Array, ifPlaced = false): number {
+  if (!counts(s, site, owner, ifPlaced)) return 0;
   let best = 0;
   for (let i = 0; i < axes.length; i++) {
     const d = axes[i]!;
@@ -43,8 +51,8 @@ export function longestLine(topo: Topology, s: State, site: number, owner: numbe
 }
 
 /** Whether some line through `site` holds a row of `owner`'s pieces of exactly `length`. */
-export function hasLineOfExactly(topo: Topology, s: State, site: number, owner: number, axes: Int8Array, length: number): boolean {
-  if (site < 0 || s.owner[site] !== owner) return false;
+export function hasLineOfExactly(topo: Topology, s: State, site: number, owner: number, axes: Int8Array, length: number, ifPlaced = false): boolean {
+  if (!counts(s, site, owner, ifPlaced)) return false;
   for (let i = 0; i < axes.length; i++) {
     const d = axes[i]!;
     if (1 + runFrom(topo, s, site, d, owner) + runFrom(topo, s, site, topo.opposite[d]!, owner) === length) return true;

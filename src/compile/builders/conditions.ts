@@ -293,19 +293,19 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const of = compilePlayer((n.of as string | undefined) ?? "mover", `${ptr}/of`, cx);
     const topology = cx.topology!;
     const axes = lineAxes(topology, directionsIn(n.dirs, `${ptr}/dirs`, cx));
-    const length = n.length as number;
+    const length = n.length as number, ifPlaced = n["if-placed"] === true;
     if (n.exact === true) {
       return {
         fn: (s, c) => {
           const x = at(s, c);
-          return x >= 0 && hasLineOfExactly(topology, s, x, of(s, c), axes, length);
+          return x >= 0 && hasLineOfExactly(topology, s, x, of(s, c), axes, length, ifPlaced);
         },
       };
     }
     return {
       fn: (s, c) => {
         const x = at(s, c);
-        return x >= 0 && longestLine(topology, s, x, of(s, c), axes) >= length;
+        return x >= 0 && longestLine(topology, s, x, of(s, c), axes, ifPlaced) >= length;
       },
     };
   },

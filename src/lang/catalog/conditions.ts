@@ -174,6 +174,7 @@ export const conditionLudemes: LudemeSpec[] = [
       { name: "of", type: playerRef, namedOnly: true, optional: true, default: "mover", doc: `Whose pieces: ${PLAYER_DOC}.` },
       { name: "exact", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Only a row of exactly `length` counts (a longer row does not)." },
       { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions whose lines count, each with its opposite (default: every line of the board)." },
+      { name: "if-placed", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "At an empty site, the row a piece of the player placed there would make: a placement forbidden, or required, where it makes a row, asked before it is made (`(add ... to:(and (empty to) (not (line 3 to if-placed:true))))`)." },
     ],
     example: "(line 5 to exact:true)",
   },
