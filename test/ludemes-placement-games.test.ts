@@ -161,6 +161,20 @@ describe("pass and all-passed", () => {
     expect(g.winners(s)).toEqual([]);
   });
 
+  it("(no-moves P ignore-pass:true): only a pass left counts as no move, where (no-moves P) never holds beside a forced pass", () => {
+    const blocked = (end: string) =>
+      build({ board: "(square 3 2)", play: `(priority (add piece:man to:(and (empty to) (in to row1)) prefix:"") (pass))`, items: "(region row1 (rows 1 1))", end });
+    const seeing = blocked("(if (no-moves next ignore-pass:true) (win mover))");
+    // P1 fills the last site of the row: P2 could only pass, so P1 wins.
+    const s = playAll(seeing, seeing.newGame(), ["a1", "b1"]);
+    expect(s.over).toBe(false);
+    expect(seeing.winners(play(seeing, s, "c1"))).toEqual([0]);
+    const plain = blocked("(if (no-moves next) (win mover))");
+    const t = playAll(plain, plain.newGame(), ["a1", "b1", "c1"]);
+    expect(t.over).toBe(false);
+    expect(notations(plain, t)).toEqual(["pass"]);
+  });
+
   it("any other move resets the count", () => {
     const either = build({
       board: "(square 3 1)",

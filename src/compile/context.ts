@@ -244,8 +244,8 @@ export function isNode(v: Json): v is IrNode {
 /** Forwards rule queries to the engine, which exists only after compilation. */
 export class RuntimeLink implements Runtime {
   target?: Runtime;
-  hasMoves(s: State, player: number): boolean {
-    return this.target!.hasMoves(s, player);
+  hasMoves(s: State, player: number, ignorePass = false): boolean {
+    return this.target!.hasMoves(s, player, ignorePass);
   }
   movesInto(s: State, out: MoveBuffer): void {
     this.target!.movesInto(s, out);

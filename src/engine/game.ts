@@ -246,16 +246,22 @@ export class Game implements Runtime {
     return this.buf;
   }
 
-  hasMoves(s: State, player: number): boolean {
-    if (this.cachedState === s && this.cachedVersion === s.version && this.cachedPlayer === player) return this.buf.size > 0;
+  /** Whether `player` has a legal move in `s`; with `ignorePass`, one other than a pass. */
+  hasMoves(s: State, player: number, ignorePass = false): boolean {
+    if (!ignorePass && this.cachedState === s && this.cachedVersion === s.version && this.cachedPlayer === player) return this.buf.size > 0;
     if (s.over) return false;
     // Where the dice are to be thrown, the mover's decision is the throw: there is one.
     if (s.rollDue) return player === s.mover;
     // Asked after every decision by `no-moves` end rules: the sources stop at the first move they find.
     const c = this.anyCtx;
     c.player = player;
+    c.noPass = ignorePass;
     const prelude = this.def.prelude;
-    return anyMove(s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play, s, c);
+    try {
+      return anyMove(s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play, s, c);
+    } finally {
+      c.noPass = false;
+    }
   }
 
   private readonly anyCtx: Ctx = newCtx();

@@ -25,7 +25,9 @@ export class PassGenerator implements LeafGenerator {
     private readonly text: string,
   ) {}
 
-  generate(_s: State, _c: Ctx, out: MoveBuffer): void {
+  generate(_s: State, c: Ctx, out: MoveBuffer): void {
+    // Asked for moves other than a pass (`no-moves ... ignore-pass:true`).
+    if (c.noPass) return;
     out.add(this.id, this.kind, -1, -1, 0);
   }
 

@@ -33,10 +33,12 @@ export interface Ctx {
   captures: number;
   /** The die a move uses (`for-each-die`), whose value `(pips)` reads; -1: none (then `(pips)` is the whole throw). */
   die: number;
+  /** Whether passes are left out (`(no-moves P ignore-pass:true)` asking for moves other than a pass). */
+  noPass: boolean;
 }
 
 export function newCtx(): Ctx {
-  return { player: 0, from: -1, over: -1, to: -1, piece: -1, site: -1, count: 0, crossed: false, selfFlags: 0, subject: 0, captures: 0, die: -1 };
+  return { player: 0, from: -1, over: -1, to: -1, piece: -1, site: -1, count: 0, crossed: false, selfFlags: 0, subject: 0, captures: 0, die: -1, noPass: false };
 }
 
 export type Pred = (s: State, c: Ctx) => boolean;
@@ -276,7 +278,7 @@ export type MoveHook = (s: State, kind: number, from: number, to: number, player
 
 /** Services the engine gives rules that need to look at legal moves (e.g. "no moves" ends). */
 export interface Runtime {
-  hasMoves(s: State, player: number): boolean;
+  hasMoves(s: State, player: number, ignorePass?: boolean): boolean;
   /**
    * Whether the engine is in a fast random playout (moves drawn, not listed): a filter asked
    * whether a player has a move may then draw the move itself, uniformly with the state's

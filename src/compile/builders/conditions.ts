@@ -529,8 +529,8 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     // Asking for legal moves while generating them would recurse (and reuse the move buffer).
     if (cx.scope === "move") cx.fail("M004", "(no-moves ...) cannot be used inside a move; it belongs in end rules", ptr, "a condition on sites or pieces");
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
-    const rt = cx.runtime;
-    return { fn: (s, c) => !rt.hasMoves(s, who(s, c)) };
+    const rt = cx.runtime, ignorePass = n["ignore-pass"] === true;
+    return { fn: (s, c) => !rt.hasMoves(s, who(s, c), ignorePass) };
   },
   "at-edge": (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);

@@ -347,8 +347,11 @@ export const conditionLudemes: LudemeSpec[] = [
     name: "no-moves",
     category: "bool",
     doc: "The player, were it to act now, would have no legal move.",
-    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
-    example: "(no-moves next)",
+    params: [
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+      { name: "ignore-pass", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "A pass does not count: the player could do nothing but pass. As Ludii's `(no Moves P)`, which never counts the pass it forces on a player without moves, in a game whose rules write that pass (`(priority MOVES (pass))`): `(if (no-moves next ignore-pass:true) (win mover))`." },
+    ],
+    example: "(no-moves next ignore-pass:true)",
   },
   {
     name: "at-edge",
