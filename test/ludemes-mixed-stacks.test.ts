@@ -135,16 +135,19 @@ describe("site maps", () => {
 
 describe("teams", () => {
   it("a partner's piece is a friend, not an enemy; the other team's is an enemy", () => {
-    const text = (who: string) => `(game "T" (players 4 teams:{{P1 P3} {P2 P4}})
-      (equipment {(board (square 4 1)) (piece man)})
-      (rules (start {(place man P2 a1) (place man P3 b1)}) (play (add piece:man to:(and (empty to) ${who}))) (end {})))`;
-    const near = (cond: string) => {
-      const g = build(text(`(exists (and ${cond} (adjacent site to)))`));
+    const text = (teams: string, cond: string) => `(game "T" (players 4 ${teams})
+      (equipment {(board (square 5 1)) (piece man)})
+      (rules (start {(place man P2 a1) (place man P3 d1)}) (play (add piece:man to:(and (empty to) (exists (and ${cond} (adjacent site to)))))) (end {})))`;
+    const near = (teams: string, cond: string) => {
+      const g = build(text(teams, cond));
       return notations(g, g.newGame());
     };
-    // From P1's seat: b1 (P3) is a friend, a1 (P2) an enemy.
-    expect(near("(friend site)")).toEqual(["*c1"]);
-    expect(near("(enemy site)")).toEqual([]);
+    // From P1's seat, with P3 a partner: only P2's piece on a1 is an enemy.
+    expect(near("teams:{{P1 P3} {P2 P4}}", "(friend site)")).toEqual(["*c1", "*e1"]);
+    expect(near("teams:{{P1 P3} {P2 P4}}", "(enemy site)")).toEqual(["*b1"]);
+    // Without teams every other player's piece is an enemy, and only one's own a friend.
+    expect(near("", "(enemy site)")).toEqual(["*b1", "*c1", "*e1"]);
+    expect(near("", "(friend site)")).toEqual([]);
   });
 
   it("(win P) is a win for P's team; (team-score P) adds the team's scores", () => {

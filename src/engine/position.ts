@@ -405,7 +405,7 @@ function readSitePiece(game: Game, raw: unknown, at: string, problems: Problems,
     return undefined;
   }
   const placed: PlacedPiece = { owner, piece, height, flags: readFlags(game, raw.flags, at, problems) };
-  if (raw.below !== undefined && "below" in raw && game.shape.levels && !(Array.isArray(raw.below) && raw.below.length === 0)) {
+  if (raw.below !== undefined && game.shape.levels && !(Array.isArray(raw.below) && raw.below.length === 0)) {
     const levels = game.shape.levels;
     if (!Array.isArray(raw.below)) {
       problems.push(`${at}.below: must be a list of the pieces under the top one, bottom first, e.g. [{"piece": "pawn", "owner": "P2"}]`);

@@ -38,7 +38,7 @@ export function narrateMove(game: Game, before: State, after: State, move: Move,
   if (sowing) {
     // A sowing says where its seeds went; the pits it filled need no line each.
     const itself = n.phase(b, mid, null, sowing.pits), then = n.phase(mid, a, null);
-    const count = sowing.pits.size ? move.actions.length : 0;
+    const count = move.actions.length;
     const told = `sows ${count} ${plural(game.def.pieces[move.code.piece]?.name ?? "piece", count)} from ${move.from}, the last into ${sowing.last}`;
     return [told, ...itself.lines, ...itself.supply, ...then.lines, ...n.scores(), ...then.supply];
   }

@@ -101,11 +101,6 @@ export interface ReplaySpec {
    */
   ludiiLegal?: (legal: string[], s: State, game: Game) => string[];
   /**
-   * Ludii's chosen move as it should be found among ours, where `ludiiLegal` rewrites Ludii's list
-   * (default: `ludiiLegal` applied to the move alone, else unchanged).
-   */
-  ludiiChosen?: (chosen: string, s: State, game: Game) => string;
-  /**
    * After a move Ludii chose among several of its own with the same notation (the file says what
    * Ludii's did, e.g. `{MoveTopPiece SetState}`), brings our state to Ludii's: a game whose test
    * declares none fails there.
@@ -213,7 +208,8 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
       }
       // Ludii's move used a die it names (UseDie1, UseDie2): of ours with that notation, the one using that die.
       const usedDie = did === undefined ? null : /UseDie(\d+)/.exec(did);
-      const chosenHere = spec.ludiiChosen ? spec.ludiiChosen(chosen, s, game) : spec.ludiiLegal ? spec.ludiiLegal([chosen], s, game)[0]! : chosen;
+      // Ludii's chosen move rewritten as its list is (see ludiiLegal).
+      const chosenHere = spec.ludiiLegal ? spec.ludiiLegal([chosen], s, game)[0]! : chosen;
       let row = ours.rows.get(chosenHere);
       if (usedDie && row !== undefined) {
         for (let i = 0; i < ours.buf.size; i++) {

@@ -6,7 +6,7 @@ import type { Json } from "../../lang/bind.js";
 import { newCtx, type Ctx, type Pred } from "../../engine/rules.js";
 import { MoveBuffer } from "../../engine/moves.js";
 import { compileMoves } from "./moves.js";
-import { EMPTY, NEUTRAL } from "../../engine/state.js";
+import { EMPTY, NEUTRAL, UNKNOWN_OWNER } from "../../engine/state.js";
 import { overflowError } from "../../engine/play-limit.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer, constant, type Compiled } from "../expression.js";
@@ -34,45 +34,25 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   enemy: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
-    const team = cx.teamOf;
-    // With teams, a partner's piece is no enemy.
-    if (team) {
-      return {
-        fn: (s, c) => {
-          const x = at(s, c);
-          if (x < 0) return false;
-          const o = s.owner[x]!;
-          return o !== EMPTY && o !== NEUTRAL && o >= 0 && o < team.length && team[o] !== team[c.player];
-        },
-      };
-    }
+    const side = sidesOf(cx);
     return {
       fn: (s, c) => {
         const x = at(s, c);
         if (x < 0) return false;
         const o = s.owner[x]!;
-        return o !== EMPTY && o !== NEUTRAL && o !== c.player;
+        return o >= 0 && side[o] !== NO_SIDE && side[o] !== side[c.player];
       },
     };
   },
   friend: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
-    const team = cx.teamOf;
-    // With teams, a partner's piece is a friend.
-    if (team) {
-      return {
-        fn: (s, c) => {
-          const x = at(s, c);
-          if (x < 0) return false;
-          const o = s.owner[x]!;
-          return o >= 0 && o < team.length && team[o] === team[c.player];
-        },
-      };
-    }
+    const side = sidesOf(cx);
     return {
       fn: (s, c) => {
         const x = at(s, c);
-        return x >= 0 && s.owner[x] === c.player;
+        if (x < 0) return false;
+        const o = s.owner[x]!;
+        return o >= 0 && side[o] === side[c.player];
       },
     };
   },
@@ -627,4 +607,19 @@ export function compileBool(v: Json, ptr: string, cx: CompileContext): Pred {
 /** Whether a condition is known false at compile time (so a rule using it can be dropped). */
 export function isConstantFalse(v: Json, ptr: string, cx: CompileContext): boolean {
   return compileBoolC(v, ptr, cx).constant === false;
+}
+
+/** The side of a neutral piece: nobody's friend, nobody's enemy. */
+const NO_SIDE = -2;
+
+/**
+ * Each owner value's side, for `friend` and `enemy`: a seat's team (`players ... teams:`) or, without
+ * teams, the seat itself; a neutral piece none; a face-down piece of an observation (owner unknown)
+ * a side of its own, so every player counts it an enemy.
+ */
+function sidesOf(cx: CompileContext): Int16Array {
+  const side = new Int16Array(Math.max(NEUTRAL, UNKNOWN_OWNER) + 1).fill(-3);
+  for (let p = 0; p < cx.playerCount; p++) side[p] = cx.teamOf ? cx.teamOf[p]! : p;
+  side[NEUTRAL] = NO_SIDE;
+  return side;
 }
