@@ -1,79 +1,173 @@
 /**
- * Connection goals followed from one site: the corners and sides a group touches, and rings.
+ * Boards' sides, the rhombus of hexagons, and `(connects SITE {REGIONS})`: the group of a piece
+ * joins every region. Groups are kept in the state as a union-find while pieces are only put down,
+ * and rebuilt once after a capture or a move; random games check both against a walk of the group.
  */
 import { describe, expect, it } from "vitest";
-import { hexBoard, squareBoard } from "../src/engine/boards.js";
-import { boardOutline } from "../src/engine/connection.js";
-import { loadPosition } from "../src/engine/position.js";
+import { loadGame } from "../src/compile/index.js";
+import { boardSides } from "../src/engine/sides.js";
+import type { Game } from "../src/engine/game.js";
+import type { State } from "../src/engine/state.js";
 import { neighbours } from "../src/engine/topology.js";
-import { build, play } from "./support/games.js";
+import { at, build, man, onlyError, play, playAll, site, text } from "./support/games.js";
 
-describe("the board's outline", () => {
-  it("a hexhex board has six corners and six sides, corners belonging to no side", () => {
-    const o = boardOutline(hexBoard(4, "rows"));
-    expect(o.corners).toBe(6);
-    expect(o.sides).toBe(6);
-    const perSide = new Map<number, number>();
-    o.side.forEach((k) => k >= 0 && perSide.set(k, (perSide.get(k) ?? 0) + 1));
-    expect([...perSide.values()]).toEqual([2, 2, 2, 2, 2, 2]);
-    o.corner.forEach((k, s) => k >= 0 && expect(o.side[s]).toBe(-1));
+const labels = (g: Game, sites: ArrayLike<number>) => Array.from(sites, (s) => g.topology.labels[s]).sort();
+const sideOf = (g: Game, dir: string) => labels(g, boardSides(g.topology).get(dir) ?? []);
+
+describe("(side D)", () => {
+  it("on a square grid: the rows and columns of the edge, each corner also the side it faces alone", () => {
+    const g = build({ board: "(square 4 3)", play: "(pass)" });
+    expect(sideOf(g, "N")).toEqual(["a3", "b3", "c3", "d3"]);
+    expect(sideOf(g, "W")).toEqual(["a1", "a2", "a3"]);
+    expect(sideOf(g, "NE")).toEqual(["d3"]);
+    expect(sideOf(g, "SW")).toEqual(["a1"]);
   });
 
-  it("a square board has four corners and four sides", () => {
-    const o = boardOutline(squareBoard(5, 5, "none"));
-    expect([o.corners, o.sides]).toEqual([4, 4]);
+  it("on Hex's rhombus: the four sides as Ludii names them, corners on both, and the top and bottom corners as N and S", () => {
+    const g = build({ board: "(hex 5 shape:rhombus layout:columns)", play: "(pass)" });
+    expect(sideOf(g, "SW")).toEqual(["a1", "a2", "a3", "a4", "a5"]);
+    expect(sideOf(g, "NE")).toEqual(["e1", "e2", "e3", "e4", "e5"]);
+    expect(sideOf(g, "SE")).toEqual(["a1", "b1", "c1", "d1", "e1"]);
+    expect(sideOf(g, "NW")).toEqual(["a5", "b5", "c5", "d5", "e5"]);
+    expect(sideOf(g, "N")).toEqual(["e5"]);
+    expect(sideOf(g, "S")).toEqual(["a1"]);
+  });
+
+  it("on a hexhex board in rows: six sides of `size` cells, the top row facing N", () => {
+    const g = build({ board: "(hex 3)", play: "(pass)" });
+    expect(sideOf(g, "N")).toEqual(["a1", "a2", "a3"]);
+    expect(sideOf(g, "S")).toEqual(["e1", "e2", "e3"]);
+    expect(sideOf(g, "NW")).toEqual(["a1", "b1", "c1"]);
+    expect(sideOf(g, "SE")).toEqual(["c5", "d4", "e3"]);
+  });
+
+  it("is a region like any other, and a name that is no compass direction is an error", () => {
+    const g = build({ board: "(square 3 3)", items: "(region top (side N))", play: '(add piece:man to:(empty to) prefix:"")', end: "(if (in to top) (win mover))" });
+    expect(play(g, g.newGame(), "a3").over).toBe(true);
+    expect(play(g, g.newGame(), "a2").over).toBe(false);
+    const d = onlyError(text({ board: "(square 3 3)", items: "(region top (side UP))", play: "(pass)" }), "M001", "UP");
+    expect(d.message).toMatch(/no side facing 'UP'/);
   });
 });
 
-describe("group-corners, group-sides, closes-ring", () => {
-  const g = build({
-    board: "(hex 4)",
-    play: `(add piece:man to:(empty to) prefix:"")`,
-    end: `(if (closes-ring to) (win mover) reason:"ring") (if (>= (group-sides to) 3) (win mover) reason:"fork") (if (>= (group-corners to) 2) (win mover) reason:"bridge")`,
-  });
-  const topo = g.topology;
-  const label = (i: number) => topo.labels[i]!;
-  const stones = (owner: string, labels: string[]) => Object.fromEntries(labels.map((l) => [l, { piece: "man", owner }]));
-  const why = (s: ReturnType<typeof play>) => (s.over ? g.endReason(s)!.text : "going on");
-
-  it("a bridge joins two corners", () => {
-    const s = loadPosition(g, { sites: { ...stones("P1", ["a1", "a2", "a3"]), ...stones("P2", ["d4"]) }, mover: "P1" });
-    expect(why(play(g, s, "a4"))).toBe("bridge");
+describe("(hex N shape:rhombus)", () => {
+  it("has N x N cells; in columns each has the neighbours Ludii gives it (N NE SE S SW NW)", () => {
+    const g = build({ board: "(hex 4 shape:rhombus layout:columns)", play: "(pass)" });
+    expect(g.topology.n).toBe(16);
+    expect(g.topology.dirNames).toEqual(["N", "NE", "SE", "S", "SW", "NW"]);
+    const around = (l: string) => labels(g, neighbours(g.topology, at(g, l)));
+    expect(around("b2")).toEqual(["a1", "a2", "b1", "b3", "c2", "c3"]);
+    expect(around("a1")).toEqual(["a2", "b1", "b2"]);
+    expect(around("d1")).toEqual(["c1", "d2"]);
   });
 
-  it("a fork touches three sides; corners are not sides", () => {
-    // The d row crosses from the left corner d1 to the right corner d7: two corners, a bridge, not a fork.
-    const row = loadPosition(g, { sites: stones("P1", ["d1", "d2", "d3", "d5", "d6", "d7"]), mover: "P1" });
-    expect(why(play(g, row, "d4"))).toBe("bridge");
-    // From the top side (a2) down to the bottom side (g2), with a branch to the upper-left side (c1).
-    const chain = ["a2", "b2", "c2", "d2", "e2", "f2"];
-    const fork = loadPosition(g, { sites: { ...stones("P1", [...chain, "c1"]), ...stones("P2", ["d6"]) }, mover: "P1" });
-    expect(why(play(g, fork, "g2"))).toBe("fork");
-    const twoSides = loadPosition(g, { sites: { ...stones("P1", chain), ...stones("P2", ["d6"]) }, mover: "P1" });
-    expect(play(g, twoSides, "g2").over).toBe(false);
+  it("in rows lies on its side: row a at the top, each row half a cell further right", () => {
+    const g = build({ board: "(hex 3 shape:rhombus)", play: "(pass)" });
+    expect(g.topology.labels.slice(0, 3)).toEqual(["a1", "a2", "a3"]);
+    expect(labels(g, neighbours(g.topology, at(g, "b2")))).toEqual(["a2", "a3", "b1", "b3", "c1", "c2"]);
+  });
+});
+
+const hexLike = (end: string, items = "") =>
+  build({
+    board: "(hex 4 shape:rhombus layout:columns)",
+    items: `(seat-regions near {(side SW) (side SE)}) (seat-regions far {(side NE) (side NW)}) ${items}`,
+    play: '(add piece:man to:(empty to) prefix:"")',
+    end,
   });
 
-  it("a ring of six around an empty cell, an enemy stone or an own stone wins; an open one does not", () => {
-    const centre = topo.labels.indexOf("d4");
-    const around = neighbours(topo, centre).map(label);
-    expect(around).toHaveLength(6);
-    const [last, ...rest] = around;
-    for (const inside of [{}, stones("P2", ["d4"]), stones("P1", ["d4"])]) {
-      const s = loadPosition(g, { sites: { ...stones("P1", rest), ...inside, ...stones("P2", ["a1"]) }, mover: "P1" });
-      expect(why(play(g, s, last!)), JSON.stringify(inside)).toBe("ring");
+describe("(connects SITE {REGIONS})", () => {
+  const g = hexLike("(if (connects to {(region-of near mover) (region-of far mover)}) (win mover))");
+
+  it("holds when the group of the piece placed touches every region, each seat its own", () => {
+    // P1 joins SW (column a) to NE (column d) along row 2; P2's stones sit elsewhere.
+    const s = playAll(g, g.newGame(), ["a2", "a4", "b2", "b4", "c2", "c4"]);
+    expect(s.over).toBe(false);
+    const won = play(g, s, "d2");
+    expect(won.over).toBe(true);
+    expect(g.winners(won)).toEqual([0]);
+  });
+
+  it("does not hold for a group touching the other seat's regions, nor for one region alone", () => {
+    // P2's row 1 joins SW (a1), SE and NE (d1): P1's two sides, but only one of P2's (SE and NW).
+    const s = playAll(g, g.newGame(), ["b3", "a1", "c3", "b1", "b4", "c1", "c4"]);
+    expect(s.over).toBe(false);
+    const p2 = play(g, s, "d1");
+    expect(p2.over).toBe(false);
+    expect(site(g, p2, "d1")).toEqual(man("P2"));
+  });
+
+  it("joins two groups with the stone between them", () => {
+    const s = playAll(g, g.newGame(), ["a3", "a1", "b3", "b1", "d3", "c1"]);
+    expect(s.over).toBe(false);
+    expect(play(g, s, "c3").over).toBe(true);
+  });
+
+  it("is false on an empty site or off the board", () => {
+    // The site north of the placement: empty, then a piece of a group on SW; off the board past the top corner.
+    const h = hexLike("(if (connects (ahead to N) {(side SW)}) (win mover))");
+    expect(play(h, h.newGame(), "a1").over).toBe(false);
+    expect(play(h, playAll(h, h.newGame(), ["b2", "c4"]), "a1").over).toBe(true);
+    expect(play(h, h.newGame(), "d4").over).toBe(false);
+    const last = hexLike("(if (connects last-from {(side SW)}) (win mover))");
+    expect(play(last, last.newGame(), "a1").over).toBe(false);
+  });
+
+  it("counts the regions a game asks about: more than 31 is an error", () => {
+    const many = Array.from({ length: 32 }, (_, i) => `(sites {${String.fromCharCode(97 + (i % 8))}${1 + Math.floor(i / 8)}})`).join(" ");
+    const d = onlyError(text({ board: "(square 8 4)", play: '(add piece:man to:(empty to) prefix:"")', end: `(if (connects to {${many}}) (win mover))` }), "M004", "(sites {h4})");
+    expect(d.message).toMatch(/more than 31/);
+  });
+});
+
+/** The region bits of the group of `site`, found by walking it (what the union-find must give). */
+function walked(g: Game, s: State, site: number): number {
+  const bits = g.def.groupLinks!.bits;
+  const owner = s.owner[site]!;
+  const seen = new Set([site]);
+  const todo = [site];
+  let mask = 0;
+  while (todo.length) {
+    const at = todo.pop()!;
+    mask |= bits[at]!;
+    for (const t of neighbours(g.topology, at)) if (!seen.has(t) && s.owner[t] === owner) seen.add(t), todo.push(t);
+  }
+  return mask;
+}
+
+function expectGroupsTrue(g: Game, games: number): number {
+  let checked = 0;
+  for (let seed = 1; seed <= games; seed++) {
+    let s = g.newGame({ seed });
+    for (let ply = 0; ply < 300 && !s.over; ply++) {
+      const moves = g.legalMoves(s);
+      if (!moves.length) break;
+      s = g.apply(s, moves[(seed * 7919 + ply * 104729) % moves.length]!);
+      for (let x = 0; x < s.owner.length; x++) {
+        if (s.owner[x]! < 0) continue;
+        expect(s.groupRegions(x), `seed ${seed}, ply ${ply}, ${g.topology.labels[x]}`).toBe(walked(g, s, x));
+        checked++;
+      }
+      // A copy keeps the groups; a state read back from data rebuilds them.
+      if (ply % 17 === 0) s = g.deserialize(JSON.parse(JSON.stringify(s.toJSON())));
     }
-    // Five of six: the ring is open.
-    const open = loadPosition(g, { sites: { ...stones("P1", rest.slice(1)), ...stones("P2", ["a1"]) }, mover: "P1" });
-    expect(play(g, open, last!).over).toBe(false);
+  }
+  return checked;
+}
+
+describe("groups kept in the state", () => {
+  it("agree with a walk of the group at every site of random Hex games (pieces only put down)", () => {
+    expect(expectGroupsTrue(loadGame("hex", { options: { size: 6 } }), 20)).toBeGreaterThan(1000);
   });
 
-  it("stones against the board's edge enclose nothing", () => {
-    // Around the edge cell a2: its neighbours, all taken, but a2 is on the boundary.
-    const edge = topo.labels.indexOf("a2");
-    const around = neighbours(topo, edge).map(label);
-    const [last, ...rest] = around;
-    const s = loadPosition(g, { sites: { ...stones("P1", rest), ...stones("P2", ["g4"]) }, mover: "P1" });
-    const after = play(g, s, last!);
-    expect(after.over ? g.endReason(after)!.text : "going on").not.toBe("ring");
+  it("agree after captures and moves too (rebuilt once the board changed otherwise than by a placement)", () => {
+    const g = build({
+      board: "(square 5 5)",
+      items: "(region sides (union (side W) (side E)))",
+      start: "(place man P1 (rows 1 1)) (place man P2 (rows 5 5))",
+      play: '(either (step to:(not (friend to))) (add piece:man to:(empty to) prefix:"+"))',
+      end: "(if (connects to {(side W) (side E)}) (win mover))",
+    });
+    expect(expectGroupsTrue(g, 20)).toBeGreaterThan(500);
   });
 });

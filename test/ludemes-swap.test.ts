@@ -1,7 +1,7 @@
 /**
  * The swap (pie) rule, `(rules ... swap:true)`: at the second player's first decision the move
- * `swap` is offered besides the play rules' moves; the players exchange sides (pieces change
- * hands, supplies and scores are exchanged) and the first player moves next. Random playouts
+ * `swap` is offered besides the play rules' moves; the players exchange seats (nothing on the
+ * board changes) and the second seat acts again, now played by the first player, as Ludii plays it. Random playouts
  * draw it as one legal move among the others, on both playout paths.
  */
 import { describe, expect, it } from "vitest";
@@ -26,20 +26,39 @@ describe("swap:true", () => {
     expect(notations(g, s)).not.toContain("swap");
   });
 
-  it("exchanges sides: the first piece changes hands, supplies follow, and the first player moves next", () => {
+  it("exchanges the players' seats: nothing on the board changes, and the second seat acts again, played by the first player", () => {
     const s0 = play(g, g.newGame(), "b2");
-    expect(Array.from(s0.supply)).toEqual([3, 4]);
     const s1 = play(g, s0, "swap");
-    expect(site(g, s1, "b2")).toEqual(man("P2"));
-    expect(Array.from(s1.supply)).toEqual([4, 3]);
-    expect(Array.from(s1.pieceCount)).toEqual([0, 1]);
-    expect(s1.mover).toBe(0);
-    expect(s1.turn).toBe(3);
-    expect(s1.actionInTurn).toBe(1);
+    expect(site(g, s1, "b2")).toEqual(man("P1"));
+    expect(Array.from(s1.supply)).toEqual([3, 4]);
+    expect(Array.from(s1.seatPlayer)).toEqual([1, 0]);
+    expect(s1.mover).toBe(1);
+    expect(g.currentPlayer(s1)).toBe(0);
+    expect(s1.turn).toBe(2);
     expect(notations(g, s1)).toHaveLength(8);
     expect(notations(g, s1)).not.toContain("swap");
     const s2 = play(g, s1, "a1");
-    expect(site(g, s2, "a1")).toEqual(man("P1"));
+    expect(site(g, s2, "a1")).toEqual(man("P2"));
+    expect(s2.mover).toBe(0);
+    expect(g.currentPlayer(s2)).toBe(1);
+    expect(g.hash(s1)).not.toBe(g.hash(play(g, g.newGame(), "b2")));
+  });
+
+  it("gives each player the result of the seat they sit at", () => {
+    // The first seat wins when the second has no move left: after the swap that is the second player's win.
+    const small = build({ ...placing, board: "(square 2 1)", items: "(supply 1)" });
+    const s = play(small, play(small, play(small, small.newGame(), "a1"), "swap"), "b1");
+    expect(s.over).toBe(true);
+    expect(Array.from(s.returns)).toEqual([-1, 1]);
+    expect(small.returns(s)).toEqual([1, -1]);
+    expect(small.winners(s)).toEqual([0]);
+  });
+
+  it("survives saving and loading: who sits where is part of the saved state", () => {
+    const s1 = play(g, play(g, g.newGame(), "b2"), "swap");
+    const back = g.deserialize(JSON.parse(JSON.stringify(s1.toJSON())));
+    expect(Array.from(back.seatPlayer)).toEqual([1, 0]);
+    expect(g.currentPlayer(back)).toBe(0);
   });
 
   it("is offered in a loaded position of the second turn, and not in a later one", () => {
@@ -69,7 +88,7 @@ describe("swap:true", () => {
         h.playout(s, 1, fast ? undefined : { branching: 0 });
         expect(h.generate(s).size).toBe(169);
         h.playout(s, 1, fast ? undefined : { branching: 0 });
-        if (s.mover === 0 && s.pieceCount[1] === 1 && s.pieceCount[0] === 0) swaps++;
+        if (s.seatPlayer[0] === 1) swaps++;
       }
       // 1/169 of the games: about 18 of 3000 (99.9%: 5 to 35).
       expect(swaps).toBeGreaterThanOrEqual(5);

@@ -111,7 +111,8 @@ function sample(name: string, games: number, fast = false, options: LudiiEntry["
     const before = stats.branching;
     lengths.push(fast ? game.playout(s, 100_000) : game.playout(s, 100_000, stats));
     legal.push(stats.branching - before);
-    const winners = game.winners(s) ?? [];
+    // Ludii's status names the winning seat (after a swap, not the player who opened).
+    const winners = (game.winners(s) ?? []).map((w) => game.seatOf(s, w));
     const team = game.def.teamOf;
     if (winners.length === 1) results[`P${winners[0]! + 1}`]!++;
     // A team's win counts under the team's number, as Ludii's status gives it (P1: the team of P1 and P3).

@@ -56,7 +56,7 @@ export class AlphaBetaAgent implements Agent {
   choose(game: Game, observation: State, legal: Move[]): Move {
     AlphaBetaAgent.check(game);
     this.values ??= pieceValues(game);
-    this.root = observation.mover;
+    this.root = observation.seatPlayer[observation.mover]!;
     this.nodes = 0;
     this.table.clear();
     const start = performance.now();
@@ -96,7 +96,7 @@ export class AlphaBetaAgent implements Agent {
 
   private search(game: Game, s: State, depth: number, alpha: number, beta: number): number {
     if ((++this.nodes & 1023) === 0 && performance.now() >= this.deadline) throw new OutOfTime();
-    if (s.over) return s.returns[this.root]! * (WIN + depth); // sooner wins are better
+    if (s.over) return s.returns[game.seatOf(s, this.root)]! * (WIN + depth); // sooner wins are better
     if (depth <= 0) return evaluate(game, s, this.root, this.values!);
     if (s.rollDue) return this.expected(game, s, depth);
     const key = game.hash(s);
@@ -112,7 +112,7 @@ export class AlphaBetaAgent implements Agent {
     const codes: MoveCode[] = [];
     for (let i = 0; i < buf.size; i++) codes.push(buf.code(i));
     const order = codes.map((_, i) => i).sort((a, b) => (b === entry?.best ? 1 : 0) - (a === entry?.best ? 1 : 0) || codes[b]!.captures.length - codes[a]!.captures.length);
-    const maximise = s.mover === this.root;
+    const maximise = s.seatPlayer[s.mover] === this.root;
     let best = maximise ? -Infinity : Infinity;
     let bestMove = order[0]!;
     const a0 = alpha, b0 = beta;

@@ -25,7 +25,7 @@ export function pieceValues(game: Game): Float64Array {
 let scratch = new Float64Array(8);
 
 export function evaluate(game: Game, s: State, player: number, values: Float64Array): number {
-  if (s.over) return s.returns[player]! * WIN;
+  if (s.over) return s.returns[game.seatOf(s, player)]! * WIN;
   const P = game.playerCount;
   if (scratch.length < P) scratch = new Float64Array(P);
   const worth = worthByPlayer(game, s, values, scratch);
@@ -52,6 +52,11 @@ export function worthByPlayer(game: Game, s: State, values: Float64Array, out: F
     for (let p = 0; p < P; p++) for (let t = 0; t < types; t++) out[p]! += values[t]! * hand[p * types + t]!;
   }
   for (let p = 0; p < P; p++) out[p]! += SCORE_WEIGHT * s.score[p]!;
+  // The rules count by seat; once a swap has exchanged seats, each player is worth their seat.
+  if (s.seatPlayer.some((p, seat) => p !== seat)) {
+    const bySeat = out.slice(0, P);
+    for (let seat = 0; seat < P; seat++) out[s.seatPlayer[seat]!] = bySeat[seat]!;
+  }
   return out;
 }
 
@@ -71,5 +76,5 @@ export function evaluateWithMobility(game: Game, s: State, player: number, value
   if (s.over || s.rollDue) return v;
   const choices = game.generate(s).size;
   const P = game.playerCount;
-  return v + MOBILITY_WEIGHT * choices * (s.mover === player ? 1 : -1 / Math.max(1, P - 1));
+  return v + MOBILITY_WEIGHT * choices * (s.seatPlayer[s.mover] === player ? 1 : -1 / Math.max(1, P - 1));
 }

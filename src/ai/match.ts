@@ -62,7 +62,7 @@ export function playMatchGame(game: Game, config: MatchConfig, index: number): G
       s = game.apply(s, thrown);
       continue;
     }
-    const p = s.mover;
+    const p = game.currentPlayer(s);
     const legal = game.legalMoves(s);
     if (legal.length === 0) break;
     const t0 = performance.now();
@@ -75,7 +75,7 @@ export function playMatchGame(game: Game, config: MatchConfig, index: number): G
     plies++;
   }
   finishRecord(record, game, s, "unfinished", s.over ? undefined : legalMovesLeft(game, s) ? `stopped after ${config.maxPlies} plies` : "no legal move and no end rule");
-  return { index, seats, returns: s.over ? Array.from(s.returns) : new Array<number>(P).fill(0), plies, finished: s.over, moves, thinkMs, record };
+  return { index, seats, returns: s.over ? game.returns(s) : new Array<number>(P).fill(0), plies, finished: s.over, moves, thinkMs, record };
 }
 
 function legalMovesLeft(game: Game, s: import("../engine/state.js").State): boolean {

@@ -128,7 +128,7 @@ export class MctsAgent implements Agent {
       }
     }
     const { node: best, move } = this.bestChild(root, legal);
-    const winRate = ((best.mean(observation.mover) + 1) / 2) * 100;
+    const winRate = ((best.mean(observation.seatPlayer[observation.mover]!) + 1) / 2) * 100;
     this.info = `${done} iterations in ${Math.round(performance.now() - start)} ms${stoppedEarly ? " (decided early)" : ""}, best ${move.notation} (${best.visits} visits, win estimate ${winRate.toFixed(0)}%)`;
     return move;
   }
@@ -203,7 +203,7 @@ export class MctsAgent implements Agent {
         let pick = nextInt(this.rng, untried);
         let row = 0;
         for (; row < buf.size; row++) if (!node.children.has(moveKey(buf, row)) && pick-- === 0) break;
-        const child = new Node(node, world.mover, buf.code(row), game.playerCount, node.depth + 1);
+        const child = new Node(node, world.seatPlayer[world.mover]!, buf.code(row), game.playerCount, node.depth + 1);
         child.available = 1;
         node.children.set(moveKey(buf, row), child);
         game.applyRow(world, buf, row);
@@ -211,7 +211,7 @@ export class MctsAgent implements Agent {
         node = child;
         break;
       }
-      const row = this.select(node, buf, world.mover, hidden);
+      const row = this.select(node, buf, world.seatPlayer[world.mover]!, hidden);
       node = node.children.get(moveKey(buf, row))!;
       game.applyRow(world, buf, row);
     }
@@ -225,7 +225,7 @@ export class MctsAgent implements Agent {
       plies++;
     }
     // Backpropagation of the returns vector; a playout cut short is scored by the evaluation.
-    const result = this.discounted(world.over ? world.returns : this.estimate(game, world), treePlies + plies);
+    const result = this.discounted(world.over ? (world.seatPlayer[0] === 0 ? world.returns : Float64Array.from(game.returns(world))) : this.estimate(game, world), treePlies + plies);
     for (let n: Node | null = node; n; n = n.parent) {
       n.visits++;
       for (let p = 0; p < result.length; p++) n.total[p]! += result[p]!;

@@ -30,7 +30,7 @@ export class GreedyAgent implements Agent {
 
   choose(game: Game, observation: State, legal: Move[]): Move {
     this.values ??= pieceValues(game);
-    const me = observation.mover;
+    const me = observation.seatPlayer[observation.mover]!;
     // With face-down pieces, judge each move in one sampled world consistent with what we see.
     const world = game.determinize(observation, this.rng);
     let best: Move[] = [];

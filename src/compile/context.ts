@@ -212,6 +212,23 @@ export class CompileContext {
 
   private walker?: GroupWalker;
 
+  /** The regions `connects` asks about, each a bit of the groups' region masks (see State.groupRegions). */
+  connectionRegions: Int32Array[] = [];
+
+  /** The bit of a connection region (the same sites, the same bit); 0 once the 31 bits are used up (reported). */
+  connectionBit(sites: Int32Array, ptr: string): number {
+    const same = (a: Int32Array) => a.length === sites.length && a.every((x, i) => x === sites[i]);
+    let k = this.connectionRegions.findIndex(same);
+    if (k < 0) {
+      if (this.connectionRegions.length === 31) {
+        this.fail("M004", "more than 31 distinct regions to connect in one game", ptr, "at most 31 regions across the game's (connects ...) rules");
+        return 0;
+      }
+      k = this.connectionRegions.push(sites) - 1;
+    }
+    return 1 << k;
+  }
+
   /** The board's outline and a group walker, shared by the connection ludemes (made once). */
   groupWalker(): GroupWalker {
     this.walker ??= new GroupWalker(boardOutline(this.topology!));

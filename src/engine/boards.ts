@@ -90,8 +90,10 @@ function edgeRegions(x: number, y: number, maxX: number, maxY: number): string[]
  * `dirNames` renames the six directions (in the order above) when a game calls them otherwise.
  */
 export type HexLayout = "columns" | "rows";
+export type HexShape = "hexagon" | "rhombus";
 
-export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly string[]): Topology {
+export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly string[], shape: HexShape = "hexagon"): Topology {
+  if (shape === "rhombus") return hexRhombus(size, layout, dirNames);
   const R = size - 1;
   const sites: LatticeSite[] = [];
   const onBoard = (q: number, r: number) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= R;
@@ -134,6 +136,54 @@ export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly st
     ];
   }
   for (const s of sites) if (Math.max(Math.abs(s.x), Math.abs(s.y), Math.abs(s.x + s.y)) === R) (s.regions ??= []).push("edge");
+  if (dirNames) dirs = dirs.map((d, i) => ({ ...d, name: dirNames[i] ?? d.name }));
+  return buildLattice(`hex-${layout}`, sites, dirs);
+}
+
+/**
+ * A rhombus of `size` x `size` hexagonal cells (Hex's board), laid out as Ludii lays its `(hex
+ * Diamond n)`: with `layout:columns` an obtuse corner at the bottom (a1) and at the top, the
+ * letters counting up to the right, the numbers up to the left, so that a cell's neighbours are
+ * N (b2 from a1), NE (b1), SE, S, SW and NW (a2). With `layout:rows` the rhombus lies on its side:
+ * rows a.. from the top, cells numbered from the left, directions E NE NW W SW SE as on a hexhex
+ * board in rows. Regions: `edge`; the four sides are `(side D)` (see regions).
+ */
+function hexRhombus(size: number, layout: HexLayout, dirNames?: readonly string[]): Topology {
+  const sites: LatticeSite[] = [];
+  const last = size - 1;
+  const onEdge = (a: number, b: number) => a === 0 || b === 0 || a === last || b === last;
+  let dirs: LatticeDirection[];
+  if (layout === "columns") {
+    // Axial coordinates q = letter - number, r = number: N is (0, 1) as on the hexhex board in columns.
+    for (let c = 0; c < size; c++) {
+      for (let n = 0; n < size; n++) {
+        sites.push({ x: c - n, y: n, label: `${fileLetter(c)}${n + 1}`, drawX: c - n + last, drawY: 2 * last - (c + n), regions: onEdge(c, n) ? ["edge"] : [] });
+      }
+    }
+    dirs = [
+      { name: "N", dx: 0, dy: 1 },
+      { name: "NE", dx: 1, dy: 0 },
+      { name: "SE", dx: 1, dy: -1 },
+      { name: "S", dx: 0, dy: -1 },
+      { name: "SW", dx: -1, dy: 0 },
+      { name: "NW", dx: -1, dy: 1 },
+    ];
+  } else {
+    // Axial coordinates q = cell, r = row (downwards); each row starts half a cell further right.
+    for (let r = 0; r < size; r++) {
+      for (let q = 0; q < size; q++) {
+        sites.push({ x: q, y: r, label: `${fileLetter(r)}${q + 1}`, drawX: 2 * q + r, drawY: r, regions: onEdge(q, r) ? ["edge"] : [] });
+      }
+    }
+    dirs = [
+      { name: "E", dx: 1, dy: 0 },
+      { name: "NE", dx: 1, dy: -1 },
+      { name: "NW", dx: 0, dy: -1 },
+      { name: "W", dx: -1, dy: 0 },
+      { name: "SW", dx: -1, dy: 1 },
+      { name: "SE", dx: 0, dy: 1 },
+    ];
+  }
   if (dirNames) dirs = dirs.map((d, i) => ({ ...d, name: dirNames[i] ?? d.name }));
   return buildLattice(`hex-${layout}`, sites, dirs);
 }

@@ -83,6 +83,7 @@ export class Game implements Runtime {
       hand: def.hand ? def.pieces.length : 0,
       dice: def.dice ? def.dice.faces.length : 0,
       levels: def.stackLevels,
+      groups: def.groupLinks ? def.topology.n : 0,
     };
     def.generators.forEach((g, i) => (g.id = i));
     this.roller = (def.generators.find((g) => g instanceof RollGenerator) as RollGenerator | undefined) ?? null;
@@ -168,13 +169,20 @@ export class Game implements Runtime {
   /** An empty state of this game's shape (for loading positions). */
   emptyState(seed: Seed = 0): State {
     const s = State.seeded(this.shape, seed);
+    s.links = this.def.groupLinks;
     s.memory.set(this.def.memoryInit);
     return s;
   }
 
   /** The player to act, CHANCE where the dice are to be thrown, TERMINAL once the game is over. */
   currentPlayer(s: State): number {
-    return s.over ? TERMINAL : s.rollDue ? CHANCE : s.mover;
+    return s.over ? TERMINAL : s.rollDue ? CHANCE : s.seatPlayer[s.mover]!;
+  }
+
+  /** The seat a player sits at (their own, unless a swap exchanged seats). */
+  seatOf(s: State, player: number): number {
+    const i = s.seatPlayer.indexOf(player);
+    return i < 0 ? player : i;
   }
 
   /** Whether the state waits for a throw of the dice (a chance node). */
@@ -207,7 +215,10 @@ export class Game implements Runtime {
 
   /** Per-player results of an ended game: +1 win, -1 loss, 0 draw (shared wins: every winner +1). */
   returns(s: State): number[] {
-    return Array.from(s.returns);
+    // The rules score seats; a player gets the result of the seat they sit at.
+    const out = Array.from(s.returns);
+    for (let seat = 0; seat < out.length; seat++) out[s.seatPlayer[seat]!] = s.returns[seat]!;
+    return out;
   }
 
   /** The winners of an ended game (empty for a draw), or null while it goes on. */
@@ -218,8 +229,8 @@ export class Game implements Runtime {
     let best = 0;
     s.returns.forEach((r) => (best = Math.max(best, r)));
     const w: number[] = [];
-    if (best > 0) s.returns.forEach((r, p) => r === best && w.push(p));
-    return w;
+    if (best > 0) s.returns.forEach((r, seat) => r === best && w.push(s.seatPlayer[seat]!));
+    return w.sort((a, b) => a - b);
   }
 
   // --- fast path ---
@@ -705,7 +716,9 @@ export class Game implements Runtime {
     if (data.format !== "ludex-state/1" || !sameShape) {
       throw new Error(`not a saved state of ${this.name}`);
     }
-    return State.fromJSON(data);
+    const s = State.fromJSON({ ...data, shape: { ...data.shape, groups: shape.groups } });
+    s.links = this.def.groupLinks;
+    return s;
   }
 
   /**
@@ -747,6 +760,8 @@ export class Game implements Runtime {
     // Only rules that continue from the last move make it part of the position.
     if (this.def.readsLastMove) mix(s.lastFrom + 2 + ((s.lastTo + 2) << 16));
     mix(s.mover + (s.actionInTurn << 8) + (s.actionsInTurn << 16) + (s.preludeLeft << 24));
+    // Who sits where, once a swap has exchanged seats.
+    for (let seat = 0; seat < s.seatPlayer.length; seat++) if (s.seatPlayer[seat] !== seat) mix(0x5ea7 + seat * 16 + s.seatPlayer[seat]!);
     return (h2 >>> 0) * 2097152 + ((h1 >>> 0) & 0x1fffff);
   }
 }

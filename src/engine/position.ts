@@ -13,6 +13,7 @@
  * `endRule` within the game's prelude and end rules. Values nested deeper than MAX_JSON_DEPTH are
  * refused before anything walks them, and values quoted in messages are cut (see untrusted.ts).
  */
+import { SwapSource } from "./swap.js";
 import type { Game } from "./game.js";
 import { EMPTY, NEUTRAL, piecesOnBoard, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "./state.js";
 import { siteIndex } from "./topology.js";
@@ -62,7 +63,7 @@ export interface Position {
    * `then.sites` does), but they change what is legal. Absent: none.
    */
   internalFlags?: Record<string, string[]>;
-  /** The turn number: 1 is the game's first turn, 0 the prelude. Absent: 2 (never the first turn). */
+  /** The turn number: 1 is the game's first turn, 0 the prelude. Absent: 2 (never the first turn); 3 in a game with the swap rule (never the swap's turn). */
   turn?: number;
   /** Decisions of the game's prelude (before its first turn) still to come. Absent: 0. */
   preludeLeft?: number;
@@ -293,8 +294,10 @@ function readTurn(game: Game, pos: Record<string, any>, s: State, problems: Prob
       problems.push(`position.preludeLeft: must be a whole number from 0 to ${preludeLength} (the decisions of ${game.name}'s prelude)`);
     } else s.preludeLeft = v;
   }
-  // A loaded position is never the game's first turn unless it says so.
-  s.turn = s.preludeLeft > 0 ? 0 : 2;
+  // A loaded position is never the game's first turn unless it says so; in a game with the swap
+  // rule, nor the turn the swap is offered in (a position from the middle of a game, with the
+  // second player to move, is not the one right after the first move).
+  s.turn = s.preludeLeft > 0 ? 0 : game.def.play instanceof SwapSource ? 3 : 2;
   if (pos.turn !== undefined) {
     const v = pos.turn;
     if (!Number.isInteger(v) || v < 0 || v > MAX_TURN) problems.push(`position.turn: must be a whole number from 0 to ${MAX_TURN} (1 is the game's first turn)`);

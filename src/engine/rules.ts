@@ -3,7 +3,7 @@
  * Rules are closures over typed-array state; nothing here is interpreted from a tree at play time.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import type { State } from "./state.js";
+import type { GroupLinks, State } from "./state.js";
 import type { Topology } from "./topology.js";
 
 /**
@@ -231,6 +231,8 @@ export interface GameDef {
   teamOf: Int32Array | null;
   /** Games with mixed stacks: the pieces a site holds at most, each level kept (0: plain piles). */
   stackLevels: number;
+  /** Games whose rules ask `connects`: what states need to keep groups (null: they keep none). */
+  groupLinks: GroupLinks | null;
   roll: RollRule | null;
   /** Sets up the start position on a fresh state. */
   setup: Effect[];

@@ -89,6 +89,22 @@ export interface StateShape {
    * pieces of one type, and only their height is kept).
    */
   levels?: number;
+  /**
+   * Games whose rules ask which regions a group of pieces joins (`connects`): the state keeps the
+   * groups of like-owned pieces as a union-find over the sites (see GroupLinks). 0 or absent: none.
+   */
+  groups?: number;
+}
+
+/**
+ * What a state needs to keep groups, fixed for a game (not copied with the state): the board's
+ * neighbours as a compressed list (those of site s at list[start[s] .. start[s + 1])), and per
+ * site the bits of the connection regions it lies in (bit k: the game's k-th such region).
+ */
+export interface GroupLinks {
+  readonly start: Int32Array;
+  readonly list: Int32Array;
+  readonly bits: Int32Array;
 }
 
 let versionCounter = 0;
@@ -134,6 +150,23 @@ export class State {
   readonly diceLeft: Int32Array;
   /** With `doubles:ludii`: the number of the double being played (0: none), see engine/dice.ts useDie. */
   heldDouble = 0;
+  /**
+   * In games that keep groups (shape.groups): per site, the union-find parent of an occupied site
+   * (itself at a group's root), and at a root the bits of the connection regions its group touches.
+   * Kept as pieces are put down; any other change of occupancy (a capture, a move) marks the groups
+   * stale (groupStale[0] = 1) and the next question rebuilds them.
+   */
+  readonly groupParent: Int32Array;
+  readonly groupBits: Int32Array;
+  readonly groupStale: Int32Array;
+  /** The game's neighbour lists and region bits, when it keeps groups (null: it does not). */
+  links: GroupLinks | null = null;
+  /**
+   * Who plays each seat: seatPlayer[seat] is the player (0-based) sitting there. Each player sits at
+   * their own seat until a swap rule exchanges two (Ludii's swap: the second player takes over the
+   * first's side). Rules speak of seats; results and "who is to decide" are the players'.
+   */
+  readonly seatPlayer: Int8Array;
   /** The player to act. */
   mover = 0;
   /** 1-based index of the next action in the current turn, and how many the turn has. */
@@ -208,11 +241,13 @@ export class State {
       owner: sites,
       piece: sites,
       levels: Math.max(1, (shape.levels ?? 0) * sites),
+      groups: shape.groups ? sites : 1,
       markers: Math.max(1, markers * players * sites),
+      seatPlayer: players,
     };
     const size = 8 * (lengths.supply + lengths.score + lengths.counters + lengths.returns) +
-      4 * (lengths.height + lengths.pieceCount + lengths.memory + lengths.hand + 2 * lengths.dice + lengths.rng) +
-      2 * lengths.flags + lengths.owner + lengths.piece + 2 * lengths.levels + lengths.markers;
+      4 * (lengths.height + lengths.pieceCount + lengths.memory + lengths.hand + 2 * lengths.dice + lengths.rng + 2 * lengths.groups + 1) +
+      2 * lengths.flags + lengths.owner + lengths.piece + 2 * lengths.levels + lengths.markers + lengths.seatPlayer;
     const buffer = new ArrayBuffer(size);
     this.bytes = new Uint8Array(buffer);
     let at = 0;
@@ -232,12 +267,19 @@ export class State {
     this.dice = take(Int32Array, 4, lengths.dice);
     this.diceLeft = take(Int32Array, 4, lengths.dice);
     this.rng = take(Uint32Array, 4, lengths.rng);
+    this.groupParent = take(Int32Array, 4, lengths.groups);
+    this.groupBits = take(Int32Array, 4, lengths.groups);
+    this.groupStale = take(Int32Array, 4, 1);
+    // Groups are built on first asking (a new state's parents are not yet a forest).
+    this.groupStale[0] = 1;
     this.flags = take(Uint16Array, 2, lengths.flags);
     this.owner = take(Int8Array, 1, lengths.owner).fill(EMPTY);
     this.piece = take(Int8Array, 1, lengths.piece).fill(EMPTY);
     this.levelOwner = take(Int8Array, 1, lengths.levels);
     this.levelPiece = take(Int8Array, 1, lengths.levels);
     this.markers = take(Uint8Array, 1, lengths.markers);
+    this.seatPlayer = take(Int8Array, 1, lengths.seatPlayer);
+    for (let p = 0; p < players; p++) this.seatPlayer[p] = p;
   }
 
   static seeded(shape: StateShape, seed: Seed): State {
@@ -269,6 +311,8 @@ export class State {
     this.endRule = -1;
     this.positions = null;
     this.concealedPool = undefined;
+    this.groupStale[0] = 1;
+    for (let p = 0; p < this.seatPlayer.length; p++) this.seatPlayer[p] = p;
     seedRng(this.rng, seed);
     this.touch();
   }
@@ -276,6 +320,7 @@ export class State {
   clone(): State {
     const c = new State(this.shape);
     c.copyFrom(this);
+    c.links = this.links;
     if (this.concealedPool) c.concealedPool = this.concealedPool.slice();
     return c;
   }
@@ -283,6 +328,7 @@ export class State {
   /** Overwrites this state with `o` (same shape), without allocating. */
   copyFrom(o: State): void {
     this.bytes.set(o.bytes);
+    this.links = o.links;
     this.mover = o.mover;
     this.actionInTurn = o.actionInTurn;
     this.actionsInTurn = o.actionsInTurn;
@@ -317,6 +363,7 @@ export class State {
       ...(this.shape.hand ? { hand: Array.from(this.hand) } : {}),
       ...(this.levels ? { levelOwner: Array.from(this.levelOwner), levelPiece: Array.from(this.levelPiece) } : {}),
       ...(this.shape.dice ? { dice: Array.from(this.dice), diceLeft: Array.from(this.diceLeft), rollDue: this.rollDue, heldDouble: this.heldDouble } : {}),
+      ...(this.seatPlayer.some((p, seat) => p !== seat) ? { seatPlayer: Array.from(this.seatPlayer) } : {}),
       returns: Array.from(this.returns),
       rng: Array.from(this.rng),
       mover: this.mover,
@@ -355,6 +402,7 @@ export class State {
     if (data.diceLeft) s.diceLeft.set(data.diceLeft);
     s.rollDue = data.rollDue ?? false;
     s.heldDouble = data.heldDouble ?? 0;
+    if (data.seatPlayer) s.seatPlayer.set(data.seatPlayer);
     s.returns.set(data.returns);
     s.rng.set(data.rng);
     if (s.levels) piecesOnBoard(s, s.pieceCount.length).forEach((n, p) => (s.pieceCount[p] = n));
@@ -377,6 +425,7 @@ export class State {
     s.endRule = data.endRule ?? -1;
     if (data.concealedPool) s.concealedPool = Int32Array.from(data.concealedPool);
     if (data.positions) s.positions = positionsFromJSON(data.positions);
+    s.groupStale[0] = 1;
     return s;
   }
 
@@ -395,6 +444,7 @@ export class State {
       this.levelOwner.fill(owner, site * L, site * L + height);
       this.levelPiece.fill(piece, site * L, site * L + height);
     }
+    if (this.links !== null) this.joinGroups(site);
     this.touch();
   }
 
@@ -409,6 +459,7 @@ export class State {
     this.piece[site] = EMPTY;
     this.height[site] = 0;
     this.flags[site] = 0;
+    this.groupStale[0] = 1;
     this.touch();
   }
 
@@ -460,6 +511,7 @@ export class State {
   /** Mixed stacks: the owner and type of the top level become the site's. */
   private setTop(site: number): void {
     const L = this.levels, top = site * L + this.height[site]! - 1;
+    if (this.owner[site] !== this.levelOwner[top]) this.groupStale[0] = 1;
     this.owner[site] = this.levelOwner[top]!;
     this.piece[site] = this.levelPiece[top]!;
     this.touch();
@@ -493,6 +545,7 @@ export class State {
     this.piece[from] = EMPTY;
     this.height[from] = 0;
     this.flags[from] = 0;
+    this.groupStale[0] = 1;
     this.touch();
   }
 
@@ -505,6 +558,7 @@ export class State {
     this.owner[site] = owner;
     const L = this.levels;
     if (L) this.levelOwner[site * L + this.height[site]! - 1] = owner;
+    this.groupStale[0] = 1;
     this.touch();
   }
 
@@ -515,6 +569,63 @@ export class State {
     const L = this.levels;
     if (L) this.levelPiece[site * L + this.height[site]! - 1] = piece;
     this.touch();
+  }
+
+  // --- groups (games that keep them): a union-find over the sites of like-owned pieces ---
+
+  /** The bits of the connection regions that the group of the piece on `site` touches (0: an empty site). */
+  groupRegions(site: number): number {
+    if (this.owner[site]! < 0 || this.links === null) return 0;
+    if (this.groupStale[0] !== 0) this.rebuildGroups();
+    return this.groupBits[this.groupRoot(site)]!;
+  }
+
+  /** The root of a site's group, halving the path on the way (the parents stay a valid forest). */
+  private groupRoot(site: number): number {
+    const parent = this.groupParent;
+    let at = site;
+    while (parent[at] !== at) {
+      const up = parent[parent[at]!]!;
+      parent[at] = up;
+      at = up;
+    }
+    return at;
+  }
+
+  /** A piece just put on `site` starts a group and joins those of its like-owned neighbours. */
+  private joinGroups(site: number): void {
+    if (this.groupStale[0] !== 0) return;
+    this.groupParent[site] = site;
+    this.groupBits[site] = this.links!.bits[site]!;
+    this.linkGroup(site);
+  }
+
+  /** Joins the group of the piece on `site` with those of its like-owned neighbours. */
+  private linkGroup(site: number): void {
+    const owner = this.owner[site]!;
+    if (owner === NEUTRAL) return;
+    const { start, list } = this.links!;
+    let root = this.groupRoot(site);
+    for (let k = start[site]!, end = start[site + 1]!; k < end; k++) {
+      const t = list[k]!;
+      if (this.owner[t] !== owner) continue;
+      const other = this.groupRoot(t);
+      if (other === root) continue;
+      this.groupParent[root] = other;
+      this.groupBits[other]! |= this.groupBits[root]!;
+      root = other;
+    }
+  }
+
+  /** Rebuilds every group from the board (after a capture, a move, or a state read from data). */
+  private rebuildGroups(): void {
+    this.groupStale[0] = 0;
+    const bits = this.links!.bits, n = this.owner.length;
+    for (let site = 0; site < n; site++) {
+      this.groupParent[site] = site;
+      this.groupBits[site] = bits[site]!;
+    }
+    for (let site = 0; site < n; site++) if (this.owner[site]! >= 0) this.linkGroup(site);
   }
 
   /** Marks the state as changed (invalidates cached legal moves). */
@@ -549,6 +660,8 @@ export interface SerializedState {
   diceLeft?: number[];
   rollDue?: boolean;
   heldDouble?: number;
+  /** Who plays each seat, when a swap has exchanged seats (absent: each their own). */
+  seatPlayer?: number[];
   returns: number[];
   rng: number[];
   mover: number;

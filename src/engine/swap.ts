@@ -1,11 +1,10 @@
 /**
- * The swap (pie) rule of two-player games: at the second player's first decision (the first
- * action of turn 2) they may, instead of a move of the play rules, take over the first player's
- * side. The two players exchange everything they own -- every piece on the board changes hands,
- * and supplies, scores and marker sets are exchanged too -- and the turn passes as after any
- * move, so the first player moves next, now against the position they built. For the players this
- * is the same as exchanging seats after the first move (who owns what, who moves next), while
- * seats, colours and results keep their numbering.
+ * The swap (pie) rule of two-player games, as Ludii plays it: at the second player's first
+ * decision (the first action of turn 2) they may, instead of a move of the play rules, take over
+ * the first player's seat. Nothing on the board changes: the players exchange seats -- the second
+ * player now plays the first seat's pieces and goals, the first player the second seat's -- and
+ * the second seat acts again, now played by the first player. Rules speak of seats throughout;
+ * results and "who decides" are the players' (Game.currentPlayer, Game.returns).
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { UNKNOWN, type Ctx, type LeafGenerator, type MoveSource, type SampleResult } from "./rules.js";
@@ -38,15 +37,11 @@ export class SwapGenerator implements LeafGenerator {
   apply(s: State, _buf: MoveBuffer, _row: number, c: Ctx): void {
     c.from = -1;
     c.to = -1;
-    const owner = s.owner;
-    for (let site = 0; site < owner.length; site++) {
-      const o = owner[site]!;
-      if (o === 0 || o === 1) s.setOwner(site, 1 - o);
-    }
-    exchange(s.supply, 0, 1, 1);
-    exchange(s.score, 0, 1, 1);
-    const { sites, markers } = s.shape;
-    for (let m = 0; m < markers; m++) exchange(s.markers, s.markerIndex(m, 0, 0), s.markerIndex(m, 1, 0), sites);
+    const first = s.seatPlayer[0]!;
+    s.seatPlayer[0] = s.seatPlayer[1]!;
+    s.seatPlayer[1] = first;
+    // The swap takes no turn: the second seat makes its move of the turn next.
+    s.actionsInTurn++;
     s.touch();
   }
 
@@ -54,18 +49,9 @@ export class SwapGenerator implements LeafGenerator {
     return this.text;
   }
 
-  /** Pieces change hands; the primitive actions have no word for that (narration tells it from the states). */
+  /** Players change seats; the primitive actions have no word for that (narration tells it from the states). */
   actions(): PrimitiveAction[] {
     return [];
-  }
-}
-
-/** Exchanges `length` entries of `a` starting at `i` with those starting at `j`. */
-function exchange(a: Float64Array | Uint8Array, i: number, j: number, length: number): void {
-  for (let k = 0; k < length; k++) {
-    const t = a[i + k]!;
-    a[i + k] = a[j + k]!;
-    a[j + k] = t;
   }
 }
 

@@ -44,6 +44,20 @@ export interface Topology {
   readonly shape: string;
 }
 
+/**
+ * How far apart a drawing unit is along x and y on the board itself. The topology's drawing
+ * positions are text positions, where hex grids put row neighbours two columns apart and rows one
+ * line apart; on a true hex lattice every neighbour is equally far, so rows stand sqrt(3) apart
+ * (columns, for hexes laid out in columns).
+ */
+export function shapeAspect(shape: string): [number, number] {
+  if (shape === "hex-rows" || shape === "hex-star") return [1, Math.sqrt(3)];
+  if (shape === "hex-columns") return [Math.sqrt(3), 1];
+  // Mancala rows stand two lines apart in text: pits drawn side by side need little more than one.
+  if (shape === "mancala") return [1, 0.6];
+  return [1, 1];
+}
+
 /** Finds a site by label, case-insensitively. */
 export function siteIndex(topo: Topology, label: string): number {
   const map = labelMaps.get(topo) ?? buildLabelMap(topo);

@@ -12,6 +12,7 @@
  * Narrating for a viewer compares that viewer's observations only, so nothing hidden from them
  * (a face-down piece's identity) is ever told.
  */
+import { seatLabel } from "./seats.js";
 import type { Game } from "../engine/game.js";
 import { MoveBuffer, type Move } from "../engine/moves.js";
 import { newCtx } from "../engine/rules.js";
@@ -43,7 +44,16 @@ export function narrateMove(game: Game, before: State, after: State, move: Move,
     return [told, ...itself.lines, ...itself.supply, ...then.lines, ...n.scores(), ...then.supply];
   }
   const itself = n.phase(b, mid, move), then = n.phase(mid, a, null);
-  return [...itself.lines, ...itself.supply, ...then.lines, ...n.scores(), ...then.supply];
+  return [...seatsExchanged(game, before, after), ...itself.lines, ...itself.supply, ...then.lines, ...n.scores(), ...then.supply];
+}
+
+/** A swap: who now plays which seat ("player 2 now plays P1 (Red), player 1 P2 (Blue)"). */
+function seatsExchanged(game: Game, before: State, after: State): string[] {
+  const moved: string[] = [];
+  after.seatPlayer.forEach((p, seat) => {
+    if (before.seatPlayer[seat] !== p) moved.push(`player ${p + 1} ${moved.length ? "" : "now plays "}${seatLabel(game, seat)}`);
+  });
+  return moved.length ? [`the players exchange seats: ${moved.join(", ")}`] : [];
 }
 
 /** A sowing move: the pits its seeds went into (the origin with them) and the last one; else null. */

@@ -10,7 +10,7 @@
  */
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../engine/state.js";
-import { CELLS_BY_DEFAULT } from "../engine/topology.js";
+import { CELLS_BY_DEFAULT, shapeAspect as aspect } from "../engine/topology.js";
 import { seatLabel } from "./seats.js";
 import { isMarked } from "./text.js";
 
@@ -44,19 +44,6 @@ export interface SvgOptions {
 }
 
 const escape = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/**
- * Drawing positions stretched to true proportions: the topology's are text positions, where hex
- * grids put row neighbours two columns apart and rows one line apart; on a true hex lattice every
- * neighbour is equally far, so rows stand sqrt(3) apart (columns, for hexes laid out in columns).
- */
-function aspect(shape: string): [number, number] {
-  if (shape === "hex-rows" || shape === "hex-star") return [1, Math.sqrt(3)];
-  if (shape === "hex-columns") return [Math.sqrt(3), 1];
-  // Mancala rows stand two lines apart in text: pits drawn side by side need little more than one.
-  if (shape === "mancala") return [1, 0.6];
-  return [1, 1];
-}
 
 /** The scale that puts the two nearest joined sites UNIT pixels apart. */
 function scaleOf(game: Game): number {

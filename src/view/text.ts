@@ -150,7 +150,10 @@ export function statusLine(game: Game, s: State, { width = SCREEN_WIDTH }: { wid
 /** Whose turn it is (and which action of the turn, when a turn has several). */
 export function turnText(game: Game, s: State): string {
   const action = s.actionsInTurn > 1 ? `, action ${s.actionInTurn} of ${s.actionsInTurn}` : "";
-  return `Turn ${s.turn}: ${seatLabel(game, s.mover)} to ${s.rollDue ? "throw the dice" : "act"}${action}.`;
+  // After a swap, who sits at the seat to act.
+  const player = s.seatPlayer[s.mover]!;
+  const sitting = player !== s.mover ? ` (played by player ${player + 1})` : "";
+  return `Turn ${s.turn}: ${seatLabel(game, s.mover)} to ${s.rollDue ? "throw the dice" : "act"}${sitting}${action}.`;
 }
 
 /** The counters the description shows to players, under their labels; bookkeeping counters stay out of sight. */

@@ -2,7 +2,7 @@
  * Builders of the `board` category: board shapes, built into a topology (a graph of sites).
  */
 import { mancalaBoard } from "../../engine/mancala-board.js";
-import { hexBoard, squareBoard, type HexLayout, type SquareDiagonals } from "../../engine/boards.js";
+import { hexBoard, squareBoard, type HexLayout, type HexShape, type SquareDiagonals } from "../../engine/boards.js";
 import type { Topology } from "../../engine/topology.js";
 import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/graph-board.js";
 import type { CompileContext, IrNode } from "../context.js";
@@ -27,8 +27,9 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
   },
   hex: (n, ptr, cx) => {
     const size = n.size as number;
-    if (tooLarge(3 * size * (size - 1) + 1, ptr, cx)) return placeholder();
-    return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined);
+    const shape = ((n.shape as string | undefined) ?? "hexagon") as HexShape;
+    if (tooLarge(shape === "rhombus" ? size * size : 3 * size * (size - 1) + 1, ptr, cx)) return placeholder();
+    return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined, shape);
   },
   graph: (n, ptr, cx) => (tooLarge((n.points as string[]).length, ptr, cx) ? placeholder() : compileGraphBoard(n, ptr, cx)),
   mancala: (n, ptr, cx) => {

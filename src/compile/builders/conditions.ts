@@ -222,6 +222,30 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       },
     };
   },
+  connects: (n, ptr, cx) => {
+    const at = compileSite(n.at!, `${ptr}/at`, cx);
+    // Per region: its bit for each seat (one bit for all when the region is fixed), and whose it is.
+    const parts = (n.regions as Json[]).map((r, i) => {
+      const rptr = `${ptr}/regions/${i}`;
+      const dynamic = playerRegion(r, rptr, cx);
+      if (dynamic) return { bits: Int32Array.from(dynamic.lists, (sites) => cx.connectionBit(sites, rptr)), who: dynamic.who };
+      return { bits: Int32Array.of(cx.connectionBit(compileRegion(r, rptr, cx), rptr)), who: null };
+    });
+    if (parts.length === 0) return constant(false);
+    const fixed = parts.every((p) => p.who === null) ? parts.reduce((m, p) => m | p.bits[0]!, 0) : -1;
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        if (x < 0 || s.owner[x]! < 0) return false;
+        let need = fixed;
+        if (need < 0) {
+          need = 0;
+          for (const p of parts) need |= p.who === null ? p.bits[0]! : p.bits[p.who(s, c)]!;
+        }
+        return (s.groupRegions(x) & need) === need;
+      },
+    };
+  },
   "closes-ring": (n, ptr, cx) => {
     const at = compileSite(n.at!, `${ptr}/at`, cx);
     const walker = cx.groupWalker();

@@ -6,6 +6,7 @@ import { fileNumber } from "../../engine/coordinates.js";
 import { dirIndex, siteIndex } from "../../engine/topology.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { isSeatName, seatRegions } from "../seats.js";
+import { boardSides, COMPASS_NAMES } from "../../engine/sides.js";
 
 export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Int32Array> = {
   sites: (n, ptr, cx) => Int32Array.from((n.labels as string[]).map((l, i) => site(l, `${ptr}/labels/${i}`, cx)).filter((s) => s >= 0)),
@@ -80,6 +81,15 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     }
     return Int32Array.from([...out].sort((a, b) => a - b));
   },
+  side: (n, ptr, cx) => {
+    const sides = boardSides(cx.topology!);
+    const want = String(n.dir).toUpperCase();
+    const found = sides.get(want);
+    if (found) return found;
+    const known = COMPASS_NAMES.filter((d) => sides.has(d));
+    cx.fail("M001", `the board has no side facing '${String(n.dir)}'`, `${ptr}/dir`, `one of its sides: ${known.join(" ") || "none"}`);
+    return new Int32Array(0);
+  },
   union: (n, ptr, cx) => {
     const set = new Set<number>();
     (n.regions as Json[]).forEach((r, i) => compileRegion(r, `${ptr}/regions/${i}`, cx).forEach((s) => set.add(s)));
@@ -88,7 +98,7 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   "region-of": (n, ptr, cx) => {
     const player = n.player as string;
     if (!isSeatName(player, cx)) {
-      cx.fail("M004", `(region-of ${String(n.name)} ${player}) changes with the player: only (in ...) and (fills ...) read such a region`, `${ptr}/player`, "a seat P1..Pn here");
+      cx.fail("M004", `(region-of ${String(n.name)} ${player}) changes with the player: only (in ...), (fills ...) and (connects ...) read such a region`, `${ptr}/player`, "a seat P1..Pn here");
       return new Int32Array(0);
     }
     const seat = cx.seat(player, `${ptr}/player`);

@@ -10,7 +10,8 @@ import type { Category } from "../../lang/catalog.js";
 import { newCtx, type Effect, type GameDef, type RollRule, type TurnDef } from "../../engine/rules.js";
 import { RollGenerator } from "../../engine/dice.js";
 import { compileBool } from "./conditions.js";
-import { piecesOnBoard, State } from "../../engine/state.js";
+import { piecesOnBoard, State, type GroupLinks } from "../../engine/state.js";
+import { boardOutline } from "../../engine/connection.js";
 import { UnionSource } from "../../engine/generators.js";
 import { MAX_MARKER_CELLS, MAX_MOVES_PER_POSITION } from "../../limits.js";
 import { big } from "../../engine/play-limit.js";
@@ -242,6 +243,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     hand: cx.hand ? { captures: cx.hand.captures, base: baseTypes(cx) } : null,
     dice: cx.dice,
     stackLevels: cx.stackLevels,
+    groupLinks: groupLinksOf(cx),
     teamOf: cx.teamOf,
     roll,
     setup,
@@ -294,4 +296,13 @@ function withSwap(play: MoveSource, cx: CompileContext): MoveSource {
   cx.generatorPtrs.push("/rules/swap");
   cx.generators.push(swap);
   return new SwapSource(play, swap);
+}
+
+/** The neighbour lists and region bits a state needs to keep groups, when a rule asks `connects`. */
+function groupLinksOf(cx: CompileContext): GroupLinks | null {
+  if (cx.connectionRegions.length === 0) return null;
+  const { start, list } = boardOutline(cx.topology!);
+  const bits = new Int32Array(cx.topology!.n);
+  cx.connectionRegions.forEach((sites, k) => sites.forEach((site) => (bits[site]! |= 1 << k)));
+  return { start, list, bits };
 }

@@ -20,9 +20,10 @@ export const boardLudemes: LudemeSpec[] = [
   {
     name: "hex",
     category: "board",
-    doc: "A hexhex board with `size` sites a side. `layout:columns`: vertical grid lines a.. from the left, sites numbered from the bottom of each column, directions N NE SE S SW NW (regions `column-bottoms`, `column-tops`, `column-a`...). `layout:rows`: rows a.. from the top, cells numbered from the left, directions E NE NW W SW SE (regions `row-starts`, `row-ends`, `row-a`...). Both have the region `edge`.",
+    doc: "A board of hexagonal cells: a hexhex board with `size` sites a side, or a rhombus (`shape:rhombus`). `layout:columns`: vertical grid lines a.. from the left, sites numbered from the bottom of each column, directions N NE SE S SW NW (regions `column-bottoms`, `column-tops`, `column-a`...). `layout:rows`: rows a.. from the top, cells numbered from the left, directions E NE NW W SW SE (regions `row-starts`, `row-ends`, `row-a`...). Both have the region `edge`.",
     params: [
       { name: "size", type: { t: "int", min: 2 }, doc: "Sites per side." },
+      { name: "shape", type: { t: "enum", values: ["hexagon", "rhombus"] }, namedOnly: true, optional: true, default: "hexagon", doc: "`hexagon`: six sides of `size` cells. `rhombus`: `size` x `size` cells (Hex's board, Ludii's `(hex Diamond n)`); in columns an obtuse corner a1 at the bottom, letters counting up to the right and numbers up to the left, as Ludii labels it; in rows lying on its side, row a at the top." },
       { name: "layout", type: { t: "enum", values: ["columns", "rows"] }, namedOnly: true, optional: true, default: "rows", doc: "Labelling and orientation." },
       { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Renames the six directions, in the layout's order." },
     ],

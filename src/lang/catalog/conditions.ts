@@ -264,6 +264,16 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(connected mover)",
   },
   {
+    name: "connects",
+    category: "bool",
+    doc: "The group of the piece on the site -- its owner's pieces joined to it through neighbouring sites -- touches every one of the regions: Hex's \"the mover's stones join the mover's two sides\", Y's three sides. A region may change with the player (`(region-of goal mover)`), each seat then connecting its own. The groups are kept as pieces are put down (a union-find), so asking costs a few steps, not a walk over the group; a capture or a move rebuilds them once.",
+    params: [
+      { name: "at", type: siteRef, doc: SITE_DOC },
+      { name: "regions", type: list(cat("region")), doc: "The regions to join (at most 31 distinct ones in a game, counting a seat's region of each `region-of` apart)." },
+    ],
+    example: "(connects to {(region-of near-side mover) (region-of far-side mover)})",
+  },
+  {
     name: "closes-ring",
     category: "bool",
     doc: "The piece on the site closes a ring: some site next to it lies in a region walled off from the board's boundary by its owner's pieces (the region may hold empty sites, other players' pieces, even the owner's own pieces cut off inside: a ring around any cell). Only rings through that piece are found -- every new ring, when the site is the last move's.",

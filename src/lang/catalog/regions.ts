@@ -77,6 +77,13 @@ export const regionLudemes: LudemeSpec[] = [
     example: "(shift column-bottoms N)",
   },
   {
+    name: "side",
+    category: "region",
+    doc: "The sites along one side of the board, named by the compass direction it faces (`N` `NE` `E` `SE` `S` `SW` `W` `NW`): the top row of a square board is its `N` side; Hex's rhombus has the sides `NE`, `SE`, `SW` and `NW`. The sides are the straight edges of the board's outline (the hull of its sites, as drawn), a corner belonging to both edges that meet there; a corner where no edge faces its way, such as the top corner of a rhombus, is the side of that direction (`N`).",
+    params: [{ name: "dir", type: name, doc: "The compass direction the side faces." }],
+    example: "(side NE)",
+  },
+  {
     name: "union",
     category: "region",
     doc: "Every site of any of the regions.",

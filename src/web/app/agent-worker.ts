@@ -70,10 +70,11 @@ onmessage = (e: MessageEvent<FromPage>) => {
       t.moves.push(notation);
     }
     const s = t.state;
-    const agent = t.agents[s.mover];
+    const player = s.seatPlayer[s.mover]!;
+    const agent = t.agents[player];
     if (!agent || s.over) throw new Error("no agent is to act");
     const legal = t.game.legalMoves(s);
-    const chosen = agent.choose(t.game, t.game.observation(s, s.mover), legal);
+    const chosen = agent.choose(t.game, t.game.observation(s, player), legal);
     reply({ type: "chosen", table: m.table, ply: m.moves.length, notation: chosen.notation });
   } catch (err) {
     if (m.type === "stats") reply({ type: "stats", asked: m.asked, text: `Random playouts failed: ${(err as Error).message}` });

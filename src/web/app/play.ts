@@ -162,7 +162,7 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
       table.states = replay.states;
       for (const step of replay.steps) {
         table.moves.push(step.move);
-        addMove(table.record, step.before.mover, step.move);
+        addMove(table.record, step.before.seatPlayer[step.before.mover]!, step.move);
       }
       table.viewing = table.states.length - 1;
     }

@@ -84,12 +84,13 @@ export function startTable(area: HTMLElement, t: Table): void {
   const viewer = (s: State): number | null => {
     if (t.game.def.concealFlags === 0 || people === 0) return null;
     if (people === 1) return t.seats.indexOf("human");
-    return human(s.mover) ? s.mover : t.seats.indexOf("human");
+    const player = s.seatPlayer[s.mover]!;
+    return human(player) ? player : t.seats.indexOf("human");
   };
   /** Set when the rules passed a play limit (PlayLimitError): the game stops there, saying why. */
   let stopped: string | null = null;
   const legalNow = (): Move[] => {
-    if (!latest() || current().over || !human(current().mover) || stopped !== null) return [];
+    if (!latest() || current().over || !human(current().seatPlayer[current().mover]!) || stopped !== null) return [];
     try {
       return t.game.legalMoves(current());
     } catch (e) {
@@ -103,7 +104,7 @@ export function startTable(area: HTMLElement, t: Table): void {
   /** The decisions so far, for fair take-backs. */
   const decisions = (): Decision[] => {
     for (let i = revealed.length; i < t.moves.length; i++) revealed.push(revealedBy(t.game, t.states[i]!, t.states[i + 1]!));
-    return t.moves.map((_, i) => ({ human: !t.game.isChance(t.states[i]!) && human(t.states[i]!.mover), revealed: revealed[i]! }));
+    return t.moves.map((_, i) => ({ human: !t.game.isChance(t.states[i]!) && human(t.states[i]!.seatPlayer[t.states[i]!.mover]!), revealed: revealed[i]! }));
   };
 
   let pick: Pick = NO_PICK;
@@ -122,7 +123,7 @@ export function startTable(area: HTMLElement, t: Table): void {
   let byHand = false;
 
   const play = (m: Move) => {
-    byHand = human(current().mover);
+    byHand = human(current().seatPlayer[current().mover]!);
     // Someone looking back through the game (or replaying it) stays where they are.
     const following = latest() && replaying === undefined;
     let next: State;
@@ -134,7 +135,7 @@ export function startTable(area: HTMLElement, t: Table): void {
       draw();
       return;
     }
-    addMove(t.record, current().mover, m);
+    addMove(t.record, current().seatPlayer[current().mover]!, m);
     t.states.push(next);
     t.moves.push(m);
     throwDice();
@@ -257,7 +258,7 @@ export function startTable(area: HTMLElement, t: Table): void {
   });
   typed.form!.addEventListener("submit", (e) => {
     e.preventDefault();
-    const m = latest() && human(current().mover) ? t.game.parseMove(current(), typed.value) : null;
+    const m = latest() && human(current().seatPlayer[current().mover]!) ? t.game.parseMove(current(), typed.value) : null;
     if (m) {
       typed.value = "";
       play(m);
@@ -338,10 +339,10 @@ export function startTable(area: HTMLElement, t: Table): void {
   /** An agent seat to act: the worker chooses, and the move is played after a short pause, so people can follow. */
   const scheduleAgent = () => {
     const s = current();
-    if (!alive() || s.over || human(s.mover) || !t.worker || paused || stopped !== null) return;
+    if (!alive() || s.over || human(s.seatPlayer[s.mover]!) || !t.worker || paused || stopped !== null) return;
     const asked = t.moves.length;
     const w = t.worker;
-    thinking.textContent = `${seatLabel(t.game, s.mover)} (${t.seats[s.mover]}) is thinking…`;
+    thinking.textContent = `${seatLabel(t.game, s.mover)} (${t.seats[s.seatPlayer[s.mover]!]}) is thinking…`;
     const answer = (e: MessageEvent<ToPage>) => {
       const m = e.data;
       if (m.type === "stats" || m.table !== t.id) return;
