@@ -124,8 +124,9 @@ interface LudiiSource {
   lud?: string;
   version?: string;
 }
-// Ludii file names may hold spaces and apostrophes ("Lines of Action.lud", "Nine Men's Morris.lud").
-const ludPattern = /([\w-]+(?:\/[\w-]+)*\/[\w.'-]+(?: [\w.'-]+)*\.lud)\b/g;
+// Ludii file names may hold spaces, apostrophes and brackets ("Lines of Action.lud", "Nine Men's Morris.lud",
+// "Y (Hex).lud").
+const ludPattern = /([\w-]+(?:\/[\w-]+)*\/[\w.'()-]+(?: [\w.'()-]+)*\.lud)\b/g;
 const ludiiVersionPattern = /\bLudii\s+(\d+(?:\.\d+)+)/g;
 /** The first Ludii source a text names. */
 function ludiiSource(text: string): LudiiSource {
@@ -181,6 +182,10 @@ describe("helpers of the rules-document checks", () => {
     });
     expect(ludiiSource("as Ludii 1.3.12 plays it (board/space/line/Nine Men's Morris.lud).")).toEqual({
       lud: "board/space/line/Nine Men's Morris.lud",
+      version: "1.3.12",
+    });
+    expect(ludiiSource('// Y, as Ludii 1.3.12 plays it ("Y (Hex)", board/space/connection/Y (Hex).lud): a hexagonal board')).toEqual({
+      lud: "board/space/connection/Y (Hex).lud",
       version: "1.3.12",
     });
     expect(ludiiSource("no source here")).toEqual({ lud: undefined, version: undefined });

@@ -46,6 +46,7 @@ import other.trial.Trial;
  *   a1-i9       a (move Select (from) (to)) of two sites is written as a move (Pachisi's pawn reaching home)
  *   propose-End, vote-End, vote-No   Ludii's (move Propose "End") and (move Vote ...)
  *   c7=Narigin  a separate promotion decision: the piece the one on c7 becomes
+ *   swap        the swap rule's move (the players exchange seats; (meta (swap)))
  *   pass        a pass the rules offer (e.g. Shogi's declined promotion, Pachisi's (move Pass))
  *   forced-pass a pass Ludii adds for a player without a legal move (with dice: after a roll that gives no move)
  * A chosen move whose notation Ludii lists more than once is followed by what it did, the kinds of its
@@ -101,6 +102,7 @@ public final class LudiiGames {
   /** Ludii's move in the notation above, read before the move is applied. */
   static String notation(Move m) {
     if (m.isPass()) return m.isForced() ? "forced-pass" : "pass";
+    if (m.isSwap()) return "swap";
     Action decision = null;
     for (Action a : m.actions()) if (a.isDecision()) { decision = a; break; }
     if (decision instanceof ActionPromote) return site(decision.to()) + "=" + pieceName(decision.what());
