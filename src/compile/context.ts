@@ -2,6 +2,7 @@
  * What builders share while compiling one description: the diagnostics, the source spans of IR
  * nodes, and the names declared so far (board, pieces, counters, players, move kinds).
  */
+import { GroupScan } from "../engine/liberties.js";
 import type { Span } from "../lang/ast.js";
 import type { Json } from "../lang/bind.js";
 import { error, type Diagnostic, type DiagnosticCode } from "../lang/diagnostics.js";
@@ -227,6 +228,33 @@ export class CompileContext {
       k = this.connectionRegions.push(sites) - 1;
     }
     return 1 << k;
+  }
+
+  private scans = new Map<string, GroupScan>();
+
+  /**
+   * The group scanner over the given directions (all of the board's when none are given), shared
+   * by the ludemes of Go's family (liberties, enclose, territory): made once per set of directions.
+   */
+  groupScan(dirs: readonly number[]): GroupScan {
+    const key = dirs.join(",");
+    let scan = this.scans.get(key);
+    if (!scan) {
+      const topo = this.topology!, n = topo.n;
+      const start = new Int32Array(n + 1);
+      const list: number[] = [];
+      for (let site = 0; site < n; site++) {
+        start[site] = list.length;
+        for (const d of dirs) {
+          const t = topo.step[d * n + site]!;
+          if (t >= 0 && !list.slice(start[site]).includes(t)) list.push(t);
+        }
+      }
+      start[n] = list.length;
+      scan = new GroupScan(start, Int32Array.from(list));
+      this.scans.set(key, scan);
+    }
+    return scan;
   }
 
   /** The board's outline and a group walker, shared by the connection ludemes (made once). */

@@ -12,6 +12,8 @@ import type { CompileContext } from "./context.js";
 export interface Compiled<T> {
   fn: (s: State, c: Ctx) => T;
   constant?: T;
+  /** For a number that can stop counting early: whether it is at least `k` (the same answer as `fn(s, c) >= k`). */
+  atLeast?: (s: State, c: Ctx, k: number) => boolean;
 }
 
 export const constant = <T>(v: T): Compiled<T> => ({ fn: () => v, constant: v });

@@ -94,6 +94,7 @@ export class Game implements Runtime {
           everyDecision: def.repetition.everyDecision,
           readsLastMove: def.readsLastMove,
           concealFlags: def.concealFlags,
+          boardOnly: def.flags.length === 0 && def.stackLevels === 0 && def.hand === null && def.markers.length === 0,
           legalMoves: (s, out) => this.listMoves(s, out),
         })
       : null;
@@ -672,6 +673,8 @@ export class Game implements Runtime {
     }
     o.concealedPool = pool;
     o.rng.fill(0);
+    o.boardKey[2] = 1;
+    o.groupStale[0] = 1;
     o.touch();
     return o;
   }
@@ -700,6 +703,8 @@ export class Game implements Runtime {
       s.piece[i] = k % types;
       s.pieceCount[s.owner[i]!]!++;
     }
+    s.boardKey[2] = 1;
+    s.groupStale[0] = 1;
     s.touch();
     return s;
   }

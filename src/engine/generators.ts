@@ -11,6 +11,7 @@ import { NONE, SAMPLED, UNKNOWN, newCtx, type Ctx, type Effect, type LeafGenerat
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
 import { directionsNow, lastMoveDirection, type OnwardDirections } from "./onward.js";
+import { isFilter, SlotDraw } from "./slot-draw.js";
 
 /**
  * Per-site lists of the sites reachable in the allowed directions, precomputed so generation never
@@ -561,6 +562,8 @@ export class JumpGenerator implements LeafGenerator {
     this.lifted = true;
     this.liftedHeight = s.height[site]!;
     this.liftedFlags = s.flags[site]!;
+    // Written past the board primitives: the board key is to be recomputed.
+    s.boardKey[2] = 1;
     s.owner[site] = EMPTY;
     s.piece[site] = EMPTY;
   }
@@ -830,12 +833,28 @@ function sampleable(m: MoveSource): boolean {
   return m.sample !== undefined && (m as { canSample?: boolean }).canSample !== false;
 }
 
-/** All moves of every source. */
+/**
+ * All moves of every source. Where some of the sources are filters (`keep`), a random playout need
+ * not test every move of theirs: `sample` draws among the slots of all the sources (see SlotDraw).
+ * Without filters the caller lists the moves (the draw would cost as much), as before.
+ */
 export class UnionSource implements MoveSource {
-  constructor(readonly parts: MoveSource[]) {}
+  readonly canSample: boolean;
+  private readonly draw: SlotDraw;
+
+  constructor(readonly parts: MoveSource[]) {
+    this.canSample = parts.some(isFilter);
+    this.draw = new SlotDraw(parts);
+  }
+
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     for (const p of this.parts) p.generate(s, c, out);
   }
+
+  sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
+    return this.canSample ? this.draw.sample(s, c, out) : UNKNOWN;
+  }
+
   any(s: State, c: Ctx): boolean {
     for (const p of this.parts) if (anyMove(p, s, c)) return true;
     return false;

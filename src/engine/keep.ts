@@ -13,6 +13,7 @@ import { MoveBuffer } from "./moves.js";
 import { nextInt } from "./rng.js";
 import { NONE, SAMPLED, UNKNOWN, newCtx, type Ctx, type MoveSource, type Pred, type Runtime, type SampleResult } from "./rules.js";
 import { State } from "./state.js";
+import { SlotDraw } from "./slot-draw.js";
 
 /** `KeepSource.drawn` when no draw was made on the memo's position. */
 const NOT_DRAWN = -2;
@@ -121,8 +122,16 @@ export class KeepSource implements MoveSource {
   private drawn = NOT_DRAWN;
 
   /** Draws uniformly among the moves that pass, testing as few as it can (see the module comment). */
+  /** Draws among the inner source's slots (placements), when it numbers them: no move listed. */
+  private slotDraw: SlotDraw | null = null;
+
   sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
     const top = this.depth === 0;
+    // A draw `any` made on this position is taken as it is; otherwise the slots need no listing.
+    if (top && this.inner.slotCount && !(this.remembers(s, c.player) && this.drawn !== NOT_DRAWN)) {
+      this.memoState = null;
+      return (this.slotDraw ??= new SlotDraw([this])).sample(s, c, out);
+    }
     const drawn = top && this.remembers(s, c.player) ? this.drawn : NOT_DRAWN;
     const pool = this.movesOf(s, c);
     // Past a limit, the caller's full generation reports it with the rule and the position.
@@ -161,8 +170,26 @@ export class KeepSource implements MoveSource {
     return -1;
   }
 
+  /** The source's moves before the filter (for a caller that draws among them and tests the one drawn). */
+  candidates(s: State, c: Ctx, out: MoveBuffer): void {
+    this.inner.generate(s, c, out);
+  }
+
+  /** The inner source's slots (see MoveSource.slotCount): a slot is legal here when its move passes too. */
+  slotCount(s: State, c: Ctx): number {
+    return this.inner.slotCount ? this.inner.slotCount(s, c) : -1;
+  }
+
+  trySlot(s: State, c: Ctx, k: number, out: MoveBuffer): boolean {
+    const player = c.player;
+    if (!this.inner.trySlot!(s, c, k, out)) return false;
+    if (this.passes(s, player, out, out.size - 1)) return true;
+    out.size--;
+    return false;
+  }
+
   /** Makes move `row` of `buf` on a scratch copy of `s` and tests the condition there. */
-  private passes(s: State, player: number, buf: MoveBuffer, row: number): boolean {
+  passes(s: State, player: number, buf: MoveBuffer, row: number): boolean {
     const d = this.depth;
     const t = this.states[d] ?? (this.states[d] = new State(s.shape));
     const c = this.ctxs[d] ?? (this.ctxs[d] = newCtx());

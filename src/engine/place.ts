@@ -90,6 +90,22 @@ export class SelectGenerator implements LeafGenerator {
     return UNKNOWN;
   }
 
+  /** One slot per site of the choice (see MoveSource.slotCount); none where sites may fall to one place. */
+  slotCount(s: State, c: Ctx): number {
+    if (this.merges()) return -1;
+    if (!this.available(s, c)) return 0;
+    return this.o.at === null ? this.o.topology.n : this.o.at.length;
+  }
+
+  trySlot(s: State, c: Ctx, k: number, out: MoveBuffer): boolean {
+    this.resetCtx(c);
+    const site = this.o.at === null ? k : this.o.at[k]!;
+    c.to = site;
+    if (!this.o.to(s, c)) return false;
+    out.add(this.id, this.o.kind, -1, this.landing(s, site), 1, this.pieceType());
+    return true;
+  }
+
   protected pieceType(): number {
     return -1;
   }

@@ -170,6 +170,8 @@ export function loadPosition(game: Game, pos: unknown, seed: Seed = 0, opts: Loa
   readDice(game, pos, s, problems);
   if (!faceDown.refused.length) readConcealed(game, pos.concealed, s, faceDown.read, problems, opts);
   if (problems.length) throw new PositionError(problems.lines());
+  s.boardKey[2] = 1;
+  s.groupStale[0] = 1;
   s.touch();
   return s;
 }

@@ -24,7 +24,7 @@
  * and back are one situation.
  */
 import { MoveBuffer } from "./moves.js";
-import { EMPTY, type PositionNode, type State } from "./state.js";
+import { EMPTY, mayHold, positionNode, type PositionNode, type State } from "./state.js";
 
 /** What the memory needs of the game: its rules' settings and a way to list legal moves. */
 export interface PositionRules {
@@ -34,6 +34,8 @@ export interface PositionRules {
   readsLastMove: boolean;
   /** Flags that conceal a piece's identity. */
   concealFlags: number;
+  /** Whether a position is nothing but the pieces' owners, types and heights: no flags, stacks, hands or markers. */
+  boardOnly: boolean;
   /** Adds the legal moves of the player to act in `s` to `out` (`s` is a scratch state). */
   legalMoves(s: State, out: MoveBuffer): void;
 }
@@ -53,9 +55,9 @@ export class PositionHistory {
    */
   remember(s: State, toAct: number, action: number, start: boolean): void {
     if (!start && !this.rules.everyDecision) return;
-    key(s, this.rules.concealFlags);
+    key(s, this.rules.concealFlags, this.rules.boardOnly);
     const last = this.rules.readsLastMove;
-    s.positions = { h1: k1, h2: k2, toAct, action, lastFrom: last ? s.lastFrom : -1, lastTo: last ? s.lastTo : -1, start, ply: s.ply, prev: s.positions };
+    s.positions = positionNode(k1, k2, toAct, action, last ? s.lastFrom : -1, last ? s.lastTo : -1, start, s.ply, s.positions);
   }
 
   /**
@@ -65,22 +67,27 @@ export class PositionHistory {
    * the turn just ended). `board`: the pieces alone are compared, not who is to act.
    */
   count(s: State, board: boolean, inTurn: boolean): number {
-    let now = s.positions;
-    let from: PositionNode | null;
-    if (now && now.ply === s.ply) from = now.prev;
-    else {
+    const head = s.positions;
+    let now: PositionNode, from: PositionNode | null;
+    if (head && head.ply === s.ply) {
+      now = head;
+      from = head.prev;
+      // The key never occurred before: nothing to walk.
+      if (from === null || !mayHold(from, now.h1)) return 1;
+    } else {
       // Not remembered (a decision within a turn, or a state before its first decision): the state as it stands.
-      from = now;
-      key(s, this.rules.concealFlags);
+      from = head;
+      key(s, this.rules.concealFlags, this.rules.boardOnly);
+      if (from === null || !mayHold(from, k1)) return 1;
       const last = this.rules.readsLastMove;
       const start = s.actionInTurn === 1 && s.preludeLeft === 0;
-      now = { h1: k1, h2: k2, toAct: s.mover, action: s.actionInTurn, lastFrom: last ? s.lastFrom : -1, lastTo: last ? s.lastTo : -1, start, ply: s.ply, prev: from };
+      now = positionNode(k1, k2, s.mover, s.actionInTurn, last ? s.lastFrom : -1, last ? s.lastTo : -1, start, s.ply, from);
     }
     let n = 1;
     let moves: string | null = null;
-    for (let p = from; p; p = p.prev) {
+    for (let p: PositionNode | null = from; p; p = p.prev) {
       if ((inTurn || p.start) && p.h1 === now.h1 && p.h2 === now.h2) {
-        if (board || this.sameSituation(s, now, p, () => (moves ??= this.movesIn(s, now!)))) n++;
+        if (board || this.sameSituation(s, now, p, () => (moves ??= this.movesIn(s, now)))) n++;
       }
       if (inTurn && p.start) break;
     }
@@ -130,8 +137,19 @@ export class PositionHistory {
 let k1 = 0;
 let k2 = 0;
 
-/** The key of the pieces of `s` (see the module comment) into k1, k2: two FNV-style mixes of every word. */
-function key(s: State, conceal: number): void {
+/**
+ * The key of the pieces of `s` (see the module comment) into k1, k2. Where a position is nothing
+ * but the pieces' owners, types and heights (`boardOnly`), it is the board key the state keeps as
+ * pieces come and go (one look, not a walk over the board); otherwise two FNV-style mixes of every
+ * word, flags, stacks, hands and markers included.
+ */
+function key(s: State, conceal: number, boardOnly: boolean): void {
+  if (boardOnly) {
+    const k = s.currentBoardKey();
+    k1 = k[0]!;
+    k2 = k[1]!;
+    return;
+  }
   let h1 = 0x811c9dc5 | 0, h2 = 0x01000193 | 0, v = 0;
   const { owner, piece, height, flags } = s, L = s.levels;
   for (let i = 0; i < owner.length; i++) {

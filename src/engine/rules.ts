@@ -62,6 +62,15 @@ export interface MoveSource {
    * can (a filter stops at the first move that passes). `no-moves` asks it after every decision.
    */
   any?(s: State, c: Ctx): boolean;
+  /**
+   * Optional, for drawing among several sources without listing their moves: the source's moves
+   * as numbered slots, each slot one possible move that is legal or not (a placement: one slot per
+   * site, legal where the site is empty). `slotCount` gives their number (-1: the source cannot number
+   * its moves so); `trySlot` adds the move of slot k to `out` and returns true, or returns false when
+   * that slot holds no legal move. Distinct slots are distinct moves, and every move has a slot.
+   */
+  slotCount?(s: State, c: Ctx): number;
+  trySlot?(s: State, c: Ctx, k: number, out: MoveBuffer): boolean;
 }
 
 export const SAMPLED = 1;

@@ -70,6 +70,77 @@ export interface PositionNode {
   /** The state's decisions (ply) when it was remembered: the head of the list is the present position when they agree. */
   readonly ply: number;
   readonly prev: PositionNode | null;
+  /**
+   * A summary of the keys of this node and all before it (a 512-bit Bloom filter: bit h1 & 511 of
+   * each key set, in sixteen words): a key whose bit is clear has not occurred, and the list need
+   * not be walked (see PositionHistory.count, and positionNode for how a node is made).
+   */
+  readonly b0: number;
+  readonly b1: number;
+  readonly b2: number;
+  readonly b3: number;
+  readonly b4: number;
+  readonly b5: number;
+  readonly b6: number;
+  readonly b7: number;
+  readonly b8: number;
+  readonly b9: number;
+  readonly b10: number;
+  readonly b11: number;
+  readonly b12: number;
+  readonly b13: number;
+  readonly b14: number;
+  readonly b15: number;
+}
+
+/** A node of the memory of positions, its summary made from the one before (see PositionNode). */
+export function positionNode(h1: number, h2: number, toAct: number, action: number, lastFrom: number, lastTo: number, start: boolean, ply: number, prev: PositionNode | null): PositionNode {
+  const word = (h1 >>> 5) & 15, bit = 1 << (h1 & 31);
+  const p = prev ?? EMPTY_SUMMARY;
+  return {
+    h1, h2, toAct, action, lastFrom, lastTo, start, ply, prev,
+    b0: word === 0 ? p.b0 | bit : p.b0,
+    b1: word === 1 ? p.b1 | bit : p.b1,
+    b2: word === 2 ? p.b2 | bit : p.b2,
+    b3: word === 3 ? p.b3 | bit : p.b3,
+    b4: word === 4 ? p.b4 | bit : p.b4,
+    b5: word === 5 ? p.b5 | bit : p.b5,
+    b6: word === 6 ? p.b6 | bit : p.b6,
+    b7: word === 7 ? p.b7 | bit : p.b7,
+    b8: word === 8 ? p.b8 | bit : p.b8,
+    b9: word === 9 ? p.b9 | bit : p.b9,
+    b10: word === 10 ? p.b10 | bit : p.b10,
+    b11: word === 11 ? p.b11 | bit : p.b11,
+    b12: word === 12 ? p.b12 | bit : p.b12,
+    b13: word === 13 ? p.b13 | bit : p.b13,
+    b14: word === 14 ? p.b14 | bit : p.b14,
+    b15: word === 15 ? p.b15 | bit : p.b15,
+  };
+}
+
+const EMPTY_SUMMARY = { b0: 0, b1: 0, b2: 0, b3: 0, b4: 0, b5: 0, b6: 0, b7: 0, b8: 0, b9: 0, b10: 0, b11: 0, b12: 0, b13: 0, b14: 0, b15: 0 };
+
+/** Whether the summary of `node` (and the nodes before it) may hold the key h1 (false: it surely does not). */
+export function mayHold(node: PositionNode, h1: number): boolean {
+  const bit = 1 << (h1 & 31);
+  switch ((h1 >>> 5) & 15) {
+    case 0: return (node.b0 & bit) !== 0;
+    case 1: return (node.b1 & bit) !== 0;
+    case 2: return (node.b2 & bit) !== 0;
+    case 3: return (node.b3 & bit) !== 0;
+    case 4: return (node.b4 & bit) !== 0;
+    case 5: return (node.b5 & bit) !== 0;
+    case 6: return (node.b6 & bit) !== 0;
+    case 7: return (node.b7 & bit) !== 0;
+    case 8: return (node.b8 & bit) !== 0;
+    case 9: return (node.b9 & bit) !== 0;
+    case 10: return (node.b10 & bit) !== 0;
+    case 11: return (node.b11 & bit) !== 0;
+    case 12: return (node.b12 & bit) !== 0;
+    case 13: return (node.b13 & bit) !== 0;
+    case 14: return (node.b14 & bit) !== 0;
+    default: return (node.b15 & bit) !== 0;
+  }
 }
 
 export interface StateShape {
@@ -159,6 +230,14 @@ export class State {
   readonly groupParent: Int32Array;
   readonly groupBits: Int32Array;
   readonly groupStale: Int32Array;
+  /**
+   * A key of what stands on the board -- owner, type and height of every site's piece, nothing
+   * else -- kept as pieces come and go: the XOR of one random-looking pair of words per occupied
+   * site (Zobrist hashing), at boardKey[0], boardKey[1]; boardKey[2] = 1 when it is not known
+   * (a fresh state, or the board written without the primitives) and must be recomputed. The
+   * memory of positions reads it in games whose positions are nothing more (Go's superko).
+   */
+  readonly boardKey: Int32Array;
   /** The game's neighbour lists and region bits, when it keeps groups (null: it does not). */
   links: GroupLinks | null = null;
   /**
@@ -246,7 +325,7 @@ export class State {
       seatPlayer: players,
     };
     const size = 8 * (lengths.supply + lengths.score + lengths.counters + lengths.returns) +
-      4 * (lengths.height + lengths.pieceCount + lengths.memory + lengths.hand + 2 * lengths.dice + lengths.rng + 2 * lengths.groups + 1) +
+      4 * (lengths.height + lengths.pieceCount + lengths.memory + lengths.hand + 2 * lengths.dice + lengths.rng + 2 * lengths.groups + 1 + 3) +
       2 * lengths.flags + lengths.owner + lengths.piece + 2 * lengths.levels + lengths.markers + lengths.seatPlayer;
     const buffer = new ArrayBuffer(size);
     this.bytes = new Uint8Array(buffer);
@@ -270,6 +349,8 @@ export class State {
     this.groupParent = take(Int32Array, 4, lengths.groups);
     this.groupBits = take(Int32Array, 4, lengths.groups);
     this.groupStale = take(Int32Array, 4, 1);
+    this.boardKey = take(Int32Array, 4, 3);
+    this.boardKey[2] = 1;
     // Groups are built on first asking (a new state's parents are not yet a forest).
     this.groupStale[0] = 1;
     this.flags = take(Uint16Array, 2, lengths.flags);
@@ -312,6 +393,7 @@ export class State {
     this.positions = null;
     this.concealedPool = undefined;
     this.groupStale[0] = 1;
+    this.boardKey[2] = 1;
     for (let p = 0; p < this.seatPlayer.length; p++) this.seatPlayer[p] = p;
     seedRng(this.rng, seed);
     this.touch();
@@ -426,6 +508,7 @@ export class State {
     if (data.concealedPool) s.concealedPool = Int32Array.from(data.concealedPool);
     if (data.positions) s.positions = positionsFromJSON(data.positions);
     s.groupStale[0] = 1;
+    s.boardKey[2] = 1;
     return s;
   }
 
@@ -433,6 +516,7 @@ export class State {
 
   /** Puts a piece (a pile of `height` alike) on an empty site. */
   put(site: number, owner: number, piece: number, height = 1, flags = 0): void {
+    this.keySite(site);
     this.owner[site] = owner;
     this.piece[site] = piece;
     this.height[site] = height;
@@ -445,6 +529,7 @@ export class State {
       this.levelPiece.fill(piece, site * L, site * L + height);
     }
     if (this.links !== null) this.joinGroups(site);
+    this.keySite(site);
     this.touch();
   }
 
@@ -452,6 +537,7 @@ export class State {
   clear(site: number): void {
     const owner = this.owner[site]!;
     if (owner === EMPTY) return;
+    this.keySite(site);
     const L = this.levels;
     if (L) this.uncount(site, 0, this.height[site]!);
     else if (owner !== NEUTRAL) this.pieceCount[owner]!--;
@@ -470,6 +556,7 @@ export class State {
    */
   addPieces(site: number, owner: number, piece: number, k: number): void {
     if (this.owner[site] === EMPTY) return this.put(site, owner, piece, k, 0);
+    this.keySite(site);
     const L = this.levels;
     if (L) {
       const h = this.height[site]!;
@@ -479,20 +566,24 @@ export class State {
       this.height[site] = h + k;
       if (owner !== NEUTRAL) this.pieceCount[owner]! += k;
       this.setTop(site);
+      this.keySite(site);
       return;
     }
     this.height[site]! += k;
+    this.keySite(site);
     this.touch();
   }
 
   /** Takes `k` pieces off the top of a pile (all of them empties the site). */
   takePieces(site: number, k: number): void {
     if (this.height[site]! <= k) return this.clear(site);
+    this.keySite(site);
     this.height[site]! -= k;
     if (this.levels) {
       this.uncount(site, this.height[site]!, this.height[site]! + k);
       this.setTop(site);
     }
+    this.keySite(site);
     this.touch();
   }
 
@@ -501,11 +592,13 @@ export class State {
     const L = this.levels, h = this.height[site]!;
     if (h <= 1) return this.clear(site);
     const base = site * L;
+    this.keySite(site);
     this.uncount(site, level, level + 1);
     this.levelOwner.copyWithin(base + level, base + level + 1, base + h);
     this.levelPiece.copyWithin(base + level, base + level + 1, base + h);
     this.height[site] = h - 1;
     this.setTop(site);
+    this.keySite(site);
   }
 
   /** Mixed stacks: the owner and type of the top level become the site's. */
@@ -532,6 +625,7 @@ export class State {
 
   /** Moves whatever stands on `from` to the empty site `to`. */
   relocate(from: number, to: number): void {
+    this.keySite(from);
     this.owner[to] = this.owner[from]!;
     this.piece[to] = this.piece[from]!;
     this.height[to] = this.height[from]!;
@@ -546,6 +640,7 @@ export class State {
     this.height[from] = 0;
     this.flags[from] = 0;
     this.groupStale[0] = 1;
+    this.keySite(to);
     this.touch();
   }
 
@@ -553,22 +648,49 @@ export class State {
   setOwner(site: number, owner: number): void {
     const was = this.owner[site]!;
     if (was === EMPTY || was === owner) return;
+    this.keySite(site);
     if (was !== NEUTRAL) this.pieceCount[was]!--;
     if (owner !== NEUTRAL) this.pieceCount[owner]!++;
     this.owner[site] = owner;
     const L = this.levels;
     if (L) this.levelOwner[site * L + this.height[site]! - 1] = owner;
     this.groupStale[0] = 1;
+    this.keySite(site);
     this.touch();
   }
 
   /** Changes the type of the piece on an occupied site (a stack's top: a promotion), keeping owner, height and flags. */
   setPiece(site: number, piece: number): void {
     if (this.owner[site] === EMPTY || this.piece[site] === piece) return;
+    this.keySite(site);
     this.piece[site] = piece;
     const L = this.levels;
     if (L) this.levelPiece[site * L + this.height[site]! - 1] = piece;
+    this.keySite(site);
     this.touch();
+  }
+
+  // --- the board key (see boardKey) ---
+
+  /** Toggles the piece on `site` in or out of the board key (called before and after a change). */
+  private keySite(site: number): void {
+    const key = this.boardKey;
+    if (key[2] !== 0 || this.owner[site] === EMPTY) return;
+    const v = this.owner[site]! + 1 + ((this.piece[site]! + 1) << 8) + (this.height[site]! << 16);
+    key[0]! ^= siteKey(site, v, 0x9e3779b1);
+    key[1]! ^= siteKey(site, v, 0x85ebca77);
+  }
+
+  /** The board key, recomputed from the board when it is not known (boardKey[0..1] then hold it). */
+  currentBoardKey(): Int32Array {
+    const key = this.boardKey;
+    if (key[2] !== 0) {
+      key[0] = 0;
+      key[1] = 0;
+      key[2] = 0;
+      for (let site = 0; site < this.owner.length; site++) this.keySite(site);
+    }
+    return key;
   }
 
   // --- groups (games that keep them): a union-find over the sites of like-owned pieces ---
@@ -705,7 +827,17 @@ function positionsFromJSON(words: number[]): PositionNode | null {
   let head: PositionNode | null = null;
   for (let i = 0; i < words.length; i += POSITION_WORDS) {
     const [h1, h2, toAct, action, lastFrom, lastTo, start, ply] = words.slice(i, i + POSITION_WORDS) as [number, number, number, number, number, number, number, number];
-    head = { h1, h2, toAct, action, lastFrom, lastTo, start: start === 1, ply, prev: head };
+    head = positionNode(h1, h2, toAct, action, lastFrom, lastTo, start === 1, ply, head);
   }
   return head;
+}
+
+/** One word of a site's contribution to the board key: a mix of the site and what stands on it. */
+function siteKey(site: number, v: number, seed: number): number {
+  let x = Math.imul(site + 1, seed) ^ Math.imul(v, 0xc2b2ae3d);
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x7feb352d);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x846ca68b);
+  return x ^ (x >>> 16);
 }

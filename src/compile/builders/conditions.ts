@@ -456,10 +456,10 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const f = a.fn;
     return { fn: (s, c) => !f(s, c) };
   },
-  "<": comparison((a, b) => a < b),
-  "<=": comparison((a, b) => a <= b),
-  ">": comparison((a, b) => a > b),
-  ">=": comparison((a, b) => a >= b),
+  "<": comparison((a, b) => a < b, (k) => ({ atLeast: k, holds: false })),
+  "<=": comparison((a, b) => a <= b, (k) => ({ atLeast: k + 1, holds: false })),
+  ">": comparison((a, b) => a > b, (k) => ({ atLeast: k + 1, holds: true })),
+  ">=": comparison((a, b) => a >= b, (k) => ({ atLeast: k, holds: true })),
   "=": comparison((a, b) => a === b),
   "!=": comparison((a, b) => a !== b),
   "no-pieces": (n, ptr, cx) => {
@@ -601,11 +601,21 @@ function sameCoordinate(n: IrNode, ptr: string, cx: CompileContext, which: "file
   };
 }
 
-function comparison(op: (a: number, b: number) => boolean) {
+/**
+ * A comparison of two numbers. `bound`, for the orderings: "a OP k" as "a is at least `atLeast`"
+ * (or its negation, `holds: false`), so that a number able to stop counting once it reaches a
+ * bound (`atLeast`, e.g. a group's liberties: "has any") is asked only that far.
+ */
+function comparison(op: (a: number, b: number) => boolean, bound?: (k: number) => { atLeast: number; holds: boolean }) {
   return (n: IrNode, ptr: string, cx: CompileContext): Compiled<boolean> => {
     const a = compileIntC(n.a, `${ptr}/a`, cx);
     const b = compileIntC(n.b, `${ptr}/b`, cx);
     if (a.constant !== undefined && b.constant !== undefined) return constant(op(a.constant, b.constant));
+    if (bound && b.constant !== undefined && a.atLeast) {
+      const { atLeast, holds } = bound(b.constant);
+      const reach = a.atLeast;
+      return { fn: holds ? (s, c) => reach(s, c, atLeast) : (s, c) => !reach(s, c, atLeast) };
+    }
     const fa = a.fn, fb = b.fn;
     return { fn: (s, c) => op(fa(s, c), fb(s, c)) };
   };
@@ -634,14 +644,14 @@ export function isConstantFalse(v: Json, ptr: string, cx: CompileContext): boole
 }
 
 /** The side of a neutral piece: nobody's friend, nobody's enemy. */
-const NO_SIDE = -2;
+export const NO_SIDE = -2;
 
 /**
  * Each owner value's side, for `friend` and `enemy`: a seat's team (`players ... teams:`) or, without
  * teams, the seat itself; a neutral piece none; a face-down piece of an observation (owner unknown)
  * a side of its own, so every player counts it an enemy.
  */
-function sidesOf(cx: CompileContext): Int16Array {
+export function sidesOf(cx: CompileContext): Int16Array {
   const side = new Int16Array(Math.max(NEUTRAL, UNKNOWN_OWNER) + 1).fill(-3);
   for (let p = 0; p < cx.playerCount; p++) side[p] = cx.teamOf ? cx.teamOf[p]! : p;
   side[NEUTRAL] = NO_SIDE;

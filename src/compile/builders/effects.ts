@@ -15,7 +15,7 @@ import { directionsIn } from "../directions.js";
 import { compilePlayer } from "../expression.js";
 import { compileSite } from "./sites.js";
 import { Flood } from "../neighbours.js";
-import { compileBool } from "./conditions.js";
+import { compileBool, NO_SIDE, sidesOf } from "./conditions.js";
 import { compileInt } from "./numbers.js";
 import { compileRegion } from "./regions.js";
 import { visitedWords } from "../seats.js";
@@ -213,6 +213,8 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     return silent((s, c) => {
       const pa = a(s, c), pb = b(s, c);
       if (pa === pb) return;
+      // Written past the board primitives: the board key is to be recomputed.
+      s.boardKey[2] = 1;
       for (let site = 0; site < s.owner.length; site++) {
         if (s.owner[site] === pa) s.owner[site] = pb;
         else if (s.owner[site] === pb) s.owner[site] = pa;
@@ -267,6 +269,43 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     return silent((s, c) => {
       const site = at(s, c);
       if (site >= 0 && s.owner[site] !== EMPTY) changeSupply(s, s.owner[site]!, s.levels ? 1 : s.height[site]!, total, rule);
+    });
+  },
+  enclose: (n, ptr, cx) => {
+    const at = compileSite(n.at!, `${ptr}/at`, cx);
+    const scan = cx.groupScan(directionsIn(n.dirs, `${ptr}/dirs`, cx));
+    // Which groups may be enclosed, asked of the first piece of each met: an enemy's by default.
+    const side = sidesOf(cx);
+    const target = n.target === undefined ? null : cx.withSite(() => compileBool(n.target!, `${ptr}/target`, cx));
+    const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
+    let state: State, ctx: Ctx;
+    const isTarget = (site: number): boolean => {
+      if (target === null) {
+        const o = state.owner[site]!;
+        return side[o] !== NO_SIDE && side[o] !== side[ctx.player];
+      }
+      const saved = ctx.site;
+      ctx.site = site;
+      const ok = target(state, ctx);
+      ctx.site = saved;
+      return ok;
+    };
+    return silent((s, c) => {
+      const from = at(s, c);
+      if (from < 0) return;
+      state = s;
+      ctx = c;
+      const k = scan.enclosedAround(s, from, isTarget);
+      if (k === 0) return;
+      // The effects may change the board (a removal): the sites are copied out first.
+      const sites = scan.found.slice(0, k);
+      const saved = c.site;
+      c.captures += k;
+      for (let j = 0; j < k; j++) {
+        c.site = sites[j]!;
+        for (const e of body) e(s, c);
+      }
+      c.site = saved;
     });
   },
   custodial: (n, ptr, cx) => captureFrom(n, ptr, cx, "anvil", flankedFrom),

@@ -2,6 +2,7 @@
  * Builders of the `int` category: numbers, compiled to closures that know their value when it is
  * constant (see ../expression.ts).
  */
+import { directionsIn } from "../directions.js";
 import type { Json } from "../../lang/bind.js";
 import type { IntExpr } from "../../engine/rules.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
@@ -185,6 +186,25 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
         return k;
       },
     };
+  },
+  liberties: (n, ptr, cx) => {
+    const at = compileSite(n.at!, `${ptr}/at`, cx);
+    const scan = cx.groupScan(directionsIn(n.dirs, `${ptr}/dirs`, cx));
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x < 0 ? 0 : scan.liberties(s, x);
+      },
+      atLeast: (s, c, k) => {
+        const x = at(s, c);
+        return k <= 0 || (x >= 0 && scan.liberties(s, x, k) >= k);
+      },
+    };
+  },
+  territory: (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const scan = cx.groupScan(directionsIn(n.dirs, `${ptr}/dirs`, cx));
+    return { fn: (s, c) => scan.territory(s, who(s, c)) };
   },
   "group-corners": (n, ptr, cx) => {
     const at = compileSite(n.at!, `${ptr}/at`, cx);

@@ -215,6 +215,18 @@ export const effectLudemes: LudemeSpec[] = [
     example: "(custodial to target:(enemy site) anvil:(or (friend site) (in site corners)) do:{(remove site)})",
   },
   {
+    name: "enclose",
+    category: "effect",
+    doc: "Capture by enclosure, as in Go: every group next to the site (usually `to`, the stone just placed) that has no liberty left -- a group being a player's pieces joined through neighbouring sites, its liberties the empty sites next to it -- gets the effects, each of its pieces as `site` (e.g. `(remove site)`). Only groups whose pieces pass `target:` are looked at (default: an enemy's). The move counts the pieces as its captures (`(captured)`).",
+    params: [
+      { name: "at", type: siteRef, doc: "The site the groups are next to." },
+      { name: "do", type: list(cat("effect")), namedOnly: true, doc: "Effects for each piece of an enclosed group (`site`), e.g. `(remove site)` and `(add-score mover 1)`." },
+      { name: "target", type: cat("bool"), namedOnly: true, optional: true, doc: "Which groups may be enclosed, asked of a piece of each (`site`); default: an enemy's." },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "The directions that make neighbours (default: all of the board's)." },
+    ],
+    example: "(enclose to do:{(remove site) (add-score mover 1)})",
+  },
+  {
     name: "surround",
     category: "effect",
     doc: "Capture by enclosure from one site, usually `to` (the piece just moved): every neighbour of it that satisfies `target:` and whose own neighbours are each either that site or satisfy `hostile:` gets the effects. Neighbours are taken along `dirs` both times; a direction leading off the board does not count (a piece on the edge has fewer sides to enclose). Conditions and effects see the site they are about as `site`; `friend` and `enemy` are the mover's. Every enclosed site is found first, then the effects run.",

@@ -135,6 +135,26 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(group-corners to)",
   },
   {
+    name: "liberties",
+    category: "int",
+    doc: "The liberties of the group of the piece on the site: how many distinct empty sites lie next to it, a group being its owner's pieces joined through neighbouring sites (Go's). 0 for an empty site. \"No suicide\" is `(keep MOVES leaving:(> (liberties to) 0))`; a group in atari has 1.",
+    params: [
+      { name: "at", type: siteRef, doc: SITE_DOC },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "The directions that make neighbours (default: all of the board's)." },
+    ],
+    example: "(liberties to)",
+  },
+  {
+    name: "territory",
+    category: "int",
+    doc: "The player's territory: the empty sites of the empty regions (empty sites joined through neighbouring empty sites) whose every neighbouring piece is the player's. A region that touches no piece at all counts for every player (as in Ludii).",
+    params: [
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "The directions that make neighbours (default: all of the board's)." },
+    ],
+    example: "(territory player)",
+  },
+  {
     name: "group-sides",
     category: "int",
     doc: "How many of the board's sides the group of the piece on the site touches. A side is a run of boundary sites between two corners, the corners themselves not included (six on a hexhex board, four on a square one), e.g. a fork touching three sides.",
