@@ -27,10 +27,11 @@ const FULL_CHECK_PLIES = 150;
 const FULL_CHECK_MOVES = 6_000;
 const MAX_PLIES = 3000;
 /**
- * Plies the random games of one game may take in all: 20 to 30 short games fit, the long games of
- * the chess family (Shogi, Xiangqi: a thousand plies and more) stop earlier, after at least four.
+ * Plies the random games of one game may take in all: a dozen or more short games fit, the long
+ * games of the chess family and Go (Shogi, Xiangqi, Go on 19 x 19: several hundred plies and more)
+ * stop earlier, after at least four.
  */
-const PLY_BUDGET = 2_000;
+const PLY_BUDGET = 1_200;
 const MIN_PLAYOUTS = 4;
 
 /**
