@@ -38,8 +38,8 @@ const HOSTILE_ROUNDS = 1 * SCALE;
  * its playouts are bounded by work, not time.
  */
 const PLAYOUTS = 2;
-const PLIES = 120;
-const MOVES_BUDGET = 200_000;
+const PLIES = 80;
+const MOVES_BUDGET = 50_000;
 /**
  * CPU time one mutant may take to compile (or be refused). A net for freezes (the cases this test
  * was written for ran for minutes), far above the milliseconds a description takes: CPU time of
