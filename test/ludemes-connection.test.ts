@@ -171,3 +171,33 @@ describe("groups kept in the state", () => {
     expect(expectGroupsTrue(g, 20)).toBeGreaterThan(500);
   });
 });
+
+describe("(wheel {RINGS})", () => {
+  it("joins a centre to every point of its ring, and each ring point to its two neighbours", () => {
+    const g = build({ board: "(wheel {1 8})", play: "(pass)" });
+    expect(g.topology.n).toBe(9);
+    const around = (l: string) => labels(g, neighbours(g.topology, at(g, l)));
+    expect(around("c3")).toEqual(["a3", "b2", "b4", "c1", "c5", "d2", "d4", "e3"]);
+    expect(around("c5")).toEqual(["b4", "c3", "d4"]);
+    expect(labels(g, g.topology.regions.get("ring-2")!)).toEqual(["a3", "b2", "b4", "c1", "c5", "d2", "d4", "e3"]);
+    expect(labels(g, g.topology.regions.get("centre")!)).toEqual(["c3"]);
+  });
+
+  it("joins rings of the same size point to point, and a ring to one of twice its points every other point", () => {
+    const g = build({ board: "(wheel {4 4 8})", play: "(pass)" });
+    expect(g.topology.n).toBe(16);
+    const ring = (k: number) => Array.from(g.topology.regions.get(`ring-${k}`)!);
+    const [inner, middle, outer] = [ring(1), ring(2), ring(3)];
+    const joined = (a: number, b: number) => neighbours(g.topology, a).includes(b);
+    inner.forEach((s, i) => expect(joined(s, middle[i]!)).toBe(true));
+    middle.forEach((s, i) => expect(joined(s, outer[2 * i]!)).toBe(true));
+    expect(outer.filter((s, i) => i % 2 === 1 && neighbours(g.topology, s).some((t) => middle.includes(t)))).toEqual([]);
+  });
+
+  it("refuses rings that make no wheel", () => {
+    for (const [rings, why] of [["{1 1}", /only the innermost ring may be a centre/], ["{4 6}", /not a multiple/], ["{2}", /two points/]] as const) {
+      const d = onlyError(text({ board: `(wheel ${rings})`, play: "(pass)" }), "M004", rings);
+      expect(d.message).toMatch(why);
+    }
+  });
+});

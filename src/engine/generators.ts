@@ -249,6 +249,7 @@ export class StepGenerator implements LeafGenerator {
       return most;
     });
     this.origins = new Int32Array(o.topology.n);
+    this.firstSlot = new Int32Array(o.topology.n + 1);
   }
 
   /** Whether random moves may be drawn without generating them all (not for subclasses that move otherwise). */
@@ -258,29 +259,79 @@ export class StepGenerator implements LeafGenerator {
   }
 
   /**
-   * A uniformly random step: the mover's movable pieces are listed, then random (piece, neighbour
-   * slot) pairs are drawn until one is a legal step (every legal step equally likely). When the
-   * tries run out the caller generates every move instead.
+   * A uniformly random step: the mover's movable pieces are listed with their neighbours as slots
+   * (piece, neighbour), and slots are drawn without replacement until one holds a legal step (every
+   * legal step equally likely, as the first found in a random order). A position with few legal
+   * steps among many slots is answered too, without listing its moves; none found: no move.
    */
   sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
     const { start, first: next } = this.adj[c.player]!;
-    const n = this.o.topology.n, owner = s.owner, p = c.player, slots = this.maxDegree[p]!;
-    let k = 0;
+    const n = this.o.topology.n, owner = s.owner, p = c.player;
+    let k = 0, total = 0;
+    const origins = this.origins, firstSlot = this.firstSlot;
     for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
-      if (owner[site] === p && canMove(this.o, s, c, site)) this.origins[k++] = site;
+      if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
+      origins[k] = site;
+      firstSlot[k++] = total;
+      total += start[site + 1]! - start[site]!;
     }
-    if (k === 0 || slots === 0) return NONE;
-    for (let tries = 0; tries < STEP_SAMPLE_TRIES; tries++) {
-      const site = this.origins[k === 1 ? 0 : nextInt(s.rng, k)]!;
-      const slot = nextInt(s.rng, slots);
-      if (slot >= start[site + 1]! - start[site]!) continue;
-      const t = next[start[site]! + slot]!;
-      if (!canMove(this.o, s, c, site)) continue;
-      if (this.to === null ? owner[t] !== EMPTY : ((c.to = t), !this.to(s, c))) continue;
-      this.addRow(s, c, out, this.o.kind, site, t, c.piece);
-      return SAMPLED;
+    if (total === 0) return NONE;
+    firstSlot[k] = total;
+    if (this.order.length < total) {
+      this.order = new Int32Array(total * 2);
+      this.mark = new Uint32Array(total * 2);
     }
-    return UNKNOWN;
+    const { order, mark } = this;
+    if (++this.stamp === 0xffffffff) {
+      mark.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
+    for (let left = total; left > 0; left--) {
+      const r = left === 1 ? 0 : nextInt(s.rng, left);
+      const slot = mark[r] === stamp ? order[r]! : r;
+      let i = 0;
+      while (firstSlot[i + 1]! <= slot) i++;
+      const site = origins[i]!, t = next[start[site]! + slot - firstSlot[i]!]!;
+      if (canMove(this.o, s, c, site) && (this.to === null ? owner[t] === EMPTY : ((c.to = t), this.to(s, c)))) {
+        this.addRow(s, c, out, this.o.kind, site, t, c.piece);
+        return SAMPLED;
+      }
+      // Out of the draw: the last slot still in it takes its place.
+      const lastSlot = left - 1;
+      order[r] = mark[lastSlot] === stamp ? order[lastSlot]! : lastSlot;
+      mark[r] = stamp;
+    }
+    return NONE;
+  }
+
+  private anyBuf?: MoveBuffer;
+
+  /** The slots' bookkeeping of `sample` (see SlotDraw for the lazy permutation). */
+  private readonly firstSlot: Int32Array;
+  private order = new Int32Array(64);
+  private mark = new Uint32Array(64);
+  private stamp = 0;
+
+  /** Whether the mover has a step, stopping at the first (what `no-moves` asks after every decision). */
+  any(s: State, c: Ctx): boolean {
+    // Kinds of move built on the step's (leaps, flights ...) have destinations of their own.
+    if (this.generate !== StepGenerator.prototype.generate) {
+      const buf = (this.anyBuf ??= new MoveBuffer(4, 64));
+      buf.clear();
+      this.generate(s, c, buf);
+      return buf.size > 0;
+    }
+    const { start, first: next } = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, c.player);
+    const n = this.o.topology.n, owner = s.owner, p = c.player, to = this.to;
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
+      if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
+      for (let k = start[site]!, end = start[site + 1]!; k < end; k++) {
+        const t = next[k]!;
+        if (to === null ? owner[t] === EMPTY : ((c.to = t), to(s, c))) return true;
+      }
+    }
+    return false;
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {

@@ -7,6 +7,7 @@ import type { Topology } from "../../engine/topology.js";
 import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/graph-board.js";
 import type { CompileContext, IrNode } from "../context.js";
 import { starBoard } from "../../engine/star.js";
+import { concentricBoard, concentricProblem } from "../../engine/concentric.js";
 import { MAX_SITES } from "../../limits.js";
 import type { Json } from "../../lang/bind.js";
 import { compileRegion } from "./regions.js";
@@ -35,6 +36,21 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
   mancala: (n, ptr, cx) => {
     const rows = n.rows as number, cols = n.cols as number;
     return tooLarge(rows * cols + 2, ptr, cx) ? placeholder() : mancalaBoard(rows, cols, n.stores === true);
+  },
+  wheel: (n, ptr, cx) => {
+    const rings = n.rings as number[];
+    const problem = concentricProblem(rings);
+    if (problem) {
+      cx.fail("M004", problem, `${ptr}/rings`, "a centre (1) or rings of 3 points or more, each a multiple of the one inside it, e.g. {1 8}");
+      return placeholder();
+    }
+    if (tooLarge(rings.reduce((a, b) => a + b, 0), ptr, cx)) return placeholder();
+    try {
+      return concentricBoard(rings);
+    } catch (e) {
+      cx.fail("M004", (e as Error).message, `${ptr}/rings`);
+      return placeholder();
+    }
   },
   star: (n, ptr, cx) => {
     const size = n.size as number;

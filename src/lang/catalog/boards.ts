@@ -41,6 +41,13 @@ export const boardLudemes: LudemeSpec[] = [
     example: "(graph {a1 b1 c1 a2 b2} lines:{{a1 b1 c1} {a1 a2} {b1 b2}})",
   },
   {
+    name: "wheel",
+    category: "board",
+    doc: "Concentric rings of points: ring k (from the inside) holds the given number of points, evenly spaced round a circle, the first straight up and the others anticlockwise; a ring of one point is the centre. Each point is joined to its two neighbours round its ring, and spokes join consecutive rings: the centre to every point of the first ring, and between rings of n and m points (m a multiple of n) point i of the inner ring to point i x m / n of the outer. Points are labelled by their place on a whole-number lattice, letters for the columns from the left and numbers for the rows from the bottom (`(wheel {1 8})`: centre c3, top c5, right e3). Directions are the compass directions of the joins. Regions: `ring-1` ... from the inside, `centre`, `all`, `corners` (the points with the fewest neighbours).",
+    params: [{ name: "rings", type: list({ t: "int", min: 1, max: 360 }), doc: "Points per ring, from the inside: `{1 8}` is a centre and a ring of eight (Mu Torere's board)." }],
+    example: "(wheel {1 8})",
+  },
+  {
     name: "star",
     category: "board",
     doc: "A six-pointed star on the hexagonal grid: a central hexagon of `size + 1` cells a side with a triangular point of `size` rows on each of its sides (size 4: 121 cells). Cells lie on a skewed grid of rows 1.. from the bottom and columns a.. from the left, where a cell's neighbours are the cells left and right of it in its row, the same column and the next column in the row above, the same column and the previous column in the row below; labels are column then row, the bottom point of the size-4 star being `e1`. Directions E NE NW W SW SE. Regions: the six points `point-s`, `point-se`, `point-ne`, `point-n`, `point-nw`, `point-sw` (named by where they lie), the central `hexagon`, `corners` (the six tips) and `centre`.",

@@ -1,0 +1,76 @@
+/**
+ * Boards of concentric rings of points (a wheel): ring k holds the given number of points, evenly
+ * spaced on a circle of radius k (a ring of one point is the centre). Each ring's points are joined
+ * to their two neighbours round the ring; consecutive rings are joined by spokes: the centre to every
+ * point of the first ring, and between rings of n and m points (m a multiple of n) point i of the
+ * inner ring to point i x m / n of the outer one. The first point of every ring lies straight up
+ * (north), the others follow anticlockwise.
+ *
+ * Points stand on a whole-number lattice (the rings' spacing the smallest that keeps them apart)
+ * and are labelled by it: letters for the distinct x positions from the left, numbers for the
+ * distinct y positions from the bottom (the wheel of 1 and 8 points: the centre c3, the top c5, the
+ * right e3). Regions: `ring-1` ... from the inside, `centre` for a ring of one point. Directions
+ * are the compass directions of the joins (see graph-board.ts).
+ */
+import { graphBoard, GraphBoardError, type GraphPoint } from "./graph-board.js";
+import { fileLetter, type Topology } from "./topology.js";
+
+/** Why a list of rings makes no board (null: it does). */
+export function concentricProblem(rings: readonly number[]): string | null {
+  if (rings.length === 0) return "a wheel needs at least one ring";
+  for (let k = 0; k < rings.length; k++) {
+    const n = rings[k]!;
+    if (n < 1) return `ring ${k + 1} has no point`;
+    if (n === 1 && k > 0) return `ring ${k + 1} has one point: only the innermost ring may be a centre`;
+    if (n === 2) return `ring ${k + 1} has two points, which make no circle`;
+    if (k > 0 && rings[k - 1]! > 1 && n % rings[k - 1]! !== 0) return `ring ${k + 1} has ${n} points, not a multiple of the ${rings[k - 1]} of the ring inside it (spokes join a point to one of the next ring)`;
+  }
+  return null;
+}
+
+/** The topology of a wheel (`concentricProblem` must be null). */
+export function concentricBoard(rings: readonly number[]): Topology {
+  // Positions on a whole-number lattice (the drawing's, text's too): the smallest spacing of the
+  // rings that keeps every point apart once rounded.
+  let pos: { x: number; y: number; ring: number; place: number }[] = [];
+  for (let unit = 3; ; unit++) {
+    pos = [];
+    rings.forEach((n, k) => {
+      const radius = unit * (rings[0] === 1 ? k : k + 1);
+      for (let i = 0; i < n; i++) {
+        const angle = Math.PI / 2 + (2 * Math.PI * i) / n;
+        pos.push({ x: Math.round(radius * Math.cos(angle)), y: Math.round(radius * Math.sin(angle)), ring: k, place: i });
+      }
+    });
+    if (new Set(pos.map((p) => `${p.x},${p.y}`)).size === pos.length) break;
+  }
+  const first: number[] = [];
+  rings.reduce((at, n) => (first.push(at), at + n), 0);
+  const joins: [number, number][] = [];
+  rings.forEach((n, k) => {
+    if (n > 2) for (let i = 0; i < n; i++) joins.push([first[k]! + i, first[k]! + ((i + 1) % n)]);
+    if (k === 0) return;
+    const inner = rings[k - 1]!;
+    if (inner === 1) for (let i = 0; i < n; i++) joins.push([first[k - 1]!, first[k]! + i]);
+    else for (let i = 0; i < inner; i++) joins.push([first[k - 1]! + i, first[k]! + (i * n) / inner]);
+  });
+  const labels = gridLabels(pos);
+  const points: GraphPoint[] = pos.map((p, i) => ({ label: labels[i]!, x: p.x, y: p.y }));
+  try {
+    const topo = graphBoard(points, joins);
+    const regions = new Map(topo.regions);
+    // The rings by number from the inside (ring-1 ...), the centre (a ring of one point) as centre.
+    rings.forEach((n, k) => regions.set(`ring-${k + 1}`, Int32Array.from({ length: n }, (_, i) => first[k]! + i)));
+    if (rings[0] === 1) regions.set("centre", Int32Array.of(0));
+    return { ...topo, regions, shape: "wheel" };
+  } catch (e) {
+    if (e instanceof GraphBoardError) throw new Error(`the wheel's joins cannot all be told apart by compass direction: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Lattice labels: letters for the distinct x positions from the left, numbers for the distinct y positions from the bottom. */
+function gridLabels(pos: readonly { x: number; y: number }[]): string[] {
+  const xs = [...new Set(pos.map((p) => p.x))].sort((a, b) => a - b), ys = [...new Set(pos.map((p) => p.y))].sort((a, b) => a - b);
+  return pos.map((p) => `${fileLetter(xs.indexOf(p.x))}${ys.indexOf(p.y) + 1}`);
+}
