@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
 import { loadPosition } from "../src/engine/position.js";
+import { endInfo } from "../src/view/end.js";
 import { build, man, notations, onlyError, play, site, text } from "./support/games.js";
 
 const placing = { board: "(square 3 3)", items: "(supply 4)", play: '(add piece:man from-supply:true to:(empty to) prefix:"")', end: "(if (no-moves next) (win mover))", rules: "swap:true" };
@@ -52,6 +53,8 @@ describe("swap:true", () => {
     expect(Array.from(s.returns)).toEqual([-1, 1]);
     expect(small.returns(s)).toEqual([1, -1]);
     expect(small.winners(s)).toEqual([0]);
+    // What views show names the seat that won: P2's, played by the first player.
+    expect(endInfo(small, s)!.winners).toEqual(["P2"]);
   });
 
   it("survives saving and loading: who sits where is part of the saved state", () => {
