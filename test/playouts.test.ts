@@ -27,11 +27,11 @@ const FULL_CHECK_PLIES = 150;
 const FULL_CHECK_MOVES = 6_000;
 const MAX_PLIES = 3000;
 /**
- * Plies the random games of one game may take in all: a dozen or more short games fit, the long
+ * Plies the random games of one game may take in all: ten or so short games fit, the long
  * games of the chess family and Go (Shogi, Xiangqi, Go on 19 x 19: several hundred plies and more)
  * stop earlier, after at least four.
  */
-const PLY_BUDGET = 1_200;
+const PLY_BUDGET = 800;
 const MIN_PLAYOUTS = 4;
 
 /**

@@ -77,7 +77,7 @@ describe("records replay to the identical final state", () => {
   it("agent games (greedy against a small MCTS) replay too", () => {
     for (const name of builtins) {
       const game = loadGame(name, { options: setups.find((s) => s.name === name)!.options });
-      const { record, final } = playRecorded(game, 9, ["greedy", "mcts:iterations=20"], 30);
+      const { record, final } = playRecorded(game, 9, ["greedy", "mcts:iterations=20"], 16);
       const replay = replayRecord(game, throughJson(record));
       expect(replay.error, name).toBeUndefined();
       expect(game.serialize(replay.states.at(-1)!), name).toEqual(game.serialize(final));
