@@ -112,7 +112,7 @@ function sample(name: string, games: number, fast = false, options: LudiiEntry["
     lengths.push(fast ? game.playout(s, 100_000) : game.playout(s, 100_000, stats));
     legal.push(stats.branching - before);
     // Ludii's status names the winning seat (after a swap, not the player who opened).
-    const winners = (game.winners(s) ?? []).map((w) => game.seatOf(s, w));
+    const winners = game.winnerSeats(s) ?? [];
     const team = game.def.teamOf;
     if (winners.length === 1) results[`P${winners[0]! + 1}`]!++;
     // A team's win counts under the team's number, as Ludii's status gives it (P1: the team of P1 and P3).

@@ -3,6 +3,7 @@
  * nodes, and the names declared so far (board, pieces, counters, players, move kinds).
  */
 import { GroupScan } from "../engine/liberties.js";
+import { neighbourLists } from "../engine/topology.js";
 import type { Span } from "../lang/ast.js";
 import type { Json } from "../lang/bind.js";
 import { error, type Diagnostic, type DiagnosticCode } from "../lang/diagnostics.js";
@@ -240,18 +241,8 @@ export class CompileContext {
     const key = dirs.join(",");
     let scan = this.scans.get(key);
     if (!scan) {
-      const topo = this.topology!, n = topo.n;
-      const start = new Int32Array(n + 1);
-      const list: number[] = [];
-      for (let site = 0; site < n; site++) {
-        start[site] = list.length;
-        for (const d of dirs) {
-          const t = topo.step[d * n + site]!;
-          if (t >= 0 && !list.slice(start[site]).includes(t)) list.push(t);
-        }
-      }
-      start[n] = list.length;
-      scan = new GroupScan(start, Int32Array.from(list));
+      const { start, list } = neighbourLists(this.topology!, dirs);
+      scan = new GroupScan(start, list);
       this.scans.set(key, scan);
     }
     return scan;

@@ -5,26 +5,12 @@
 import type { Ctx, Pred } from "../engine/rules.js";
 import type { State } from "../engine/state.js";
 import type { CompileContext } from "./context.js";
+import { neighbourLists } from "../engine/topology.js";
 
 /** Per-site lists of the sites `near` looks at: board neighbours, line ends, or both (distinct). */
 export function nearLists(cx: CompileContext, via: string): { start: Int32Array; list: Int32Array } {
   const topo = cx.topology!;
-  const D = topo.dirNames.length, N = topo.n;
-  const tables = [...(via !== "line-ends" ? [topo.step] : []), ...(via !== "adjacent" ? [topo.lineEnd] : [])];
-  const start = new Int32Array(N + 1);
-  const list: number[] = [];
-  for (let site = 0; site < N; site++) {
-    start[site] = list.length;
-    const seen = new Set<number>();
-    for (const table of tables) {
-      for (let d = 0; d < D; d++) {
-        const t = table[d * N + site]!;
-        if (t >= 0 && !seen.has(t)) seen.add(t), list.push(t);
-      }
-    }
-  }
-  start[N] = list.length;
-  return { start, list: Int32Array.from(list) };
+  return neighbourLists(topo, undefined, [...(via !== "line-ends" ? [topo.step] : []), ...(via !== "adjacent" ? [topo.lineEnd] : [])]);
 }
 
 /**

@@ -90,6 +90,30 @@ function edgeRegions(x: number, y: number, maxX: number, maxY: number): string[]
  * `dirNames` renames the six directions (in the order above) when a game calls them otherwise.
  */
 export type HexLayout = "columns" | "rows";
+
+/** The six directions in axial coordinates: in columns r grows upwards, in rows downwards. */
+const HEX_COLUMN_DIRS: readonly LatticeDirection[] = [
+  { name: "N", dx: 0, dy: 1 },
+  { name: "NE", dx: 1, dy: 0 },
+  { name: "SE", dx: 1, dy: -1 },
+  { name: "S", dx: 0, dy: -1 },
+  { name: "SW", dx: -1, dy: 0 },
+  { name: "NW", dx: -1, dy: 1 },
+];
+const HEX_ROW_DIRS: readonly LatticeDirection[] = [
+  { name: "E", dx: 1, dy: 0 },
+  { name: "NE", dx: 1, dy: -1 },
+  { name: "NW", dx: 0, dy: -1 },
+  { name: "W", dx: -1, dy: 0 },
+  { name: "SW", dx: -1, dy: 1 },
+  { name: "SE", dx: 0, dy: 1 },
+];
+
+/** The layout's directions, renamed where the game names them otherwise. */
+function hexDirs(layout: HexLayout, dirNames?: readonly string[]): LatticeDirection[] {
+  const dirs = layout === "columns" ? HEX_COLUMN_DIRS : HEX_ROW_DIRS;
+  return dirs.map((d, i) => ({ ...d, name: dirNames?.[i] ?? d.name }));
+}
 export type HexShape = "hexagon" | "rhombus";
 
 export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly string[], shape: HexShape = "hexagon"): Topology {
@@ -97,7 +121,6 @@ export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly st
   const R = size - 1;
   const sites: LatticeSite[] = [];
   const onBoard = (q: number, r: number) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= R;
-  let dirs: LatticeDirection[];
   if (layout === "columns") {
     for (let q = -R; q <= R; q++) {
       const rMin = Math.max(-R, -R - q);
@@ -108,14 +131,6 @@ export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly st
         sites.push({ x: q, y: r, label: `${fileLetter(q + R)}${r - rMin + 1}`, drawX: q + R, drawY: 2 * R - (2 * r + q), regions });
       }
     }
-    dirs = [
-      { name: "N", dx: 0, dy: 1 },
-      { name: "NE", dx: 1, dy: 0 },
-      { name: "SE", dx: 1, dy: -1 },
-      { name: "S", dx: 0, dy: -1 },
-      { name: "SW", dx: -1, dy: 0 },
-      { name: "NW", dx: -1, dy: 1 },
-    ];
   } else {
     for (let r = -R; r <= R; r++) {
       const qMin = Math.max(-R, -R - r);
@@ -126,18 +141,9 @@ export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly st
         sites.push({ x: q, y: r, label: `${fileLetter(r + R)}${q - qMin + 1}`, drawX: 2 * (q + R) + r, drawY: r + R, regions });
       }
     }
-    dirs = [
-      { name: "E", dx: 1, dy: 0 },
-      { name: "NE", dx: 1, dy: -1 },
-      { name: "NW", dx: 0, dy: -1 },
-      { name: "W", dx: -1, dy: 0 },
-      { name: "SW", dx: -1, dy: 1 },
-      { name: "SE", dx: 0, dy: 1 },
-    ];
   }
   for (const s of sites) if (Math.max(Math.abs(s.x), Math.abs(s.y), Math.abs(s.x + s.y)) === R) (s.regions ??= []).push("edge");
-  if (dirNames) dirs = dirs.map((d, i) => ({ ...d, name: dirNames[i] ?? d.name }));
-  return buildLattice(`hex-${layout}`, sites, dirs);
+  return buildLattice(`hex-${layout}`, sites, hexDirs(layout, dirNames));
 }
 
 /**
@@ -152,7 +158,6 @@ function hexRhombus(size: number, layout: HexLayout, dirNames?: readonly string[
   const sites: LatticeSite[] = [];
   const last = size - 1;
   const onEdge = (a: number, b: number) => a === 0 || b === 0 || a === last || b === last;
-  let dirs: LatticeDirection[];
   if (layout === "columns") {
     // Axial coordinates q = letter - number, r = number: N is (0, 1) as on the hexhex board in columns.
     for (let c = 0; c < size; c++) {
@@ -160,14 +165,6 @@ function hexRhombus(size: number, layout: HexLayout, dirNames?: readonly string[
         sites.push({ x: c - n, y: n, label: `${fileLetter(c)}${n + 1}`, drawX: c - n + last, drawY: 2 * last - (c + n), regions: onEdge(c, n) ? ["edge"] : [] });
       }
     }
-    dirs = [
-      { name: "N", dx: 0, dy: 1 },
-      { name: "NE", dx: 1, dy: 0 },
-      { name: "SE", dx: 1, dy: -1 },
-      { name: "S", dx: 0, dy: -1 },
-      { name: "SW", dx: -1, dy: 0 },
-      { name: "NW", dx: -1, dy: 1 },
-    ];
   } else {
     // Axial coordinates q = cell, r = row (downwards); each row starts half a cell further right.
     for (let r = 0; r < size; r++) {
@@ -175,15 +172,6 @@ function hexRhombus(size: number, layout: HexLayout, dirNames?: readonly string[
         sites.push({ x: q, y: r, label: `${fileLetter(r)}${q + 1}`, drawX: 2 * q + r, drawY: r, regions: onEdge(q, r) ? ["edge"] : [] });
       }
     }
-    dirs = [
-      { name: "E", dx: 1, dy: 0 },
-      { name: "NE", dx: 1, dy: -1 },
-      { name: "NW", dx: 0, dy: -1 },
-      { name: "W", dx: -1, dy: 0 },
-      { name: "SW", dx: -1, dy: 1 },
-      { name: "SE", dx: 0, dy: 1 },
-    ];
   }
-  if (dirNames) dirs = dirs.map((d, i) => ({ ...d, name: dirNames[i] ?? d.name }));
-  return buildLattice(`hex-${layout}`, sites, dirs);
+  return buildLattice(`hex-${layout}`, sites, hexDirs(layout, dirNames));
 }

@@ -8,7 +8,7 @@
  * board, four on a square one.
  */
 import type { State } from "./state.js";
-import { NO_SITE, type Topology } from "./topology.js";
+import { neighbourLists, type Topology } from "./topology.js";
 
 export interface BoardOutline {
   /** Distinct neighbours per site, as a compressed list: list[start[s] .. start[s + 1]). */
@@ -26,17 +26,8 @@ export interface BoardOutline {
 
 /** The outline of a board (computed once per game). */
 export function boardOutline(topo: Topology): BoardOutline {
-  const n = topo.n, dirs = topo.dirNames.length;
-  const start = new Int32Array(n + 1);
-  const list: number[] = [];
-  for (let s = 0; s < n; s++) {
-    start[s] = list.length;
-    for (let d = 0; d < dirs; d++) {
-      const t = topo.step[d * n + s]!;
-      if (t !== NO_SITE && !list.slice(start[s]).includes(t)) list.push(t);
-    }
-  }
-  start[n] = list.length;
+  const n = topo.n;
+  const { start, list } = neighbourLists(topo);
   const degree = (s: number) => start[s + 1]! - start[s]!;
   let most = 0;
   for (let s = 0; s < n; s++) most = Math.max(most, degree(s));
@@ -64,7 +55,7 @@ export function boardOutline(topo: Topology): BoardOutline {
     }
     sides++;
   }
-  return { start, list: Int32Array.from(list), boundary, corner, side, corners, sides };
+  return { start, list, boundary, corner, side, corners, sides };
 }
 
 /** Reusable scratch for group walks (no allocation per call). */

@@ -180,6 +180,11 @@ export class Game implements Runtime {
     return s.over ? TERMINAL : s.rollDue ? CHANCE : s.seatPlayer[s.mover]!;
   }
 
+  /** The seats of the winners (the first seat is P1 whoever plays it after a swap), in order; null while the game goes on. */
+  winnerSeats(s: State): number[] | null {
+    return this.winners(s)?.map((p) => this.seatOf(s, p)).sort((a, b) => a - b) ?? null;
+  }
+
   /** The seat a player sits at (their own, unless a swap exchanged seats). */
   seatOf(s: State, player: number): number {
     const i = s.seatPlayer.indexOf(player);

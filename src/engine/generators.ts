@@ -11,7 +11,7 @@ import { NONE, SAMPLED, UNKNOWN, newCtx, type Ctx, type Effect, type LeafGenerat
 import { EMPTY, type State } from "./state.js";
 import type { Topology } from "./topology.js";
 import { directionsNow, lastMoveDirection, type OnwardDirections } from "./onward.js";
-import { isFilter, SlotDraw } from "./slot-draw.js";
+import { isFilter, SlotDraw, SlotOrder } from "./slot-draw.js";
 
 /**
  * Per-site lists of the sites reachable in the allowed directions, precomputed so generation never
@@ -277,19 +277,9 @@ export class StepGenerator implements LeafGenerator {
     }
     if (total === 0) return NONE;
     firstSlot[k] = total;
-    if (this.order.length < total) {
-      this.order = new Int32Array(total * 2);
-      this.mark = new Uint32Array(total * 2);
-    }
-    const { order, mark } = this;
-    if (++this.stamp === 0xffffffff) {
-      mark.fill(0);
-      this.stamp = 1;
-    }
-    const stamp = this.stamp;
-    for (let left = total; left > 0; left--) {
-      const r = left === 1 ? 0 : nextInt(s.rng, left);
-      const slot = mark[r] === stamp ? order[r]! : r;
+    const order = this.order;
+    order.begin(total);
+    for (let slot = order.next(s.rng); slot >= 0; slot = order.next(s.rng)) {
       let i = 0;
       while (firstSlot[i + 1]! <= slot) i++;
       const site = origins[i]!, t = next[start[site]! + slot - firstSlot[i]!]!;
@@ -297,21 +287,16 @@ export class StepGenerator implements LeafGenerator {
         this.addRow(s, c, out, this.o.kind, site, t, c.piece);
         return SAMPLED;
       }
-      // Out of the draw: the last slot still in it takes its place.
-      const lastSlot = left - 1;
-      order[r] = mark[lastSlot] === stamp ? order[lastSlot]! : lastSlot;
-      mark[r] = stamp;
+      order.discard();
     }
     return NONE;
   }
 
-  private anyBuf?: MoveBuffer;
-
-  /** The slots' bookkeeping of `sample` (see SlotDraw for the lazy permutation). */
+  /** The slots' bookkeeping of `sample`: each movable piece's first slot, and the order they are drawn in. */
   private readonly firstSlot: Int32Array;
-  private order = new Int32Array(64);
-  private mark = new Uint32Array(64);
-  private stamp = 0;
+  private readonly order = new SlotOrder();
+  /** Scratch for `any` in the kinds of move built on the step's. */
+  private anyBuf?: MoveBuffer;
 
   /** Whether the mover has a step, stopping at the first (what `no-moves` asks after every decision). */
   any(s: State, c: Ctx): boolean {

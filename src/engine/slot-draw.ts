@@ -22,19 +22,54 @@ export function isFilter(m: MoveSource): m is Filter {
   return typeof (m as Partial<Filter>).candidates === "function" && typeof (m as Partial<Filter>).passes === "function";
 }
 
+/**
+ * Slots 0 .. total in a uniformly random order, drawn one at a time: `next` gives a slot, which
+ * leaves the draw only when `discard` is called (a slot whose move is taken ends the draw anyway).
+ * The permutation is laid out lazily: entry k is order[k] where mark[k] is this draw's stamp, else
+ * k itself, so a draw that succeeds at once costs nothing for the slots it never looked at.
+ */
+export class SlotOrder {
+  private order = new Int32Array(64);
+  private mark = new Uint32Array(64);
+  private stamp = 0;
+  private left = 0;
+  private drawn = 0;
+
+  begin(total: number): void {
+    if (this.order.length < total) {
+      this.order = new Int32Array(total * 2);
+      this.mark = new Uint32Array(total * 2);
+    }
+    if (++this.stamp === 0xffffffff) {
+      this.mark.fill(0);
+      this.stamp = 1;
+    }
+    this.left = total;
+  }
+
+  /** The next slot, uniformly among those left (with the state's generator), or -1 when none is left. */
+  next(rng: Uint32Array): number {
+    if (this.left === 0) return -1;
+    const r = this.left === 1 ? 0 : nextInt(rng, this.left);
+    this.drawn = r;
+    return this.mark[r] === this.stamp ? this.order[r]! : r;
+  }
+
+  /** The slot last drawn leaves the draw: the last slot still in it takes its place. */
+  discard(): void {
+    const last = --this.left, r = this.drawn, { order, mark, stamp } = this;
+    order[r] = mark[last] === stamp ? order[last]! : last;
+    mark[r] = stamp;
+  }
+}
+
 export class SlotDraw {
   /** Per part: its moves, for parts that cannot number them as slots (generated; a filter's untested). */
   private readonly pools: MoveBuffer[];
   /** Per part: the number of its first slot; then the total. */
   private readonly firstSlot: Int32Array;
-  /**
-   * The slots still in the draw, a permutation of 0 .. total whose head holds the slots left, kept
-   * lazily: entry k is order[k] where mark[k] is this draw's stamp, else k itself (most draws
-   * succeed at once, and need not lay out the whole permutation).
-   */
-  private order = new Int32Array(64);
-  private mark = new Uint32Array(64);
-  private stamp = 0;
+  /** The order the slots are drawn in. */
+  private readonly order = new SlotOrder();
 
   constructor(private readonly parts: readonly MoveSource[]) {
     this.pools = parts.map(() => new MoveBuffer(4, 64));
@@ -59,27 +94,14 @@ export class SlotDraw {
       total += k;
     }
     firstSlot[parts.length] = total;
-    if (this.order.length < total) {
-      this.order = new Int32Array(total * 2);
-      this.mark = new Uint32Array(total * 2);
-    }
-    const { order, mark } = this;
-    if (++this.stamp === 0xffffffff) {
-      mark.fill(0);
-      this.stamp = 1;
-    }
-    const stamp = this.stamp;
-    for (let left = total; left > 0; left--) {
-      const r = left === 1 ? 0 : nextInt(s.rng, left);
-      const k = mark[r] === stamp ? order[r]! : r;
+    const order = this.order;
+    order.begin(total);
+    for (let k = order.next(s.rng); k >= 0; k = order.next(s.rng)) {
       let i = 0;
       while (firstSlot[i + 1]! <= k) i++;
       c.player = player;
       if (this.take(i, s, c, k - firstSlot[i]!, out)) return SAMPLED;
-      // Out of the draw: the last slot still in it takes its place.
-      const last = left - 1;
-      order[r] = mark[last] === stamp ? order[last]! : last;
-      mark[r] = stamp;
+      order.discard();
     }
     return NONE;
   }

@@ -76,6 +76,31 @@ export function dirIndex(topo: Topology, name: string): number {
   return topo.dirNames.findIndex((d) => d.toLowerCase() === name.toLowerCase());
 }
 
+/**
+ * Each site's distinct neighbours, in direction order, as a compressed list (those of site s at
+ * list[start[s] .. start[s + 1])): along the given directions (default: all the board's), through
+ * the given tables (default: the steps; `lineEnd` adds the far ends of lines leaving the board).
+ */
+export function neighbourLists(topo: Topology, dirs: readonly number[] = topo.dirNames.map((_, d) => d), tables: readonly Int32Array[] = [topo.step]): { start: Int32Array; list: Int32Array } {
+  const n = topo.n;
+  const start = new Int32Array(n + 1);
+  const list: number[] = [];
+  for (let site = 0; site < n; site++) {
+    start[site] = list.length;
+    for (const table of tables) {
+      for (const d of dirs) {
+        const t = table[d * n + site]!;
+        if (t === NO_SITE) continue;
+        let seen = false;
+        for (let k = start[site]!; k < list.length && !seen; k++) seen = list[k] === t;
+        if (!seen) list.push(t);
+      }
+    }
+  }
+  start[n] = list.length;
+  return { start, list: Int32Array.from(list) };
+}
+
 /** The neighbours of a site in every direction (distinct, in direction order). */
 export function neighbours(topo: Topology, site: number): number[] {
   const out: number[] = [];

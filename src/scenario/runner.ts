@@ -185,7 +185,7 @@ function comparePerPlayer(game: Game, what: string, got: Float64Array, want: Rec
 
 export function resultOf(game: Game, s: State): ResultSpec {
   // Scenarios speak of seats (P1 is the first seat, whoever plays it after a swap).
-  const w = game.winners(s)?.map((p) => game.seatOf(s, p)).sort((a, b) => a - b) ?? null;
+  const w = game.winnerSeats(s);
   if (w === null) return "ongoing";
   if (w.length === 0 || w.length === game.playerCount) return "draw";
   if (w.length === 1) return { winner: playerName(w[0]!) };

@@ -34,7 +34,7 @@ export function endInfo(game: Game, s: State): EndInfo | null {
   if (!s.over) return null;
   const seat = (p: number) => `P${p + 1}`;
   // Views name seats (P1 is the first seat, whoever plays it after a swap).
-  const winners = game.winners(s)!.map((p) => game.seatOf(s, p)).sort((a, b) => a - b);
+  const winners = game.winnerSeats(s)!;
   const why = game.endReason(s, (p) => seatLabel(game, p));
   const info: EndInfo = {
     winners: winners.length === game.playerCount ? [] : winners.map(seat),

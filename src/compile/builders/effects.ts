@@ -279,6 +279,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const target = n.target === undefined ? null : cx.withSite(() => compileBool(n.target!, `${ptr}/target`, cx));
     const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
     let state: State, ctx: Ctx;
+    const sites = new Int32Array(cx.topology!.n);
     const isTarget = (site: number): boolean => {
       if (target === null) {
         const o = state.owner[site]!;
@@ -298,7 +299,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       const k = scan.enclosedAround(s, from, isTarget);
       if (k === 0) return;
       // The effects may change the board (a removal): the sites are copied out first.
-      const sites = scan.found.slice(0, k);
+      sites.set(scan.found.subarray(0, k));
       const saved = c.site;
       c.captures += k;
       for (let j = 0; j < k; j++) {
