@@ -306,3 +306,41 @@ describe("hex boards", () => {
     expect(siteIndex(t, "n1")).toBe(NO_SITE);
   });
 });
+
+describe("hex triangles and limping hexagons", () => {
+  const around = (t: Topology) => new Map(t.labels.map((l, i) => [l, neighbours(t, i).map((j) => t.labels[j]).sort()]));
+
+  it("a triangle of side n has n(n+1)/2 cells, three corners of two neighbours, and row a at its point", () => {
+    const t = hexBoard(4, "rows", undefined, "triangle");
+    expect(t.n).toBe(10);
+    const degrees = t.labels.map((_, i) => neighbours(t, i).length);
+    expect(degrees.filter((d) => d === 2)).toHaveLength(3);
+    expect(degrees.filter((d) => d === 6)).toHaveLength(1);
+    expect(around(t).get("a1")).toEqual(["b1", "b2"]);
+    expect(around(t).get("c2")).toEqual(["b1", "b2", "c1", "c3", "d2", "d3"]);
+    expect(t.regions.get("edge")!.length).toBe(9);
+  });
+
+  it("a limping hexagon of n has 3n^2 cells, sides of n and n+1 in turn round it", () => {
+    const t = hexBoard(3, "rows", undefined, "limping");
+    expect(t.n).toBe(27);
+    expect(t.labels.filter((l) => l.startsWith("a"))).toHaveLength(4);
+    expect(t.labels.filter((l) => l.startsWith("f"))).toHaveLength(3);
+    // The outline: 6 corners, sides of 3 and 4 cells (each corner on two sides): 3 x (3 + 4) - 6.
+    expect(t.regions.get("edge")!.length).toBe(15);
+    expect(t.labels.map((_, i) => neighbours(t, i).length).filter((d) => d === 6)).toHaveLength(12);
+  });
+
+  it("in columns is the same board turned: the same cells next to each other under the same labels", () => {
+    for (const shape of ["triangle", "limping"] as const) {
+      const rows = hexBoard(3, "rows", undefined, shape), columns = hexBoard(3, "columns", undefined, shape);
+      expect(around(columns)).toEqual(around(rows));
+      // Turned a quarter: a column's cells stand one above the other.
+      const a1 = siteIndex(columns, "a1"), a2 = siteIndex(columns, shape === "triangle" ? "b2" : "a2");
+      const from = shape === "triangle" ? siteIndex(columns, "b1") : a1;
+      expect(columns.drawX[from]).toBe(columns.drawX[a2]);
+      expect(columns.drawY[from]).toBeGreaterThan(columns.drawY[a2]!);
+      expect(a1).toBeGreaterThanOrEqual(0);
+    }
+  });
+});

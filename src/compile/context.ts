@@ -179,6 +179,9 @@ export class CompileContext {
 
   /** The rule-memory word counting passes in a row (see engine/pass.ts), or -1 before a `(pass)` exists. */
   passWord = -1;
+  /** The phases of `(phases ...)` by name, and the first of the rule-memory words holding each seat's phase. */
+  phaseNames: string[] = [];
+  phaseWord = -1;
   /** Move kinds that are passes: any other move resets the count. */
   readonly passKinds = new Set<number>();
 

@@ -114,10 +114,11 @@ function hexDirs(layout: HexLayout, dirNames?: readonly string[]): LatticeDirect
   const dirs = layout === "columns" ? HEX_COLUMN_DIRS : HEX_ROW_DIRS;
   return dirs.map((d, i) => ({ ...d, name: dirNames?.[i] ?? d.name }));
 }
-export type HexShape = "hexagon" | "rhombus";
+export type HexShape = "hexagon" | "rhombus" | "triangle" | "limping";
 
 export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly string[], shape: HexShape = "hexagon"): Topology {
   if (shape === "rhombus") return hexRhombus(size, layout, dirNames);
+  if (shape === "triangle" || shape === "limping") return hexTriangular(size, layout, dirNames, shape);
   const R = size - 1;
   const sites: LatticeSite[] = [];
   const onBoard = (q: number, r: number) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= R;
@@ -171,6 +172,52 @@ function hexRhombus(size: number, layout: HexLayout, dirNames?: readonly string[
       for (let q = 0; q < size; q++) {
         sites.push({ x: q, y: r, label: `${fileLetter(r)}${q + 1}`, drawX: 2 * q + r, drawY: r, regions: onEdge(q, r) ? ["edge"] : [] });
       }
+    }
+  }
+  return buildLattice(`hex-${layout}`, sites, hexDirs(layout, dirNames));
+}
+
+/**
+ * Boards cut from a triangle of hexagonal cells. `triangle`: `size` cells a side, pointing up in
+ * rows (one cell in row a, `size` in the last). `limping`: a hexagon whose sides alternate `size`
+ * and `size + 1` cells (Ludii's `(hex Limping n)`, 3 x size^2 cells), the triangle of side
+ * 3 x size with its three corners of `size` rows cut off. In rows: rows a.. from the top, cells
+ * numbered from the left; in columns the same board turned a quarter turn, columns a.. from the
+ * left, cells numbered from the bottom. Region: `edge`.
+ */
+function hexTriangular(size: number, layout: HexLayout, dirNames: readonly string[] | undefined, shape: "triangle" | "limping"): Topology {
+  // Distances from the triangle's three sides (a, b, c >= 0, a + b + c = side - 1); a limping board keeps each at most 2 x size - 1.
+  const side = shape === "triangle" ? size : 3 * size, most = shape === "triangle" ? side - 1 : 2 * size - 1;
+  const cells: { q: number; r: number }[] = [];
+  for (let r = 0; r < side; r++) {
+    for (let q = -r; q <= 0; q++) {
+      const a = r + q, b = -q, c = side - 1 - r;
+      if (a <= most && b <= most && c <= most) cells.push({ q, r });
+    }
+  }
+  return hexCellsBoard(cells, layout, dirNames);
+}
+
+/**
+ * A board of the given hexagonal cells, in axial coordinates of the rows layout (q along a row, r
+ * the row, downwards), labelled and drawn in `layout`; in columns the board is turned a quarter turn
+ * (axial (r, q) there).
+ */
+function hexCellsBoard(cells: { q: number; r: number }[], layout: HexLayout, dirNames?: readonly string[]): Topology {
+  const key = (q: number, r: number) => `${q},${r}`;
+  const present = new Set(cells.map((c) => key(c.q, c.r)));
+  const ROUND = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]];
+  const inner = (c: { q: number; r: number }) => ROUND.every(([dq, dr]) => present.has(key(c.q + dq!, c.r + dr!)));
+  const lines = [...new Set(cells.map((c) => c.r))].sort((a, b) => a - b);
+  const minX = Math.min(...cells.map((c) => 2 * c.q + c.r)), maxX = Math.max(...cells.map((c) => 2 * c.q + c.r));
+  const sites: LatticeSite[] = [];
+  for (const [i, r] of lines.entries()) {
+    const row = cells.filter((c) => c.r === r).sort((a, b) => a.q - b.q);
+    for (const [k, c] of row.entries()) {
+      const regions = inner(c) ? [] : ["edge"];
+      if (layout === "rows") sites.push({ x: c.q, y: c.r, label: `${fileLetter(i)}${k + 1}`, drawX: 2 * c.q + c.r - minX, drawY: i, regions });
+      // Turned: the row becomes a column read from the bottom, its first cell lowest.
+      else sites.push({ x: c.r, y: c.q, label: `${fileLetter(i)}${k + 1}`, drawX: i, drawY: maxX - (2 * c.q + c.r), regions });
     }
   }
   return buildLattice(`hex-${layout}`, sites, hexDirs(layout, dirNames));

@@ -61,6 +61,63 @@ export function hasLineOfExactly(topo: Topology, s: State, site: number, owner: 
 }
 
 /**
+ * The board's lines along the given axes, each as its sites in order (a line starts where no site
+ * stands behind it): the lines of `(line N)` asked without a site, made once per rule.
+ */
+export interface BoardLines {
+  /** Line k is sites[start[k] .. start[k + 1]). */
+  readonly start: Int32Array;
+  readonly sites: Int32Array;
+}
+
+export function boardLines(topo: Topology, axes: Int8Array): BoardLines {
+  const n = topo.n, starts: number[] = [0], sites: number[] = [];
+  for (let i = 0; i < axes.length; i++) {
+    const d = axes[i]!, back = topo.opposite[d]!;
+    for (let site = 0; site < n; site++) {
+      if (topo.step[back * n + site] !== NO_SITE) continue;
+      for (let t = site; t !== NO_SITE; t = topo.step[d * n + t]!) sites.push(t);
+      starts.push(sites.length);
+    }
+  }
+  return { start: Int32Array.from(starts), sites: Int32Array.from(sites) };
+}
+
+/**
+ * Whether a row of `owner`'s pieces of at least `length` (exactly `length`, with `exact`) stands
+ * anywhere on the board's lines. Along a line, a row of `length` that ends at or after index i
+ * covers index i when i is a multiple of `length` away from the last miss, so the search looks at
+ * every length-th site and only counts around those that hold the owner's piece: on a board with
+ * few long rows most lines are passed over in a read or two.
+ */
+export function anyLine(lines: BoardLines, s: State, owner: number, length: number, exact: boolean): boolean {
+  if (s.pieceCount[owner]! < length) return false;
+  const own = s.owner, { start, sites } = lines;
+  for (let k = 0, count = start.length - 1; k < count; k++) {
+    const first = start[k]!, end = start[k + 1]!;
+    if (end - first < length) continue;
+    // `from`: the first index a row may still begin at (every site before it is known to be no part of one).
+    let from = first;
+    for (let i = first + length - 1; i < end; ) {
+      if (own[sites[i]!] !== owner) {
+        from = i + 1;
+        i += length;
+        continue;
+      }
+      let lo = i;
+      while (lo > from && own[sites[lo - 1]!] === owner) lo--;
+      let hi = i + 1;
+      while (hi < end && own[sites[hi]!] === owner) hi++;
+      const run = hi - lo;
+      if (exact ? run === length : run >= length) return true;
+      from = hi + 1;
+      i = hi + length;
+    }
+  }
+  return false;
+}
+
+/**
  * Outflanking: from `site`, in direction `d`, a run of one or more pieces of other
  * players ended by a piece of `player`. Returns the run's length, 0 when the line does not end
  * that way (an empty site, a neutral piece or the board's edge first).

@@ -39,6 +39,7 @@ export type Category =
   | "start"
   | "prelude"
   | "moves"
+  | "phase"
   | "site"
   | "bool"
   | "int"
@@ -96,6 +97,7 @@ export const categoryInfo: Record<Category, { doc: string; atoms?: ArgType[]; at
   start: { doc: "A start-position instruction." },
   prelude: { doc: "Decisions made before the first turn." },
   moves: { doc: "A source of legal moves." },
+  phase: { doc: "A phase of play: its moves, and when a player moves on to the next." },
   site: {
     doc: "One site of the board, read when the rule is evaluated; or no site at all (a site off the board, a piece that is not there). A test of no site is false (and its `not` true), a number of no site is 0, an effect on no site does nothing.",
     atoms: [{ t: "enum", values: [...SITE_NAMES] }],

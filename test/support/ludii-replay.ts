@@ -107,6 +107,12 @@ export interface ReplaySpec {
    */
   ludiiChoice?: (s: State, game: Game, chosen: string, did: string) => void;
   /**
+   * Instead of ludiiChoice, for games whose moves of one Ludii notation are told apart before they
+   * are made: which of ours (by our notation, among `candidates`, those with Ludii's notation) did
+   * what Ludii's did, judged from the state before the move.
+   */
+  ludiiResolve?: (s: State, game: Game, candidates: string[], did: string) => string;
+  /**
    * Ludii's forced pass is a move of ours too (the game's rules make a player without a legal move
    * pass, as Janggi's do; `ludiiNotation` writes our pass `forced-pass`), not where our game ended.
    */
@@ -217,6 +223,17 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
         }
       }
       if (row === undefined) expect.fail(`${where()}: Ludii's move ${chosen} is not among ours`);
+      if (did !== undefined && spec.ludiiResolve) {
+        const notationOf = (i: number) => game.def.generators[ours.buf.gen[i]!]!.notation(ours.buf, i);
+        const candidates: number[] = [];
+        for (let i = 0; i < ours.buf.size; i++) if (spec.ludiiNotation(notationOf(i), s) === chosenHere) candidates.push(i);
+        const pick = spec.ludiiResolve(s, game, candidates.map(notationOf), did);
+        row = candidates.find((i) => notationOf(i) === pick);
+        if (row === undefined) expect.fail(`${where()}: none of our moves ${chosen} did what Ludii's did (${did})`);
+        game.applyRow(s, ours.buf, row);
+        t.ambiguous++;
+        continue;
+      }
       game.applyRow(s, ours.buf, row);
       if (did !== undefined) {
         if (!spec.ludiiChoice) expect.fail(`${where()}: Ludii chose one of several moves ${chosen} (it did ${did})`);

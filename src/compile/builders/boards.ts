@@ -29,7 +29,8 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
   hex: (n, ptr, cx) => {
     const size = n.size as number;
     const shape = ((n.shape as string | undefined) ?? "hexagon") as HexShape;
-    if (tooLarge(shape === "rhombus" ? size * size : 3 * size * (size - 1) + 1, ptr, cx)) return placeholder();
+    const cells = { rhombus: size * size, triangle: (size * (size + 1)) / 2, limping: 3 * size * size, hexagon: 3 * size * (size - 1) + 1 }[shape];
+    if (tooLarge(cells, ptr, cx)) return placeholder();
     return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined, shape);
   },
   graph: (n, ptr, cx) => (tooLarge((n.points as string[]).length, ptr, cx) ? placeholder() : compileGraphBoard(n, ptr, cx)),

@@ -12,7 +12,7 @@ import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer, constant, type Compiled } from "../expression.js";
 import { boardCoordinates, compileSite, siteIn } from "./sites.js";
 import { sees } from "../../engine/coordinates.js";
-import { hasLineOfExactly, lineAxes, longestLine, outflanksAny } from "../../engine/lines.js";
+import { anyLine, boardLines, hasLineOfExactly, lineAxes, longestLine, outflanksAny } from "../../engine/lines.js";
 import { directionsByPlayer, directionsIn, refusesOnward } from "../directions.js";
 import { nearLists } from "../neighbours.js";
 import { compileIntC } from "./numbers.js";
@@ -293,11 +293,16 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     };
   },
   line: (n, ptr, cx) => {
-    const at = compileSite(n.at!, `${ptr}/at`, cx);
     const of = compilePlayer((n.of as string | undefined) ?? "mover", `${ptr}/of`, cx);
     const topology = cx.topology!;
     const axes = lineAxes(topology, directionsIn(n.dirs, `${ptr}/dirs`, cx));
-    const length = n.length as number, ifPlaced = n["if-placed"] === true;
+    const length = n.length as number, ifPlaced = n["if-placed"] === true, exact = n.exact === true;
+    if (n.at === undefined) {
+      if (ifPlaced) cx.fail("M001", "if-placed:true asks about one empty site: name it", `${ptr}/if-placed`, "(line N SITE if-placed:true)");
+      const lines = boardLines(topology, axes);
+      return { fn: (s, c) => anyLine(lines, s, of(s, c), length, exact) };
+    }
+    const at = compileSite(n.at, `${ptr}/at`, cx);
     if (n.exact === true) {
       return {
         fn: (s, c) => {
@@ -467,6 +472,15 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     return { fn: (s, c) => s.pieceCount[who(s, c)] === 0 };
   },
   "same-turn": () => ({ fn: (s) => s.actionInTurn > 1 }),
+  "in-phase": (n, ptr, cx) => {
+    const phase = cx.phaseNames.indexOf(n.name as string);
+    if (phase < 0) {
+      cx.fail("M001", cx.phaseNames.length ? `no phase '${n.name as string}'` : "the play rules have no (phases ...)", `${ptr}/name`, cx.phaseNames.length ? `one of: ${cx.phaseNames.join(", ")}` : "(play (phases {(phase NAME MOVES next:NAME) ...}))");
+      return constant(false);
+    }
+    const who = compilePlayer((n.player as string | undefined) ?? "mover", `${ptr}/player`, cx), word = cx.phaseWord;
+    return { fn: (s, c) => s.memory[word + who(s, c)] === phase };
+  },
   "can-move": (n, ptr, cx) => {
     const moves = cx.within("scope", "move", () => compileMoves(n.moves!, `${ptr}/moves`, cx));
     const who = n.for === undefined ? null : compilePlayer(n.for as string, `${ptr}/for`, cx);

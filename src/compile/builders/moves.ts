@@ -35,6 +35,9 @@ import { SowGenerator } from "../../engine/sow.js";
 import { compileInt } from "./numbers.js";
 import { EMPTY } from "../../engine/state.js";
 import { needsDice } from "./numbers.js";
+import { RegionTurnGenerator, type RegionMotion } from "../../engine/region-turn.js";
+import { mapRegion, type Motion } from "../region-motion.js";
+import { PhasesSource, movingOn } from "../../engine/phases.js";
 
 type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
@@ -116,6 +119,50 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       for (const leaf of leavesOf(union)) (leaf.after ??= []).push(...effects);
     }
     return union;
+  },
+  "turn-region": (n, ptr, cx) => {
+    const ways = (n.ways as string[] | undefined) ?? ["clockwise", "anticlockwise"];
+    const by = (n.by as number | undefined) ?? 90;
+    const motions = ways.map((w) => ({ motion: { turn: w === "clockwise" ? by : -by }, suffix: w === "clockwise" ? "cw" : "acw", what: `a ${w} turn by ${by} degrees` }));
+    return regionMotionMove(n, ptr, cx, "turn", motions);
+  },
+  "flip-region": (n, ptr, cx) => {
+    const axes = (n.axes as string[] | undefined) ?? ["N", "E"];
+    const motions = axes.map((a, i) => {
+      const angle = COMPASS.indexOf(a.toUpperCase()) * 45;
+      if (angle < 0) cx.fail("M001", `'${a}' is not a compass direction`, `${ptr}/axes/${i}`, COMPASS.join(", "));
+      return { motion: { mirror: Math.max(0, angle) }, suffix: `flip${a.toUpperCase()}`, what: `a flip in the ${a.toUpperCase()} axis` };
+    });
+    return regionMotionMove(n, ptr, cx, "flip", motions);
+  },
+  phases: (n, ptr, cx) => {
+    const list = n.phases as IrNode[];
+    const names = list.map((p) => p.name as string);
+    names.forEach((name, i) => {
+      if (names.indexOf(name) !== i) cx.fail("M001", `two phases are named '${name}'`, `${ptr}/phases/${i}/name`, "a name of its own for each phase");
+    });
+    // One word of rule memory per seat: the phase it is in (all begin in the first).
+    const word = cx.memoryInit.length;
+    for (let p = 0; p < cx.playerCount; p++) cx.memoryInit.push(0);
+    // Known before the phases' own rules are compiled: they may ask (in-phase ...) too.
+    cx.phaseNames = names;
+    cx.phaseWord = word;
+    const phases = list.map((phase, i) => {
+      const at = `${ptr}/phases/${i}`;
+      const moves = compileMoves(phase.moves!, `${at}/moves`, cx);
+      if (phase.next === undefined) return moves;
+      const next = names.indexOf(phase.next as string);
+      if (next < 0) {
+        cx.fail("M001", `no phase '${phase.next as string}'`, `${at}/next`, `one of: ${names.join(", ")}`);
+        return moves;
+      }
+      const when = phase.when === undefined ? null : inMoveScope(cx, () => compileBool(phase.when!, `${at}/when`, cx));
+      const moveOn = movingOn(word, next, when, phase.for === "all", cx.playerCount);
+      // Every move of the phase moves its player on, after the move's own consequences.
+      for (const leaf of leavesOf(moves)) (leaf.after ??= []).push(moveOn);
+      return moves;
+    });
+    return new PhasesSource(phases, word);
   },
   branch: (n, ptr, cx) =>
     new BranchSource(
@@ -482,4 +529,34 @@ function boardDirection(name: string, ptr: string, cx: CompileContext): number {
   const d = dirIndex(cx.topology!, name);
   if (d < 0) cx.fail("M001", `the board has no direction '${name}'`, ptr, `one of: ${cx.topology!.dirNames.join(" ")}`);
   return d;
+}
+
+const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
+/**
+ * `(turn-region ...)` and `(flip-region ...)`: one move per named region and motion, each map
+ * worked out on the board's geometry, a region the motion does not carry onto itself refused.
+ */
+function regionMotionMove(n: IrNode, ptr: string, cx: CompileContext, verb: string, motions: { motion: Motion; suffix: string; what: string }[]): MoveSource {
+  const topology = cx.topology!;
+  if (cx.stackLevels !== 0) cx.fail("M001", `(${verb}-region ...) moves whole sites, and this game keeps mixed stacks`, ptr, "a game without (mixed-stacks ...)");
+  const out: RegionMotion[] = [];
+  (n.regions as string[]).forEach((name, i) => {
+    const sites = cx.regions.get(name);
+    if (!sites) {
+      cx.fail("M001", `no region '${name}'`, `${ptr}/regions/${i}`, cx.regions.size ? `one of: ${[...cx.regions.keys()].join(", ")}` : "a region declared with (region ...)");
+      return;
+    }
+    if (sites.length === 0) return cx.fail("M001", `region '${name}' has no sites`, `${ptr}/regions/${i}`);
+    for (const { motion, suffix, what } of motions) {
+      const map = mapRegion(topology, sites, motion);
+      if (!map.images) {
+        cx.fail("M001", `${what} carries ${topology.labels[map.stray]} out of region '${name}'`, `${ptr}/regions/${i}`, "a region the motion carries onto itself (a square block turns by 90 degrees, a hexagon by 60)");
+        return;
+      }
+      out.push({ sites, images: map.images, centre: map.centre, notation: `${map.centre >= 0 ? topology.labels[map.centre] : `${name}-`}${suffix}` });
+    }
+  });
+  const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
+  return register(cx, n, ptr, new RegionTurnGenerator(topology, cx.kindIndex((n.kind as string | undefined) ?? verb), out, then));
 }

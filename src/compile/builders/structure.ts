@@ -32,6 +32,8 @@ export const STRUCTURAL: [string, Category][] = [
   ["players", "players"],
   ["rules", "rules"],
   ["turns", "turns"],
+  // Read by the builder of `(phases ...)` (moves), which compiles each phase's moves.
+  ["phase", "phase"],
 ];
 
 /**

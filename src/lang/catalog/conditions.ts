@@ -167,10 +167,10 @@ export const conditionLudemes: LudemeSpec[] = [
   {
     name: "line",
     category: "bool",
-    doc: "A row of at least `length` pieces of one player (exactly `length` with `exact:true`) stands in an unbroken line through the site, along one of the board's lines (a direction and its opposite). Only the lines through that site are looked at, so in end rules, where `to` is the last move's destination, the test costs the length of those lines whatever the board's size.",
+    doc: "A row of at least `length` pieces of one player (exactly `length` with `exact:true`) stands in an unbroken line through the site (or anywhere, without a site), along one of the board's lines (a direction and its opposite). Only the lines through that site are looked at, so in end rules, where `to` is the last move's destination, the test costs the length of those lines whatever the board's size.",
     params: [
       { name: "length", type: { t: "int", min: 1 }, doc: "How many pieces in a row." },
-      { name: "at", type: siteRef, doc: `The site the row must go through; in end rules and after-action effects \`to\` and \`from\` are the last move's.` },
+      { name: "at", type: siteRef, optional: true, doc: `The site the row must go through; in end rules and after-action effects \`to\` and \`from\` are the last move's. Without it, a row anywhere on the board (each of the player's pieces is looked at: use it where a move can make a row away from its own site, e.g. by turning part of the board).` },
       { name: "of", type: playerRef, namedOnly: true, optional: true, default: "mover", doc: `Whose pieces: ${PLAYER_DOC}.` },
       { name: "exact", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Only a row of exactly `length` counts (a longer row does not)." },
       { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions whose lines count, each with its opposite (default: every line of the board)." },
@@ -314,6 +314,16 @@ export const conditionLudemes: LudemeSpec[] = [
     doc: "The decision being made continues the mover's turn: the same player made the previous decision of this turn (after `(move-again)`, or a later action of a turn with several). False for a turn's first decision.",
     params: [],
     example: "(same-turn)",
+  },
+  {
+    name: "in-phase",
+    category: "bool",
+    doc: "The player is in the named phase of the play rules' `(phases ...)` (each player has their own; a phase for everyone moves all at once).",
+    params: [
+      { name: "name", type: name, doc: "The phase's name." },
+      { name: "player", type: playerRef, optional: true, default: "mover", doc: `Whose phase: ${PLAYER_DOC}.` },
+    ],
+    example: "(in-phase movement next)",
   },
   {
     name: "can-move",

@@ -14,6 +14,7 @@ import other.action.die.ActionUpdateDice;
 import other.action.die.ActionUseDie;
 import other.action.move.ActionPromote;
 import other.action.move.ActionSelect;
+import other.action.move.ActionAdd;
 import other.action.ActionType;
 import other.action.others.ActionPropose;
 import other.action.others.ActionVote;
@@ -51,7 +52,7 @@ import other.trial.Trial;
  *   forced-pass a pass Ludii adds for a player without a legal move (with dice: after a roll that gives no move)
  * A chosen move whose notation Ludii lists more than once is followed by what it did, the kinds of its
  * actions as applied (consequences included, the decision's dice roll left out, UseDie with the die's
- * number): "f7-f8 {MoveTopPiece SetState}", "a1-e2 {MoveTopPiece UseDie2 SetTemp}".
+ * number, an Add with its site and the piece it adds (Ludii's component number): Add@c3=1): "f7-f8 {MoveTopPiece SetState}", "a1-e2 {MoveTopPiece UseDie2 SetTemp}".
  * A site is file a+col, rank 1+row of its cell or vertex (whichever the board uses), checked at start
  * against Ludii's own labels; the "# sites" line lists them (and the hand sites) by Ludii's site index.
  *
@@ -284,7 +285,8 @@ public final class LudiiGames {
           List<String> did = new ArrayList<>();
           List<Action> acts = done.actions();
           for (Action x : acts.subList(rollLength(done), acts.size()))
-            did.add(x.getClass().getSimpleName().replaceFirst("^Action", "") + (x instanceof ActionUseDie ? "" + (((ActionUseDie) x).indexDie() + 1) : ""));
+            did.add(x.getClass().getSimpleName().replaceFirst("^Action", "") + (x instanceof ActionUseDie ? "" + (((ActionUseDie) x).indexDie() + 1) : "")
+              + (x instanceof ActionAdd ? "@" + anySite(x.to(), x.toType() == null ? siteType : x.toType()) + "=" + x.what() : ""));
           chosen += " {" + String.join(" ", did) + "}";
           ambiguousChoices++;
         }
