@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { loadPosition } from "../src/engine/position.js";
+import { loadPosition, toPosition } from "../src/engine/position.js";
 import { endInfo } from "../src/view/end.js";
 import { build, man, notations, onlyError, play, site, text } from "./support/games.js";
 
@@ -62,6 +62,31 @@ describe("swap:true", () => {
     const back = g.deserialize(JSON.parse(JSON.stringify(s1.toJSON())));
     expect(Array.from(back.seatPlayer)).toEqual([1, 0]);
     expect(g.currentPlayer(back)).toBe(0);
+  });
+
+  it("survives writing and reading a position: seats, and a result by player", () => {
+    const s1 = play(g, play(g, g.newGame(), "b2"), "swap");
+    const pos = toPosition(g, s1);
+    expect(pos.seats).toEqual({ P1: "P2", P2: "P1" });
+    const back = loadPosition(g, JSON.parse(JSON.stringify(pos)));
+    expect(Array.from(back.seatPlayer)).toEqual([1, 0]);
+    expect(g.currentPlayer(back)).toBe(0);
+    expect(toPosition(g, play(g, g.newGame(), "b2")).seats).toBeUndefined();
+    // The second seat wins when the first has no move left; after the swap the first player sits there.
+    const small = build({ ...placing, board: "(square 2 1)", items: "(supply 1)" });
+    const over = play(small, play(small, play(small, small.newGame(), "a1"), "swap"), "b1");
+    const written = toPosition(small, over);
+    expect(written.result).toEqual({ winner: "P1" });
+    const read = loadPosition(small, JSON.parse(JSON.stringify(written)));
+    expect(Array.from(read.returns)).toEqual(Array.from(over.returns));
+    expect(small.winners(read)).toEqual([0]);
+  });
+
+  it("refuses seats that are not a seating of the players", () => {
+    expect(() => loadPosition(g, { sites: {}, seats: { P1: "P2" } })).toThrow(/P2 sits at two seats/);
+    expect(() => loadPosition(g, { sites: {}, seats: { P1: "P3", P2: "P1" } })).toThrow(/'?P3'? is not a player/);
+    expect(() => loadPosition(g, { sites: {}, seats: { P1: "P1", P2: "P1" } })).toThrow(/P1 already sits at another seat/);
+    expect(() => loadPosition(g, { sites: {}, seats: ["P2", "P1"] })).toThrow(/position.seats: an object/);
   });
 
   it("is offered in a loaded position of the second turn, and not in a later one", () => {

@@ -73,7 +73,13 @@ export interface Position {
    * Absent: nothing remembered, as at the start of a game.
    */
   memory?: number[];
-  /** The result of a finished game. Absent: the game goes on. */
+  /**
+   * Who sits at each seat, seat to player, once a swap rule has exchanged them (`{"P1": "P2",
+   * "P2": "P1"}`: the second player plays the first seat's pieces). Every other field speaks of
+   * seats, but `result`, which names the players who won. Absent: each player at their own seat.
+   */
+  seats?: Record<string, string>;
+  /** The result of a finished game, by player. Absent: the game goes on. */
   result?: PositionResult;
   /** Which end rule ended the game (0-based, in the description's order); absent: unknown. */
   endRule?: number;
@@ -107,7 +113,7 @@ export interface Position {
 
 const POSITION_FIELDS = [
   "sites", "mover", "actionInTurn", "actionsInTurn", "supply", "scores", "markers", "counters",
-  "internalFlags", "turn", "preludeLeft", "memory", "result", "endRule", "lastMover", "last", "concealed", "hands",
+  "internalFlags", "turn", "preludeLeft", "memory", "seats", "result", "endRule", "lastMover", "last", "concealed", "hands",
   "dice", "diceLeft", "heldDouble",
 ];
 
@@ -166,6 +172,7 @@ export function loadPosition(game: Game, pos: unknown, seed: Seed = 0, opts: Loa
   readHands(game, pos.hands, s, problems);
   readMarkers(game, pos.markers, s, seed, problems);
   readMemory(game, pos.memory, s, problems);
+  readSeats(game, pos.seats, s, problems);
   readResult(game, pos, s, problems);
   readDice(game, pos, s, problems);
   if (!faceDown.refused.length) readConcealed(game, pos.concealed, s, faceDown.read, problems, opts);
@@ -511,6 +518,30 @@ function readMemory(game: Game, raw: unknown, s: State, problems: Problems): voi
 }
 
 /** `result` and `endRule`: a finished game. */
+/** `seats`: who sits where after a swap, a seat for every player and a player for every seat. */
+function readSeats(game: Game, raw: unknown, s: State, problems: Problems): void {
+  if (raw === undefined) return;
+  const N = game.playerCount, expected = `an object from each seat to the player sitting there, e.g. {"P1": "P2", "P2": "P1"}`;
+  if (!isObject(raw)) return problems.push(`position.seats: ${expected}`);
+  const taken = new Set<number>(), seatPlayer = Array.from(s.seatPlayer);
+  for (const [seatName, playerNamed] of Object.entries(raw)) {
+    const seat = playerIndex(game, seatName), player = playerIndex(game, playerNamed);
+    if (seat < 0) problems.push(`position.seats.${shown(seatName)}: not a seat (P1..P${N})`);
+    else if (player < 0) problems.push(`position.seats.${seatName}: ${shown(playerNamed)} is not a player (P1..P${N})`);
+    else if (taken.has(player)) problems.push(`position.seats.${seatName}: ${playerName(player)} already sits at another seat`);
+    else {
+      taken.add(player);
+      seatPlayer[seat] = player;
+    }
+  }
+  // Seats not named keep their own player, who must then not sit elsewhere too.
+  for (let seat = 0; seat < N; seat++) {
+    if (Object.prototype.hasOwnProperty.call(raw, playerName(seat))) continue;
+    if (taken.has(seat)) problems.push(`position.seats: ${playerName(seat)} sits at two seats (name who sits at seat ${playerName(seat)})`);
+  }
+  s.seatPlayer.set(seatPlayer);
+}
+
 function readResult(game: Game, pos: Record<string, any>, s: State, problems: Problems): void {
   const r = pos.result;
   const expected = `expected "ongoing", "draw", {"winner": "P1"} or {"winners": ["P1", "P2"]}`;
@@ -537,9 +568,10 @@ function readResult(game: Game, pos: Record<string, any>, s: State, problems: Pr
   }
   if (winners === undefined) return;
   // As the engine ends a game: winners +1, everyone else -1, a draw 0 for all; or by the places
-  // taken (rule memory, read before this), where players finish one by one.
+  // taken (rule memory, read before this), where players finish one by one. The result names
+  // players, the returns are the seats' (read after `seats`).
   s.over = true;
-  game.settleReturns(s, winners);
+  game.settleReturns(s, winners.map((p) => game.seatOf(s, p)));
 }
 
 /** `concealed`: the face-down pool of an observation, which must account for every face-down piece. */
@@ -765,6 +797,7 @@ export function toPosition(game: Game, s: State): Position {
   if (def.dice && s.heldDouble !== 0) pos.heldDouble = s.heldDouble;
   const memory = Array.from(s.memory.subarray(0, def.memoryInit.length));
   if (memory.some((v, i) => v !== def.memoryInit[i])) pos.memory = memory;
+  if (Array.from(s.seatPlayer).some((p, seat) => p !== seat)) pos.seats = Object.fromEntries(Array.from(s.seatPlayer, (p, seat) => [playerName(seat), playerName(p)]));
   if (s.over) {
     const winners = game.winners(s)!.map(playerName);
     pos.result = winners.length === 0 ? "draw" : winners.length === 1 ? { winner: winners[0]! } : { winners };
