@@ -489,13 +489,23 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  describe("every built-in game, one page going from game to game as a person would (agents at full pace)", () => {
+    let page: Page;
+    const errors: string[] = [];
+    beforeAll(async () => {
+      if (!available) return;
+      page = await newPage({ viewport: { width: 1000, height: 900 } });
+      page.on("pageerror", (e) => errors.push(e.message));
+    });
+    afterAll(async () => page?.close());
+
   for (const name of builtinGameNames()) {
     it(`${name}: plays by clicking against an agent, the board always as the engine has it`, async () => {
       const g = loadGame(name);
-      const page = await newPage({ viewport: { width: 1000, height: 900 } });
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      await openGame(page, name);
+      errors.length = 0;
+      await page.goto(`${base}?pace=0#/play/${name}`);
+      // The game's own page and board (the last game's are gone).
+      await page.waitForFunction((title) => document.querySelector("h1")?.textContent === title && document.querySelector("svg.board") !== null, g.name);
       // Its rules, rendered: headings and paragraphs, no markdown left over.
       const rules = page.locator("[data-testid=rules] .markdown");
       expect(await rules.locator("h2, h3").count()).toBeGreaterThan(0);
@@ -527,7 +537,7 @@ describe.skipIf(!available)("the browser app", () => {
         expect(await page.locator("[data-testid=told]").textContent()).toMatch(/ played /);
       }
       expect(errors).toEqual([]);
-      await page.close();
     });
   }
+  });
 });

@@ -29,8 +29,8 @@ const builtins = readdirSync(gamesDir).filter((f) => f.endsWith(".game")).sort()
  */
 const SCALE = Math.max(1, Number(process.env.LUDEX_FUZZ_SCALE) || 1);
 const SEED = Number(process.env.LUDEX_FUZZ_SEED) || 0;
-const BYTE_MUTANTS = 30 * SCALE;
-const TOKEN_MUTANTS = 36 * SCALE;
+const BYTE_MUTANTS = 24 * SCALE;
+const TOKEN_MUTANTS = 28 * SCALE;
 const HOSTILE_ROUNDS = 1 * SCALE;
 /**
  * Playouts of an accepted mutant, their length, and the legal moves they may look at in all: a

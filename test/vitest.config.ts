@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./support/sequencer.js";
 
 export default defineConfig({
   test: {
@@ -13,5 +14,7 @@ export default defineConfig({
     // A net against a hang, not a speed check: a slow, loaded machine may take minutes over a test.
     testTimeout: 10 * 60 * 1000,
     hookTimeout: 10 * 60 * 1000,
+    // The longest files first (see support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
   },
 });

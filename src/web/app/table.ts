@@ -44,6 +44,15 @@ export interface Table {
 }
 
 const UNDO_TITLE = "take back your last move (and the agents' replies)";
+/**
+ * How long an agent's move waits before it is played, so people can follow (ms): 250, or the
+ * page address's `?pace=MS` (0 to 5000; `?pace=0` for agents playing at full speed).
+ */
+const AGENT_PAUSE_MS = (() => {
+  const asked = Number(new URLSearchParams(location.search).get("pace") ?? "250");
+  return Number.isFinite(asked) ? Math.min(5000, Math.max(0, asked)) : 250;
+})();
+
 /** The pause between positions when a record is replayed. */
 const REPLAY_MS = 900;
 
@@ -362,7 +371,7 @@ export function startTable(area: HTMLElement, t: Table): void {
       setTimeout(() => {
         done();
         if (alive() && t.moves.length === asked) play(move);
-      }, 250);
+      }, AGENT_PAUSE_MS);
     };
     w.addEventListener("message", answer);
     w.postMessage({ type: "choose", table: t.id, moves: t.moves.map((m) => m.notation) } satisfies FromPage);
