@@ -31,7 +31,7 @@ const MAX_PLIES = 3000;
  * games of the chess family and Go (Shogi, Xiangqi, Go on 19 x 19: several hundred plies and more)
  * stop earlier, after at least four.
  */
-const PLY_BUDGET = 800;
+const PLY_BUDGET = 600;
 const MIN_PLAYOUTS = 4;
 
 /**
