@@ -137,13 +137,17 @@ describe("every board shape the language has", () => {
     "(hex 3 shape:limping layout:columns) drawn:cells",
     "(wheel {1 8})",
     "(wheel {1 6 12})",
+    "(tri 4)",
+    "(tri 3 shape:hexagon)",
+    "(tri 3) places:{edges faces}",
+    "(square 4 3) drawn:points places:{edges faces}",
     "(square 5 5 diagonals:all) drawn:points",
     "(star 3)",
     GRAPH,
   ];
   for (const board of boards) {
     it(`${board.split("\n")[0]}: every site once, inside the picture, none over another; lines exactly where pieces move`, () => {
-      const [shape, ...rest] = board.startsWith("(graph") ? [board] : board.split(/ (?=drawn:)/);
+      const [shape, ...rest] = board.startsWith("(graph") ? [board] : board.split(/ (?=drawn:|places:)/);
       const r = compileGame(`(game "G" (players 2) (equipment {(board ${shape} ${rest.join(" ")}) (piece stone)}) (rules (start {}) (play (add piece:stone to:(empty to))) (end {})))`, { file: "g.game" });
       expect(r.diagnostics).toEqual([]);
       const g = r.game!, t = g.topology;

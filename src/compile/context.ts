@@ -203,14 +203,20 @@ export class CompileContext {
     return { words: w, index };
   }
 
-  /** The pass counter's memory word, made (with the hook that resets it) on first use. */
+  /**
+   * The pass counter's memory words, made (with the hook that resets them) on first use: at
+   * `passWord` the turns in a row that were a pass and nothing else, at `passWord + 1` whether the
+   * last decision was a pass (see engine/pass.ts).
+   */
   passCounter(): number {
     if (this.passWord >= 0) return this.passWord;
     this.passWord = this.memoryInit.length;
-    this.memoryInit.push(0);
+    this.memoryInit.push(0, 0);
     const word = this.passWord, kinds = this.passKinds;
     this.moveHooks.push((s, kind) => {
-      if (!kinds.has(kind)) s.memory[word] = 0;
+      if (kinds.has(kind)) return;
+      s.memory[word] = 0;
+      s.memory[word + 1] = 0;
     });
     return word;
   }

@@ -7,9 +7,15 @@ import type { State } from "../engine/state.js";
 import type { CompileContext } from "./context.js";
 import { neighbourLists } from "../engine/topology.js";
 
-/** Per-site lists of the sites `near` looks at: board neighbours, line ends, or both (distinct). */
-export function nearLists(cx: CompileContext, via: string): { start: Int32Array; list: Int32Array } {
+/** Per-site lists of the sites `near` looks at: board neighbours, line ends, or both (distinct); or the places that meet the site. */
+export function nearLists(cx: CompileContext, via: string, ptr = ""): { start: Int32Array; list: Int32Array } {
   const topo = cx.topology!;
+  if (via === "incident") {
+    if (topo.incident) return topo.incident;
+    // A board without places has nothing that meets: said where the rule asks for it.
+    cx.fail("M004", "via:incident reaches the places that meet a site, and this board has no edges or faces", ptr, "(board SHAPE places:{edges faces})");
+    return { start: new Int32Array(topo.n + 1), list: new Int32Array(0) };
+  }
   return neighbourLists(topo, undefined, [...(via !== "line-ends" ? [topo.step] : []), ...(via !== "adjacent" ? [topo.lineEnd] : [])]);
 }
 

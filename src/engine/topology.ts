@@ -42,6 +42,13 @@ export interface Topology {
   readonly regions: ReadonlyMap<string, Int32Array>;
   /** The kind of board, for renderers and docs only (never for rules). */
   readonly shape: string;
+  /**
+   * On a board with places (`places:{edges faces}`, see places.ts): the sites 0..points-1 are its
+   * points, the rest its edges then its faces, and `incident` lists which places meet (a point and
+   * its edges, an edge and its faces): those of site s at list[start[s] .. start[s + 1]).
+   */
+  readonly points?: number;
+  readonly incident?: { readonly start: Int32Array; readonly list: Int32Array };
 }
 
 /**
@@ -51,7 +58,7 @@ export interface Topology {
  * (columns, for hexes laid out in columns).
  */
 export function shapeAspect(shape: string): [number, number] {
-  if (shape === "hex-rows" || shape === "hex-star") return [1, Math.sqrt(3)];
+  if (shape === "hex-rows" || shape === "hex-star" || shape === "tri") return [1, Math.sqrt(3)];
   if (shape === "hex-columns") return [Math.sqrt(3), 1];
   // Mancala rows stand two lines apart in text: pits drawn side by side need little more than one.
   if (shape === "mancala") return [1, 0.6];

@@ -88,7 +88,10 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   const style = boardStyle(topo.shape, drawing);
   // Room on the right for the label of a store at the end of the rows.
   const width = maxX + 2 * MARGIN + (style === "pits" ? MARGIN : 0), height = maxY + 2 * MARGIN;
-  const r = UNIT * 0.38;
+  // On a board with edges and faces the places stand closer than its points (half a line apart on
+  // squares, less on triangles): rings small enough that none covers another.
+  const places = topo.points !== undefined;
+  const r = places ? Math.min(UNIT * 0.2, nearestSites(topo, kx, ky) / 2.2) : UNIT * 0.38;
   const out: string[] = [];
   // A grid of cells drawn as points is ruled like a Go board: rows and columns, no diagonals.
   const ruled = (d: number) => !(drawing === "points" && topo.shape === "square-diagonals" && topo.dirNames[d]!.length === 2);
@@ -139,6 +142,8 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     }
     out.push("</g>");
   }
+  // Places taken: a face filled in its owner's colour, an edge drawn over in it.
+  if (places) out.push(placesSvg(game, s, x, y));
   // The pieces.
   out.push('<g class="pieces">');
   for (let i = 0; i < n; i++) {
@@ -160,6 +165,41 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     out.push(`<g class="${classes.join(" ")}" data-site="${escape(label)}" tabindex="-1" role="button" aria-label="${escape(siteName(game, s, i))}"><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r)}"/><text class="coord" x="${round(x(i) + r * 0.7)}" y="${round(y(i) + r * 1.25)}">${escape(label)}</text></g>`);
   }
   out.push("</g></svg>");
+  return out.join("");
+}
+
+/** The distance between the two nearest sites as drawn (scaled by kx, ky). */
+function nearestSites(topo: Game["topology"], kx: number, ky: number): number {
+  let nearest = Infinity;
+  for (let i = 0; i < topo.n; i++) {
+    for (let j = i + 1; j < topo.n; j++) nearest = Math.min(nearest, Math.hypot((topo.drawX[i]! - topo.drawX[j]!) * kx, (topo.drawY[i]! - topo.drawY[j]!) * ky));
+  }
+  return nearest;
+}
+
+/**
+ * The taken places of a board with edges and faces, under the pieces: each face holding a piece
+ * filled with its owner's colour, each edge holding one drawn as a thick line in it.
+ */
+function placesSvg(game: Game, s: State, x: (i: number) => number, y: (i: number) => number): string {
+  const topo = game.topology, { start, list } = topo.incident!, points = topo.points!;
+  const faces = topo.regions.get("faces") ?? new Int32Array(0), edges = topo.regions.get("edges") ?? new Int32Array(0);
+  const colour = (i: number) => (s.owner[i]! >= 0 && s.owner[i]! < game.playerCount ? seatColour(game, s.owner[i]!) : "#888888");
+  const out: string[] = ['<g class="places">'];
+  for (const f of faces) {
+    if (s.owner[f] === EMPTY) continue;
+    // Its corners: the ends of its edges, in order round its centre.
+    const corners = new Set<number>();
+    for (let k = start[f]!; k < start[f + 1]!; k++) for (let j = start[list[k]!]!; j < start[list[k]! + 1]!; j++) if (list[j]! < points) corners.add(list[j]!);
+    const round_ = [...corners].sort((a, b) => Math.atan2(y(a) - y(f), x(a) - x(f)) - Math.atan2(y(b) - y(f), x(b) - x(f)));
+    out.push(`<polygon class="face" data-place="${escape(topo.labels[f]!)}" points="${round_.map((c) => `${round(x(c))},${round(y(c))}`).join(" ")}" fill="${colour(f)}" fill-opacity="0.45"/>`);
+  }
+  for (const e of edges) {
+    if (s.owner[e] === EMPTY) continue;
+    const [a, b] = [list[start[e]!]!, list[start[e]! + 1]!];
+    out.push(`<line class="edge" data-place="${escape(topo.labels[e]!)}" x1="${round(x(a))}" y1="${round(y(a))}" x2="${round(x(b))}" y2="${round(y(b))}" stroke="${colour(e)}" stroke-width="6"/>`);
+  }
+  out.push("</g>");
   return out.join("");
 }
 

@@ -33,6 +33,15 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     if (tooLarge(cells, ptr, cx)) return placeholder();
     return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined, shape);
   },
+  tri: (n, ptr, cx) => {
+    // Points of a triangular grid: the graph of hexagonal cells, drawn as points joined by lines
+    // (the triangles between them are the board's faces, with places:{faces}).
+    const size = n.size as number;
+    const shape = ((n.shape as string | undefined) ?? "triangle") as HexShape;
+    const points = { rhombus: size * size, triangle: (size * (size + 1)) / 2, limping: 3 * size * size, hexagon: 3 * size * (size - 1) + 1 }[shape];
+    if (tooLarge(points, ptr, cx)) return placeholder();
+    return { ...hexBoard(size, "rows", n.dirs as string[] | undefined, shape), shape: "tri" };
+  },
   graph: (n, ptr, cx) => (tooLarge((n.points as string[]).length, ptr, cx) ? placeholder() : compileGraphBoard(n, ptr, cx)),
   mancala: (n, ptr, cx) => {
     const rows = n.rows as number, cols = n.cols as number;

@@ -270,7 +270,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       cx.fail("M004", "(passed) needs a (pass) move in the play rules", ptr, "(pass) inside (priority ...) or (either ...)");
       return constant(false);
     }
-    return { fn: (s) => s.memory[word]! >= 1 };
+    return { fn: (s) => s.memory[word + 1]! === 1 };
   },
   "all-passed": (_n, ptr, cx) => {
     const word = cx.passWord;
@@ -321,7 +321,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   near: (n, ptr, cx) => {
     const of = compileSite(n.of!, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
-    const { start, list } = nearLists(cx, (n.via as string | undefined) ?? "adjacent");
+    const { start, list } = nearLists(cx, (n.via as string | undefined) ?? "adjacent", `${ptr}/via`);
     // The common "next to a piece of type T" is checked inline (no call per neighbour).
     const inner = n.cond;
     if (isNode(inner) && inner.ludeme === "is-piece" && inner.site === "site") {

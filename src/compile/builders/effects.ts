@@ -14,7 +14,7 @@ import { flankedFrom, surroundedFrom } from "../../engine/custodial.js";
 import { directionsIn } from "../directions.js";
 import { compilePlayer } from "../expression.js";
 import { compileSite } from "./sites.js";
-import { Flood } from "../neighbours.js";
+import { Flood, nearLists } from "../neighbours.js";
 import { compileBool, NO_SIDE, sidesOf } from "./conditions.js";
 import { compileInt } from "./numbers.js";
 import { compileRegion } from "./regions.js";
@@ -97,13 +97,24 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
     const N = cx.topology!.n;
     const chosen = new Int32Array(N);
+    // The sites looked at: every site, or those next to `near:` (as `near` reads them).
+    const around = n.near === undefined ? null : compileSite(n.near, `${ptr}/near`, cx);
+    const { start, list } = around ? nearLists(cx, (n.via as string | undefined) ?? "adjacent", `${ptr}/via`) : { start: null, list: null };
     return silent((s, c) => {
       // Find every site first, so that the effects cannot change which sites are chosen.
       let k = 0;
       const saved = c.site;
-      for (let site = 0; site < N; site++) {
-        c.site = site;
-        if (cond(s, c)) chosen[k++] = site;
+      if (around) {
+        const centre = around(s, c);
+        for (let j = centre < 0 ? 0 : start![centre]!, end = centre < 0 ? 0 : start![centre + 1]!; j < end; j++) {
+          c.site = list![j]!;
+          if (cond(s, c)) chosen[k++] = c.site;
+        }
+      } else {
+        for (let site = 0; site < N; site++) {
+          c.site = site;
+          if (cond(s, c)) chosen[k++] = site;
+        }
       }
       for (let j = 0; j < k; j++) {
         c.site = chosen[j]!;

@@ -2,6 +2,7 @@
  * Builders of the `item` category: equipment (the board, piece types, counters, flags, markers,
  * the supply, portals, shapes and named regions).
  */
+import { withPlaces } from "../../engine/places.js";
 import { CELL_SHAPES, dirIndex, siteIndex, type Topology } from "../../engine/topology.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { boardBuilders } from "./boards.js";
@@ -21,6 +22,12 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const shape = n.shape;
     if (!isNode(shape) || !boardBuilders[shape.ludeme]) return;
     cx.topology = boardBuilders[shape.ludeme]!(shape, `${ptr}/shape`, cx);
+    const places = n.places as string[] | undefined;
+    if (places?.length) {
+      const built = withPlaces(cx.topology, { edges: places.includes("edges"), faces: places.includes("faces") });
+      if ("error" in built) cx.fail("M004", built.error, `${ptr}/places`, "places:{edges}, or a board whose lines do not cross");
+      else cx.topology = built;
+    }
     for (const [name, sites] of cx.topology.regions) cx.regions.set(name, sites);
     if (n.drawn === "cells" && !CELL_SHAPES.includes(cx.topology.shape)) cx.fail("M004", `a ${cx.topology.shape} board has no cells to draw`, `${ptr}/drawn`, "drawn:points, or no drawn:");
   },

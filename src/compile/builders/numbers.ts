@@ -172,7 +172,7 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
   "count-near": (n, ptr, cx) => {
     const of = compileSite(n.of!, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
-    const { start, list } = nearLists(cx, "adjacent");
+    const { start, list } = nearLists(cx, (n.via as string | undefined) ?? "adjacent", `${ptr}/via`);
     return {
       fn: (s, c) => {
         const centre = of(s, c), saved = c.site;

@@ -18,6 +18,17 @@ export const boardLudemes: LudemeSpec[] = [
     example: "(square 6 7 diagonals:centres)",
   },
   {
+    name: "tri",
+    category: "board",
+    doc: "A board of points on a triangular grid, each joined to up to six neighbours by lines that meet in triangles (Ludii's `(tri ...)` boards played on their points): a triangle with `size` points a side, or a hexagon, rhombus or limping hexagon as for `hex`. Rows a.. from the top, points numbered from the left, directions E NE NW W SW SE. Drawn as points joined by lines; `places:{edges faces}` on the board makes the lines and the little triangles places too. Region `edge`.",
+    params: [
+      { name: "size", type: { t: "int", min: 2 }, doc: "Points per side." },
+      { name: "shape", type: { t: "enum", values: ["triangle", "hexagon", "rhombus", "limping"] }, namedOnly: true, optional: true, default: "triangle", doc: "The outline: `triangle` (default), `hexagon`, `rhombus`, or `limping` (sides of `size` and `size + 1` points in turn)." },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Renames the six directions, in the order E NE NW W SW SE." },
+    ],
+    example: "(tri 5)",
+  },
+  {
     name: "hex",
     category: "board",
     doc: "A board of hexagonal cells: a hexhex board with `size` sites a side, a rhombus (`shape:rhombus`), a triangle or a limping hexagon. `layout:columns`: vertical grid lines a.. from the left, sites numbered from the bottom of each column, directions N NE SE S SW NW (regions `column-bottoms`, `column-tops`, `column-a`...). `layout:rows`: rows a.. from the top, cells numbered from the left, directions E NE NW W SW SE (regions `row-starts`, `row-ends`, `row-a`...). Both have the region `edge`.",

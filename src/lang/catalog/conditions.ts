@@ -156,11 +156,11 @@ export const conditionLudemes: LudemeSpec[] = [
   {
     name: "near",
     category: "bool",
-    doc: "Some site next to the given one satisfies the condition (evaluated with `site` bound to that neighbour). `via:adjacent` uses board neighbours, `line-ends` the far ends of the grid lines leaving the board from it, `both` either.",
+    doc: "Some site next to the given one satisfies the condition (evaluated with `site` bound to that neighbour). `via:adjacent` uses board neighbours, `line-ends` the far ends of the grid lines leaving the board from it, `both` either, `incident` the places that meet it.",
     params: [
       { name: "of", type: siteRef, doc: SITE_DOC },
       { name: "cond", type: cat("bool"), doc: "Condition on the neighbour `site`." },
-      { name: "via", type: { t: "enum", values: ["adjacent", "line-ends", "both"] }, namedOnly: true, optional: true, default: "adjacent", doc: "Which sites count as next to it." },
+      { name: "via", type: { t: "enum", values: ["adjacent", "line-ends", "both", "incident"] }, namedOnly: true, optional: true, default: "adjacent", doc: "Which sites count as next to it: `incident`, on a board with places (`(board ... places:{edges faces})`), the places that meet it -- a point's edges, an edge's ends and the faces on either side, a face's edges." },
     ],
     example: "(near to (is-piece site block) via:both)",
   },
@@ -304,7 +304,7 @@ export const conditionLudemes: LudemeSpec[] = [
   {
     name: "all-passed",
     category: "bool",
-    doc: "Every player has just passed, one after the other (the last decisions, as many as there are players, were `(pass)` moves). In end rules: the game is stuck, e.g. `(if (all-passed) ...)` ends a placement game when neither side can place.",
+    doc: "Every player has just passed, one after the other: the last turns, as many as there are players, were each a `(pass)` and nothing else (as Ludii counts them: a pass that ends a turn begun with another move, after `(move-again)`, is not such a turn). In end rules: the game is stuck, e.g. `(if (all-passed) ...)` ends a placement game when neither side can place.",
     params: [],
     example: "(all-passed)",
   },

@@ -59,10 +59,12 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "forall",
     category: "effect",
-    doc: "Runs the effects for every site satisfying the condition (with `site` bound to it). The sites are found first, then the effects run.",
+    doc: "Runs the effects for every site satisfying the condition (with `site` bound to it). The sites are found first, then the effects run. With `near:`, only the sites next to that one are looked at (as `near` reads them, `via:`): the boxes an edge just drawn closes, `(forall (= (count-near site (empty site) via:incident) 0) {...} near:to via:incident)`.",
     params: [
       { name: "cond", type: cat("bool"), doc: "Which sites." },
       { name: "do", type: list(cat("effect")), doc: "Effects, with `site` bound." },
+      { name: "near", type: siteRef, namedOnly: true, optional: true, doc: `Only the sites next to this one: ${SITE_DOC}` },
+      { name: "via", type: { t: "enum", values: ["adjacent", "line-ends", "both", "incident"] }, namedOnly: true, optional: true, default: "adjacent", doc: "With `near:`, which sites are next to it (see `near`)." },
     ],
     example: "(forall (flag site moved) {(clear-flag site moved)})",
   },

@@ -20,6 +20,13 @@ export const equipmentLudemes: LudemeSpec[] = [
         optional: true,
         doc: "How the board is drawn for players; play is the same either way. `points`: pieces stand on the points where lines cross, as on a Go board (Gomoku). `cells`: pieces stand inside squares or hexagons (only square grids without centre points and hex grids have cells). By default square grids and hex grids in rows are drawn as cells, every other board (hex grids in columns too) as points joined by lines.",
       },
+      {
+        name: "places",
+        type: list({ t: "enum", values: ["edges", "faces"] }),
+        namedOnly: true,
+        optional: true,
+        doc: "Places besides the board's points, each a site of its own that pieces may stand on: `edges`, the line between two neighbouring points (labelled by its ends, `a1-b1`); `faces`, each area the lines enclose (labelled by its corners in order round it, `a1-b1-b2-a2`). Regions `points`, `edges` and `faces`; places meet by incidence (`via:incident` in `near`, `count-near`, `forall`): a point and its edges, an edge and its faces. Faces need a board whose lines do not cross. Dots and Boxes: `(board (square 9 9) drawn:points places:{edges faces})`.",
+      },
     ],
     example: "(board (square 15 15) drawn:points)",
   },

@@ -114,6 +114,7 @@ export const numberLudemes: LudemeSpec[] = [
     params: [
       { name: "of", type: siteRef, doc: SITE_DOC },
       { name: "cond", type: cat("bool"), doc: "Condition on the neighbour `site`." },
+      { name: "via", type: { t: "enum", values: ["adjacent", "line-ends", "both", "incident"] }, namedOnly: true, optional: true, default: "adjacent", doc: "Which sites are its neighbours, as for `near`: `(count-near site (empty site) via:incident)` counts a face's edges not yet drawn." },
     ],
     example: "(count-near site (occupied site))",
   },

@@ -44,6 +44,7 @@ import other.trial.Trial;
  *               EinStein); P1hand3-a5: slot 3 of a hand of several sites ((handSite P1 3) in the .lud)
  *   a1-off      Ludii's (move Remove ...): the piece leaves the board (bearing off)
  *   b1          Ludii's (move Select ...) of one site (a mancala sowing from b1)
+ *   a1-b1       a piece placed on an edge of the board (Ludii's (move Add (to Edge ...))), named by its ends
  *   a1-i9       a (move Select (from) (to)) of two sites is written as a move (Pachisi's pawn reaching home)
  *   propose-End, vote-End, vote-No   Ludii's (move Propose "End") and (move Vote ...)
  *   c7=Narigin  a separate promotion decision: the piece the one on c7 becomes
@@ -80,6 +81,17 @@ public final class LudiiGames {
   static String site(int i) {
     TopologyElement e = sites.get(i);
     return "" + (char) ('a' + e.col()) + (e.row() + 1);
+  }
+
+  /**
+   * An edge of the board (a move placed on it, Dots and Boxes'), by its two ends: "a1-b1", the end
+   * lower on the board first (the lower row, then the file to the left), as Ludex labels an edge.
+   */
+  static String edge(int i) {
+    other.topology.Edge e = ctx.topology().edges().get(i);
+    other.topology.Vertex a = e.vA(), b = e.vB();
+    if (a.row() > b.row() || (a.row() == b.row() && a.col() > b.col())) { other.topology.Vertex t = a; a = b; b = t; }
+    return "" + (char) ('a' + a.col()) + (a.row() + 1) + "-" + (char) ('a' + b.col()) + (b.row() + 1);
   }
 
   /** A board site, or a hand site where the game's hands hold pieces at the start, or null. */
@@ -122,6 +134,7 @@ public final class LudiiGames {
       return f + level(decision, true) + "-" + t + level(decision, false);
     }
     int from = m.from(), to = m.to();
+    if (m.toType() == SiteType.Edge && m.fromType() == SiteType.Edge && from == to && to >= 0) return edge(to);
     if (from < 0 || to < 0 || m.toType() != siteType) return "?" + m.toString().replace(' ', '_');
     if (m.fromType() == SiteType.Cell && ctx.containerId()[from] > 0 && handsStartFilled && handSites.containsKey(from) && decision != null)
       return handSites.get(from) + level(decision, true) + "-" + site(to) + level(decision, false);
