@@ -263,7 +263,7 @@ describe.skipIf(!available)("the browser app", () => {
     expect(board).not.toBeNull();
     await page.mouse.move(board!.x, board!.y);
     await page.waitForSelector(".ludeme-doc");
-    expect(await page.locator(".ludeme-doc code").textContent()).toBe("(board shape:board [drawn:enum])");
+    expect(await page.locator(".ludeme-doc code").textContent()).toBe("(board shape:board [drawn:enum] [places:{enum}])");
     expect(await page.locator(".ludeme-doc p").textContent()).toBe("The board.");
     await page.mouse.move(0, 0);
     // Break it: a stray form after the game.
