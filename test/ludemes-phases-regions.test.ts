@@ -52,9 +52,14 @@ describe("(phases ...)", () => {
     expect(notations(all, s)).toEqual([]);
   });
 
-  it("keeps each seat's phase in the position", () => {
+  it("keeps each seat's phase in the position, by name", () => {
     const s = playAll(g, g.newGame(), ["a1", "c3", "b2"]);
-    const back = loadPosition(g, JSON.parse(JSON.stringify(toPosition(g, s))));
+    const written = toPosition(g, s);
+    expect(written.phases).toEqual({ P1: "move", P2: "place" });
+    expect(toPosition(g, g.newGame()).phases).toBeUndefined();
+    expect(() => loadPosition(g, { sites: {}, phases: { P1: "mvoe" } })).toThrow(/position.phases.P1: '?mvoe'? is not a phase \(place, move\)/);
+    expect(() => loadPosition(g, { sites: {}, phases: { P3: "move" } })).toThrow(/position.phases.P3: not a seat/);
+    const back = loadPosition(g, JSON.parse(JSON.stringify(written)));
     expect(notations(g, back)).toEqual(notations(g, s));
     expect(notations(g, play(g, back, "a3"))).toEqual(["a1-a2", "a1-b1", "b2-a2", "b2-b1", "b2-b3", "b2-c2"]);
   });

@@ -74,6 +74,11 @@ export interface Position {
    */
   memory?: number[];
   /**
+   * In games played in phases (`(phases ...)`): the phase each seat is in, by name (`{"P1":
+   * "turn"}`). Absent, or a seat not named: the first phase (or what `memory` says).
+   */
+  phases?: Record<string, string>;
+  /**
    * Who sits at each seat, seat to player, once a swap rule has exchanged them (`{"P1": "P2",
    * "P2": "P1"}`: the second player plays the first seat's pieces). Every other field speaks of
    * seats, but `result`, which names the players who won. Absent: each player at their own seat.
@@ -113,7 +118,7 @@ export interface Position {
 
 const POSITION_FIELDS = [
   "sites", "mover", "actionInTurn", "actionsInTurn", "supply", "scores", "markers", "counters",
-  "internalFlags", "turn", "preludeLeft", "memory", "seats", "result", "endRule", "lastMover", "last", "concealed", "hands",
+  "internalFlags", "turn", "preludeLeft", "memory", "phases", "seats", "result", "endRule", "lastMover", "last", "concealed", "hands",
   "dice", "diceLeft", "heldDouble",
 ];
 
@@ -172,6 +177,7 @@ export function loadPosition(game: Game, pos: unknown, seed: Seed = 0, opts: Loa
   readHands(game, pos.hands, s, problems);
   readMarkers(game, pos.markers, s, seed, problems);
   readMemory(game, pos.memory, s, problems);
+  readPhases(game, pos.phases, s, problems);
   readSeats(game, pos.seats, s, problems);
   readResult(game, pos, s, problems);
   readDice(game, pos, s, problems);
@@ -517,7 +523,20 @@ function readMemory(game: Game, raw: unknown, s: State, problems: Problems): voi
   s.memory.set(raw as number[]);
 }
 
-/** `result` and `endRule`: a finished game. */
+/** `phases`: the phase each seat is in, by name, in games played in phases. */
+function readPhases(game: Game, raw: unknown, s: State, problems: Problems): void {
+  if (raw === undefined) return;
+  const phases = game.def.phases;
+  if (!phases) return problems.push(`position.phases: ${game.name} is not played in phases`);
+  if (!isObject(raw)) return problems.push(`position.phases: an object from seat to phase name, e.g. {"P1": "${phases.names[1] ?? phases.names[0]}"}`);
+  for (const [seatName, phase] of Object.entries(raw)) {
+    const seat = playerIndex(game, seatName), k = typeof phase === "string" ? phases.names.indexOf(phase) : -1;
+    if (seat < 0) problems.push(`position.phases.${shown(seatName)}: not a seat (P1..P${game.playerCount})`);
+    else if (k < 0) problems.push(`position.phases.${seatName}: ${shown(phase)} is not a phase (${phases.names.join(", ")})`);
+    else s.memory[phases.word + seat] = k;
+  }
+}
+
 /** `seats`: who sits where after a swap, a seat for every player and a player for every seat. */
 function readSeats(game: Game, raw: unknown, s: State, problems: Problems): void {
   if (raw === undefined) return;
@@ -542,6 +561,7 @@ function readSeats(game: Game, raw: unknown, s: State, problems: Problems): void
   s.seatPlayer.set(seatPlayer);
 }
 
+/** `result` and `endRule`: a finished game. */
 function readResult(game: Game, pos: Record<string, any>, s: State, problems: Problems): void {
   const r = pos.result;
   const expected = `expected "ongoing", "draw", {"winner": "P1"} or {"winners": ["P1", "P2"]}`;
@@ -796,6 +816,13 @@ export function toPosition(game: Game, s: State): Position {
   }
   if (def.dice && s.heldDouble !== 0) pos.heldDouble = s.heldDouble;
   const memory = Array.from(s.memory.subarray(0, def.memoryInit.length));
+  // Each seat's phase by name; the memory then leaves those words as they start.
+  if (def.phases) {
+    const { names, word } = def.phases;
+    const seats = Array.from({ length: game.playerCount }, (_, p) => memory[word + p]!);
+    if (seats.some((k) => k !== 0)) pos.phases = Object.fromEntries(seats.map((k, p) => [playerName(p), names[k]!]));
+    seats.forEach((_, p) => (memory[word + p] = def.memoryInit[word + p]!));
+  }
   if (memory.some((v, i) => v !== def.memoryInit[i])) pos.memory = memory;
   if (Array.from(s.seatPlayer).some((p, seat) => p !== seat)) pos.seats = Object.fromEntries(Array.from(s.seatPlayer, (p, seat) => [playerName(seat), playerName(p)]));
   if (s.over) {

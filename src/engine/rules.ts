@@ -250,6 +250,8 @@ export interface GameDef {
   turn: TurnDef;
   /** Initial rule memory of every new state (its length is the memory size). */
   memoryInit: Int32Array;
+  /** The phases of `(phases ...)` by name, and the rule-memory word of P1's phase (the other seats' follow), or null. */
+  phases: { names: string[]; word: number } | null;
   /** Called after every decision with the move made (before the after-action consequences). */
   moveHooks: MoveHook[];
   /** Bit mask of flags that conceal a piece's identity and owner from every player's observation. */

@@ -238,6 +238,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     markers: cx.markers,
     supplyTotal: cx.supplyTotal,
     memoryInit: Int32Array.from(cx.memoryInit),
+    phases: cx.phaseNames.length ? { names: cx.phaseNames, word: cx.phaseWord } : null,
     moveHooks: cx.moveHooks,
     concealFlags: cx.concealFlags,
     kinds: cx.kinds,
