@@ -77,18 +77,21 @@ function layout(topo: Topology, texts: string[]): Layout {
   return { width, unit: Math.ceil(unit) };
 }
 
-/** Writes each text centred at its site's drawing position; returns the lines. */
+/**
+ * Writes each text centred at its site's drawing position; returns the lines. Positions between
+ * text rows and columns (the centre of a triangle, a board turned by 45 degrees) go to the nearest.
+ */
 function canvas(topo: Topology, texts: string[], { unit, width }: Layout): string[] {
   let maxX = 0, maxY = 0;
   for (let i = 0; i < topo.n; i++) {
-    maxX = Math.max(maxX, topo.drawX[i]!);
-    maxY = Math.max(maxY, topo.drawY[i]!);
+    maxX = Math.max(maxX, Math.round(topo.drawX[i]! * unit));
+    maxY = Math.max(maxY, Math.round(topo.drawY[i]!));
   }
-  const lines = Array.from({ length: maxY + 1 }, () => Array.from({ length: maxX * unit + width + 1 }, () => " "));
+  const lines = Array.from({ length: maxY + 1 }, () => Array.from({ length: maxX + width + 1 }, () => " "));
   for (let i = 0; i < topo.n; i++) {
     const t = texts[i]!;
-    const x = topo.drawX[i]! * unit + Math.floor((width - t.length) / 2);
-    for (let k = 0; k < t.length; k++) lines[topo.drawY[i]!]![x + k] = t[k]!;
+    const x = Math.round(topo.drawX[i]! * unit) + Math.floor((width - t.length) / 2);
+    for (let k = 0; k < t.length; k++) lines[Math.round(topo.drawY[i]!)]![x + k] = t[k]!;
   }
   return lines.map((l) => l.join("").trimEnd());
 }

@@ -3,9 +3,10 @@
  */
 import { mancalaBoard } from "../../engine/mancala-board.js";
 import { hexBoard, squareBoard, type HexLayout, type HexShape, type SquareDiagonals } from "../../engine/boards.js";
-import type { Topology } from "../../engine/topology.js";
+import { siteIndex, type Topology } from "../../engine/topology.js";
+import { boardOfGraph, merged, planeGraph, transformed, without, type PlaneGraph } from "../../engine/board-ops.js";
 import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/graph-board.js";
-import type { CompileContext, IrNode } from "../context.js";
+import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { starBoard } from "../../engine/star.js";
 import { concentricBoard, concentricProblem } from "../../engine/concentric.js";
 import { MAX_SITES } from "../../limits.js";
@@ -41,6 +42,18 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     const points = { rhombus: size * size, triangle: (size * (size + 1)) / 2, limping: 3 * size * size, hexagon: 3 * size * (size - 1) + 1 }[shape];
     if (tooLarge(points, ptr, cx)) return placeholder();
     return { ...hexBoard(size, "rows", n.dirs as string[] | undefined, shape), shape: "tri" };
+  },
+  merge: (n, ptr, cx) => graphOperation(() => boardOfGraph(planeOf(n, ptr, cx)), ptr, cx),
+  moved: (n, ptr, cx) => graphOperation(() => boardOfGraph(planeOf(n, ptr, cx)), ptr, cx),
+  without: (n, ptr, cx) => {
+    const operand = n.board as IrNode;
+    const board = isNode(operand) && boardBuilders[operand.ludeme] ? boardBuilders[operand.ludeme]!(operand, `${ptr}/board`, cx) : placeholder();
+    const gone = new Set([...holeLabels(board, n.sites!, `${ptr}/sites`, cx)].map((l) => siteIndex(board, l)));
+    if (gone.size >= board.n) {
+      cx.fail("M004", "nothing of the board is left", `${ptr}/sites`, "sites that leave some of the board");
+      return board;
+    }
+    return graphOperation(() => boardOfGraph(without(planeGraph(board), gone)), ptr, cx);
   },
   graph: (n, ptr, cx) => (tooLarge((n.points as string[]).length, ptr, cx) ? placeholder() : compileGraphBoard(n, ptr, cx)),
   mancala: (n, ptr, cx) => {
@@ -158,5 +171,38 @@ function holeLabels(full: Topology, region: Json, ptr: string, cx: CompileContex
   } finally {
     cx.topology = undefined;
     cx.regions = saved;
+  }
+}
+
+/**
+ * A board given to an operation, as points and lines on the plane. Merged and moved boards keep
+ * where the operations put them (a board built from them would start again at its corner); any
+ * other board is taken as drawn, its shortest line one unit long.
+ */
+function planeOf(v: IrNode, ptr: string, cx: CompileContext): PlaneGraph {
+  if (!isNode(v)) return planeGraph(placeholder());
+  if (v.ludeme === "merge") return merged((v.boards as IrNode[]).map((b, i) => planeOf(b, `${ptr}/boards/${i}`, cx)));
+  if (v.ludeme === "moved") {
+    const g = planeOf(v.board as IrNode, `${ptr}/board`, cx);
+    const scale = (v.scale as number | undefined) ?? 1, turn = (((v.rotate as number | undefined) ?? 0) * Math.PI) / 180;
+    const shift = (v.shift as number[] | undefined) ?? [0, 0];
+    if (shift.length !== 2) cx.fail("M002", "shift: takes two numbers, across and up", `${ptr}/shift`, "{2 0}");
+    const [dx = 0, dy = 0] = shift;
+    // Scaled, then turned anticlockwise about the origin, then shifted: in units of the board's lines.
+    return transformed(g, (x, y) => [scale * (x * Math.cos(turn) - y * Math.sin(turn)) + dx, scale * (x * Math.sin(turn) + y * Math.cos(turn)) + dy]);
+  }
+  return planeGraph(boardBuilders[v.ludeme] ? boardBuilders[v.ludeme]!(v, ptr, cx) : placeholder());
+}
+
+/** The board an operation makes, or the reason it makes none (two lines of a point one way). */
+function graphOperation(make: () => Topology, ptr: string, cx: CompileContext): Topology {
+  try {
+    const board = make();
+    if (tooLarge(board.n, ptr, cx)) return placeholder();
+    return board;
+  } catch (e) {
+    if (!(e instanceof GraphBoardError)) throw e;
+    cx.fail("M004", `the board made has lines that cannot be told apart by compass direction: ${e.message}`, ptr, "boards whose lines meet at 45 or 90 degrees");
+    return placeholder();
   }
 }

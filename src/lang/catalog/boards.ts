@@ -41,6 +41,35 @@ export const boardLudemes: LudemeSpec[] = [
     example: "(hex 5 layout:columns)",
   },
   {
+    name: "merge",
+    category: "board",
+    doc: "Boards laid on one another to make one (Ludii's `merge`): points that fall at one place become one point, and every line of every board is kept. Each board is taken as drawn, its shortest line one unit long, so that `(moved ...)` places it in those units. The board made is a board of points and lines: each line gets the compass direction it points in (lines meeting at 45 or 90 degrees, as on square boards; a point with two lines the same way is refused), and points are labelled by where they stand, letters for the columns from the left and numbers for the rows from the bottom.",
+    params: [{ name: "boards", type: list(cat("board")), doc: "The boards, in any order." }],
+    example: "(merge {(square 3 3) (moved (square 3 3) shift:{2 2})})",
+  },
+  {
+    name: "moved",
+    category: "board",
+    doc: "A board scaled, turned and shifted, in that order (Ludii's `scale`, `rotate` and `shift`), in units of its shortest line: `(moved (square 3 3) rotate:45)` stands a square on its corner, `shift:{2 0}` moves it two lines right. Mostly for `(merge ...)`. The board made is labelled and given directions as `merge`'s are.",
+    params: [
+      { name: "board", type: cat("board"), doc: "The board." },
+      { name: "shift", type: list({ t: "number" }), namedOnly: true, optional: true, doc: "Across and up, `{2 0}` (default none)." },
+      { name: "rotate", type: { t: "number" }, namedOnly: true, optional: true, default: 0, doc: "Degrees, anticlockwise about the board's origin (its first point's row and column)." },
+      { name: "scale", type: { t: "number" }, namedOnly: true, optional: true, default: 1, doc: "How many times larger." },
+    ],
+    example: "(moved (square 3 3) rotate:45 shift:{1 0})",
+  },
+  {
+    name: "without",
+    category: "board",
+    doc: "A board with some of its points left out, and their lines (Ludii's `remove ... vertices:`). The sites are read on the board given (its labels and regions); the board made is labelled and given directions as `merge`'s are, so a square keeps its labels.",
+    params: [
+      { name: "board", type: cat("board"), doc: "The board." },
+      { name: "sites", type: cat("region"), doc: "The points to leave out, e.g. `(sites {a1 e1 a5 e5})` or `corners`." },
+    ],
+    example: "(without (square 5 5) corners)",
+  },
+  {
     name: "graph",
     category: "board",
     doc: "A board given as points and the lines drawn between them, e.g. concentric squares joined at their midpoints. Each point is named by a lattice label -- its letters the column (a = 0), its number the row (1 = bottom) -- which is also where it stands, unless `at:` gives the positions (then any labels do). Each line is a chain of points, every point joined to the next (`{a1 d1 g1}` joins a1 to d1 and d1 to g1); joins are the board's adjacency. A join's direction (N NE E SE S SW W NW) is the compass direction nearest to it, so a line through a point goes straight on along joins of the same direction: `(line ...)`, slides and jumps follow the drawn lines. Two joins leaving a point in the same direction are an error. Regions: `all`, `corners` (the points with the fewest neighbours), `centre` (those nearest the middle).",

@@ -1,0 +1,158 @@
+/**
+ * Boards made from other boards (Ludii's graph operations): shifted, scaled, turned, merged, with
+ * points left out. Each operand is taken as what it is on the plane -- its points where they are
+ * drawn (in true proportion) and the lines that join them -- and the result is a graph board
+ * (graph-board.ts): every line gets the compass direction it points in, so lines, slides and jumps
+ * work on it as on a grid. Points are labelled by where they stand, letters for the columns from
+ * the left and numbers for the rows from the bottom (a square keeps its own labels).
+ */
+import { compassSector, graphBoard, type GraphPoint } from "./graph-board.js";
+import { fileLetter, NO_SITE, shapeAspect, type Topology } from "./topology.js";
+
+/** Points on the plane (y upwards) and the lines joining them. */
+export interface PlaneGraph {
+  readonly points: readonly { x: number; y: number }[];
+  readonly joins: readonly (readonly [number, number])[];
+}
+
+/** Positions closer than this are one point. */
+const SAME = 1e-6;
+
+/** A board as points and lines on the plane, its shortest line one unit long. */
+export function planeGraph(topo: Topology): PlaneGraph {
+  const [ax, ay] = shapeAspect(topo.shape);
+  const points = Array.from({ length: topo.n }, (_, s) => ({ x: topo.drawX[s]! * ax, y: -topo.drawY[s]! * ay }));
+  const joins: [number, number][] = [];
+  const seen = new Set<number>();
+  for (let d = 0; d < topo.dirNames.length; d++) {
+    for (let s = 0; s < topo.n; s++) {
+      const t = topo.step[d * topo.n + s]!;
+      if (t === NO_SITE || t === s) continue;
+      const key = Math.min(s, t) * topo.n + Math.max(s, t);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      joins.push([Math.min(s, t), Math.max(s, t)]);
+    }
+  }
+  const unit = shortestLine({ points, joins });
+  return { points: points.map((p) => ({ x: p.x / unit, y: p.y / unit })), joins };
+}
+
+/** Every point moved by `f`. */
+export function transformed(g: PlaneGraph, f: (x: number, y: number) => [number, number]): PlaneGraph {
+  return { points: g.points.map((p) => { const [x, y] = f(p.x, p.y); return { x, y }; }), joins: g.joins };
+}
+
+/** The unit of a graph: its shortest line (1 when it has none). */
+export function shortestLine(g: PlaneGraph): number {
+  let unit = Infinity;
+  for (const [a, b] of g.joins) unit = Math.min(unit, Math.hypot(g.points[a]!.x - g.points[b]!.x, g.points[a]!.y - g.points[b]!.y));
+  return Number.isFinite(unit) && unit > 0 ? unit : 1;
+}
+
+/** The graphs laid on one another: points at one place become one, lines between the same points one. */
+export function merged(graphs: readonly PlaneGraph[]): PlaneGraph {
+  const points: { x: number; y: number }[] = [];
+  const at = new Map<string, number>();
+  const key = (x: number, y: number) => `${Math.round(x / SAME)},${Math.round(y / SAME)}`;
+  const joins: [number, number][] = [];
+  const seen = new Set<string>();
+  for (const g of graphs) {
+    const index = g.points.map((p) => {
+      const k = key(p.x, p.y);
+      let i = at.get(k);
+      if (i === undefined) {
+        i = points.push({ x: p.x, y: p.y }) - 1;
+        at.set(k, i);
+      }
+      return i;
+    });
+    for (const [a, b] of g.joins) {
+      const [lo, hi] = [Math.min(index[a]!, index[b]!), Math.max(index[a]!, index[b]!)];
+      if (lo === hi || seen.has(`${lo},${hi}`)) continue;
+      seen.add(`${lo},${hi}`);
+      joins.push([lo, hi]);
+    }
+  }
+  return { points, joins };
+}
+
+/** The graph without the given points (and their lines). */
+export function without(g: PlaneGraph, gone: ReadonlySet<number>): PlaneGraph {
+  const index = new Int32Array(g.points.length).fill(-1);
+  const points: { x: number; y: number }[] = [];
+  g.points.forEach((p, i) => {
+    if (!gone.has(i)) index[i] = points.push(p) - 1;
+  });
+  return { points, joins: g.joins.filter(([a, b]) => index[a]! >= 0 && index[b]! >= 0).map(([a, b]) => [index[a]!, index[b]!] as const) };
+}
+
+/**
+ * Lines that pass over other points split there (a line of a board scaled by 2 over a point of
+ * another): every line then joins two points with none between them, as on any board.
+ */
+function splitAtPoints(g: PlaneGraph): PlaneGraph {
+  const joins: [number, number][] = [];
+  const seen = new Set<string>();
+  const add = (a: number, b: number) => {
+    const k = `${Math.min(a, b)},${Math.max(a, b)}`;
+    if (a === b || seen.has(k)) return;
+    seen.add(k);
+    joins.push([Math.min(a, b), Math.max(a, b)]);
+  };
+  for (const [a, b] of g.joins) {
+    const pa = g.points[a]!, pb = g.points[b]!, dx = pb.x - pa.x, dy = pb.y - pa.y, length2 = dx * dx + dy * dy;
+    // The points on the segment, by how far along it they are.
+    const on: { i: number; t: number }[] = [];
+    g.points.forEach((p, i) => {
+      if (i === a || i === b) return;
+      const t = ((p.x - pa.x) * dx + (p.y - pa.y) * dy) / length2;
+      const cross = (p.x - pa.x) * dy - (p.y - pa.y) * dx;
+      if (t > SAME && t < 1 - SAME && Math.abs(cross) < SAME * Math.sqrt(length2)) on.push({ i, t });
+    });
+    on.sort((u, v) => u.t - v.t);
+    let from = a;
+    for (const { i } of on) {
+      add(from, i);
+      from = i;
+    }
+    add(from, b);
+  }
+  return { points: g.points, joins };
+}
+
+/**
+ * The graph on a whole-number lattice where one keeps every point apart and every line pointing
+ * the compass way it points (a square turned by 45 degrees: its points at whole numbers, the
+ * lines still diagonal), so text and labels line up; else as it is.
+ */
+function onLattice(g: PlaneGraph): PlaneGraph {
+  const unit = shortestLine(g);
+  for (let k = 1; k <= 12; k++) {
+    const points = g.points.map((p) => ({ x: Math.round((p.x / unit) * k), y: Math.round((p.y / unit) * k) }));
+    if (new Set(points.map((p) => `${p.x},${p.y}`)).size !== points.length) continue;
+    const same = g.joins.every(([a, b]) => {
+      const [pa, pb, qa, qb] = [g.points[a]!, g.points[b]!, points[a]!, points[b]!];
+      return compassSector(pb.x - pa.x, pb.y - pa.y) === compassSector(qb.x - qa.x, qb.y - qa.y) && (qa.x !== qb.x || qa.y !== qb.y);
+    });
+    if (same) return { points, joins: g.joins };
+  }
+  return g;
+}
+
+/**
+ * The board of a plane graph: labelled by the columns and rows its points stand in, drawn where
+ * they stand (the shortest line one unit long). Throws GraphBoardError where two lines of one point
+ * point the same compass way.
+ */
+export function boardOfGraph(given: PlaneGraph): Topology {
+  const g = onLattice(splitAtPoints(given));
+  const unit = shortestLine(g);
+  const rank = (values: number[]) => {
+    const distinct = [...new Set(values.map((v) => Math.round(v / unit / SAME)))].sort((a, b) => a - b);
+    return (v: number) => distinct.indexOf(Math.round(v / unit / SAME));
+  };
+  const col = rank(g.points.map((p) => p.x)), row = rank(g.points.map((p) => p.y));
+  const points: GraphPoint[] = g.points.map((p) => ({ label: `${fileLetter(col(p.x))}${row(p.y) + 1}`, x: p.x / unit, y: p.y / unit }));
+  return { ...graphBoard(points, g.joins), shape: "graph" };
+}
