@@ -4,26 +4,24 @@
  * the maps `(turn-region ...)` and `(flip-region ...)` move pieces by. A map that sends a site off
  * the region is refused here, with the site, so the designer learns it when the description is read.
  */
-import { shapeAspect, type Topology } from "../engine/topology.js";
+import { planePositions, type Topology } from "../engine/topology.js";
 
 /** A clockwise turn by `degrees`, or a reflection in the axis pointing `degrees` clockwise from north. */
 export type Motion = { turn: number } | { mirror: number };
 
 export interface SiteMap {
-  /** The site each site of the region goes to (same order as the region), or the first site that leaves it. */
+  /** The site each site of the region goes to (same order as the region); null when one leaves it: `stray`. */
   images: Int32Array | null;
   stray: number;
   /** The site at the region's centre, or -1. */
   centre: number;
 }
 
-/** Positions closer than this (in units of the board's smallest spacing) are one point. */
+/** Positions closer than this (in units of the region's smallest spacing) are one point. */
 const TOLERANCE = 1e-6;
 
 export function mapRegion(topology: Topology, sites: Int32Array, motion: Motion): SiteMap {
-  const [ax, ay] = shapeAspect(topology.shape);
-  // True positions, y growing downwards (as drawn: clockwise on the page is clockwise here).
-  const x = (s: number) => topology.drawX[s]! * ax, y = (s: number) => topology.drawY[s]! * ay;
+  const plane = planePositions(topology), x = (s: number) => plane.x[s]!, y = (s: number) => plane.y[s]!;
   let cx = 0, cy = 0;
   for (const s of sites) {
     cx += x(s);
@@ -31,11 +29,11 @@ export function mapRegion(topology: Topology, sites: Int32Array, motion: Motion)
   }
   cx /= sites.length;
   cy /= sites.length;
-  const near = (px: number, py: number, s: number) => Math.abs(x(s) - px) < TOLERANCE * scale && Math.abs(y(s) - py) < TOLERANCE * scale;
-  // Scale: the smallest distance between two sites of the region (1 on a square grid).
+  // Points closer than TOLERANCE x the region's smallest spacing are one (1 on a square grid).
   let scale = Infinity;
   for (const a of sites) for (const b of sites) if (a !== b) scale = Math.min(scale, Math.hypot(x(a) - x(b), y(a) - y(b)));
   if (!Number.isFinite(scale)) scale = 1;
+  const near = (px: number, py: number, s: number) => Math.abs(x(s) - px) < TOLERANCE * scale && Math.abs(y(s) - py) < TOLERANCE * scale;
   let centre = -1;
   for (const s of sites) if (near(cx, cy, s)) centre = s;
   const images = new Int32Array(sites.length);
@@ -43,12 +41,13 @@ export function mapRegion(topology: Topology, sites: Int32Array, motion: Motion)
     const s = sites[i]!, dx = x(s) - cx, dy = y(s) - cy;
     let px: number, py: number;
     if ("turn" in motion) {
+      // Clockwise by `turn` degrees, y upwards: north goes east.
       const a = (motion.turn * Math.PI) / 180, cos = Math.cos(a), sin = Math.sin(a);
-      px = cx + dx * cos - dy * sin;
-      py = cy + dx * sin + dy * cos;
+      px = cx + dx * cos + dy * sin;
+      py = cy - dx * sin + dy * cos;
     } else {
-      // The axis's unit vector (north is up: y negative), and the reflection 2(p.u)u - p.
-      const a = (motion.mirror * Math.PI) / 180, ux = Math.sin(a), uy = -Math.cos(a), dot = dx * ux + dy * uy;
+      // The axis's unit vector (north (0, 1), east (1, 0)), and the reflection 2(p.u)u - p.
+      const a = (motion.mirror * Math.PI) / 180, ux = Math.sin(a), uy = Math.cos(a), dot = dx * ux + dy * uy;
       px = cx + 2 * dot * ux - dx;
       py = cy + 2 * dot * uy - dy;
     }

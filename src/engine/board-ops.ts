@@ -7,7 +7,7 @@
  * the left and numbers for the rows from the bottom (a square keeps its own labels).
  */
 import { compassSector, graphBoard, type GraphPoint } from "./graph-board.js";
-import { fileLetter, NO_SITE, shapeAspect, type Topology } from "./topology.js";
+import { fileLetter, NO_SITE, planePositions, type Topology } from "./topology.js";
 
 /** Points on the plane (y upwards) and the lines joining them. */
 export interface PlaneGraph {
@@ -20,8 +20,8 @@ const SAME = 1e-6;
 
 /** A board as points and lines on the plane, its shortest line one unit long. */
 export function planeGraph(topo: Topology): PlaneGraph {
-  const [ax, ay] = shapeAspect(topo.shape);
-  const points = Array.from({ length: topo.n }, (_, s) => ({ x: topo.drawX[s]! * ax, y: -topo.drawY[s]! * ay }));
+  const plane = planePositions(topo);
+  const points = Array.from({ length: topo.n }, (_, s) => ({ x: plane.x[s]!, y: plane.y[s]! }));
   const joins: [number, number][] = [];
   const seen = new Set<number>();
   for (let d = 0; d < topo.dirNames.length; d++) {

@@ -7,7 +7,7 @@
  * either side of it (the `incident` lists). Faces are found on the board as drawn, so a board whose
  * lines cross (diagonals in every square) has none, and asking for them is refused.
  */
-import { NO_SITE, shapeAspect, type Topology } from "./topology.js";
+import { NO_SITE, planePositions, type Topology } from "./topology.js";
 
 export interface Places {
   edges: boolean;
@@ -16,9 +16,9 @@ export interface Places {
 
 /** The board with its edges and faces added as sites, or why it cannot have them. */
 export function withPlaces(topo: Topology, want: Places): Topology | { error: string } {
-  const n = topo.n, dirs = topo.dirNames.length, [ax, ay] = shapeAspect(topo.shape);
+  const n = topo.n, dirs = topo.dirNames.length;
   // True positions, y upwards (so that counterclockwise is positive area).
-  const X = (s: number) => topo.drawX[s]! * ax, Y = (s: number) => -topo.drawY[s]! * ay;
+  const plane = planePositions(topo), X = (s: number) => plane.x[s]!, Y = (s: number) => plane.y[s]!;
   const edges: [number, number][] = [];
   const seen = new Set<number>();
   for (let a = 0; a < n; a++) {

@@ -9,16 +9,14 @@
  * convex (a cross) has only the sides of its hull, which is what "the side of the board" means
  * for such a board's players too.
  */
-import { shapeAspect, type Topology } from "./topology.js";
+import { planePositions, type Topology } from "./topology.js";
 
 export const COMPASS_NAMES = ["E", "NE", "N", "NW", "W", "SW", "S", "SE"] as const;
 
 /** The sites of each side, by compass name (only the sides the board has). */
 export function boardSides(topo: Topology): Map<string, Int32Array> {
   const n = topo.n;
-  const [ax, ay] = shapeAspect(topo.shape);
-  const px = Array.from(topo.drawX, (x) => x * ax);
-  const py = Array.from(topo.drawY, (y) => -y * ay);
+  const { x: px, y: py } = planePositions(topo);
   const out = new Map<string, Set<number>>();
   if (n < 3) return new Map();
   const hull = convexHull(px, py);
@@ -55,8 +53,8 @@ export function boardSides(topo: Topology): Map<string, Int32Array> {
 }
 
 /** The hull's corner sites, counter-clockwise (Andrew's monotone chain; points on an edge left out). */
-function convexHull(px: readonly number[], py: readonly number[]): number[] {
-  const order = px.map((_, i) => i).sort((a, b) => px[a]! - px[b]! || py[a]! - py[b]!);
+function convexHull(px: ArrayLike<number>, py: ArrayLike<number>): number[] {
+  const order = Array.from({ length: px.length }, (_, i) => i).sort((a, b) => px[a]! - px[b]! || py[a]! - py[b]!);
   const cross = (o: number, a: number, b: number) => (px[a]! - px[o]!) * (py[b]! - py[o]!) - (py[a]! - py[o]!) * (px[b]! - px[o]!);
   const eps = 1e-9;
   const half = (pts: number[]) => {
@@ -72,7 +70,7 @@ function convexHull(px: readonly number[], py: readonly number[]): number[] {
 }
 
 /** The distance between the two nearest joined sites (the board's unit). */
-function nearestDistance(topo: Topology, px: readonly number[], py: readonly number[]): number {
+function nearestDistance(topo: Topology, px: ArrayLike<number>, py: ArrayLike<number>): number {
   let best = Infinity;
   const n = topo.n;
   for (let d = 0; d < topo.dirNames.length; d++) {

@@ -65,6 +65,16 @@ export function shapeAspect(shape: string): [number, number] {
   return [1, 1];
 }
 
+/**
+ * Where the sites truly stand on the plane: the drawing positions in true proportion
+ * (shapeAspect), y upwards. What rules that measure the board's geometry read: its sides, turns
+ * of a region, faces between its lines, boards made from boards.
+ */
+export function planePositions(topo: Topology): { x: Float64Array; y: Float64Array } {
+  const [ax, ay] = shapeAspect(topo.shape);
+  return { x: Float64Array.from(topo.drawX, (v) => v * ax), y: Float64Array.from(topo.drawY, (v) => -v * ay) };
+}
+
 /** Finds a site by label, case-insensitively. */
 export function siteIndex(topo: Topology, label: string): number {
   const map = labelMaps.get(topo) ?? buildLabelMap(topo);
