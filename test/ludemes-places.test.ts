@@ -7,7 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { renderBoardSvg } from "../src/view/svg.js";
 import { renderBoard } from "../src/view/text.js";
-import { at, build, onlyError, play, playAll, text } from "./support/games.js";
+import { loadPosition } from "../src/engine/position.js";
+import { at, block, build, man, onlyError, play, playAll, text } from "./support/games.js";
 
 const dots = (board: string) => build({ board: `${board} drawn:points places:{edges faces}`, play: '(add piece:man at:edges to:(empty to) prefix:"")' });
 const labelsOf = (g: ReturnType<typeof build>, region: string) => [...g.topology.regions.get(region)!].map((i) => g.topology.labels[i]);
@@ -85,5 +86,48 @@ describe("places:{edges faces}", () => {
     for (let i = 0; i < sites.length; i++) for (let j = i + 1; j < sites.length; j++) expect(Math.hypot(sites[i]!.x - sites[j]!.x, sites[i]!.y - sites[j]!.y)).toBeGreaterThan(2 * sites[i]!.r);
     expect(svg).toMatch(/<line class="edge" data-place="a1-b1"[^>]*stroke-width="6"/);
     expect(renderBoard(g, s).split("\n").length).toBeGreaterThan(5);
+  });
+});
+
+describe("walls between cells: (edge-of A B), (reaches ...), (every-player ...)", () => {
+  const g = build({
+    board: "(square 3 3) places:{edges}",
+    items: "(seat-regions goal {(rows 3 3) (rows 1 1)})",
+    start: "(place man P1 a1) (place man P2 c3)",
+    play: `(either
+      (step piece:{man} dirs:{N E S W} to:(and (empty to) (empty (edge-of from to))))
+      (keep (add piece:block owner:neutral at:edges to:(empty to) prefix:"|")
+        leaving:(every-player (reaches (where man player) (region-of goal player) dirs:{N E S W} through:(and (empty to) (empty (edge-of from to)))))))`,
+  });
+
+  it("names the edge between two neighbouring cells, and none between cells that do not meet", () => {
+    const s = play(g, g.newGame(), "|a1-a2");
+    // The wall on a1-a2 stops the step north; east is open.
+    expect(g.legalMoves(s).some((m) => m.notation === "c3-c2")).toBe(true);
+    const p1 = play(g, s, "c3-c2");
+    expect(g.legalMoves(p1).map((m) => m.notation).filter((n) => n.startsWith("a1"))).toEqual(["a1-b1"]);
+  });
+
+  it("refuses a wall that would shut a player off from its goal, whoever's pawn it is", () => {
+    // P1 on a1 walled on the north; a wall on a1-b1 would shut it in.
+    const s = playAll(g, g.newGame(), ["|a1-a2", "c3-b3"]);
+    const walls = g.legalMoves(s).map((m) => m.notation).filter((n) => n.startsWith("|"));
+    expect(walls).not.toContain("|a1-b1");
+    expect(walls).toContain("|b1-c1");
+    // Every other empty edge takes a wall: 12 edges, one taken, one refused.
+    expect(walls).toHaveLength(10);
+  });
+
+  it("finds paths through the cells its through: allows only: a pawn in the way blocks them", () => {
+    // P1 on a1, walled on the north, P2 on b1: P1's only way out is through P2's cell, so no wall may go anywhere.
+    const s = loadPosition(g, { sites: { a1: man("P1"), b1: man("P2"), "a1-a2": block }, mover: "P1" });
+    expect(g.legalMoves(s).filter((m) => m.notation.startsWith("|"))).toEqual([]);
+    const open = loadPosition(g, { sites: { a1: man("P1"), c1: man("P2"), "a1-a2": block }, mover: "P1" });
+    expect(g.legalMoves(open).filter((m) => m.notation.startsWith("|")).length).toBeGreaterThan(0);
+  });
+
+  it("refuses (edge-of ...) on a board without edges", () => {
+    const src = text({ play: "(step to:(empty (edge-of from to)))" });
+    expect(onlyError(src, "M004", "(edge-of from to)").message).toContain("no edges as places");
   });
 });

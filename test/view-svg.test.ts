@@ -141,6 +141,7 @@ describe("every board shape the language has", () => {
     "(tri 3 shape:hexagon)",
     "(tri 3) places:{edges faces}",
     "(square 4 3) drawn:points places:{edges faces}",
+    "(square 4 4) places:{edges}",
     "(merge {(square 3 3) (moved (square 3 3) shift:{2 2})})",
     "(moved (square 3 3) rotate:45)",
     "(without (square 5 5) corners)",

@@ -99,7 +99,8 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   if (style === "squares") {
     // Square cells, shaded like a chequerboard.
     out.push('<g class="cells">');
-    for (let i = 0; i < n; i++) {
+    // The board's own cells (not the edges between them, on a board with places).
+    for (let i = 0; i < (topo.points ?? n); i++) {
       const dark = (Math.round((topo.drawX[i]! * kx) / UNIT) + Math.round((topo.drawY[i]! * ky) / UNIT)) % 2 === 1;
       out.push(`<rect class="${dark ? "dark" : "light"}" x="${round(x(i) - UNIT / 2)}" y="${round(y(i) - UNIT / 2)}" width="${UNIT}" height="${UNIT}"/>`);
     }
@@ -109,7 +110,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     const R = UNIT / Math.sqrt(3);
     const turn = topo.shape === "hex-columns" ? 0 : 30;
     out.push('<g class="cells">');
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < (topo.points ?? n); i++) {
       const corners = [0, 60, 120, 180, 240, 300].map((a) => a + turn).map((a) => `${round(x(i) + R * Math.cos((a * Math.PI) / 180))},${round(y(i) + R * Math.sin((a * Math.PI) / 180))}`);
       out.push(`<polygon points="${corners.join(" ")}"/>`);
     }
@@ -143,7 +144,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     out.push("</g>");
   }
   // Places taken: a face filled in its owner's colour, an edge drawn over in it.
-  if (places) out.push(placesSvg(game, s, x, y));
+  if (places) out.push(placesSvg(game, s, x, y, style === "squares" || style === "hexagons"));
   // The pieces.
   out.push('<g class="pieces">');
   for (let i = 0; i < n; i++) {
@@ -179,9 +180,11 @@ function nearestSites(topo: Game["topology"], kx: number, ky: number): number {
 
 /**
  * The taken places of a board with edges and faces, under the pieces: each face holding a piece
- * filled with its owner's colour, each edge holding one drawn as a thick line in it.
+ * filled with its owner's colour, each edge holding one drawn as a thick line in it -- along the
+ * line between its ends on a board of points, across it (the side two cells share: a wall) on a
+ * board of cells.
  */
-function placesSvg(game: Game, s: State, x: (i: number) => number, y: (i: number) => number): string {
+function placesSvg(game: Game, s: State, x: (i: number) => number, y: (i: number) => number, cells: boolean): string {
   const topo = game.topology, { start, list } = topo.incident!, points = topo.points!;
   const faces = topo.regions.get("faces") ?? new Int32Array(0), edges = topo.regions.get("edges") ?? new Int32Array(0);
   const colour = (i: number) => (s.owner[i]! >= 0 && s.owner[i]! < game.playerCount ? seatColour(game, s.owner[i]!) : "#888888");
@@ -197,7 +200,10 @@ function placesSvg(game: Game, s: State, x: (i: number) => number, y: (i: number
   for (const e of edges) {
     if (s.owner[e] === EMPTY) continue;
     const [a, b] = [list[start[e]!]!, list[start[e]! + 1]!];
-    out.push(`<line class="edge" data-place="${escape(topo.labels[e]!)}" x1="${round(x(a))}" y1="${round(y(a))}" x2="${round(x(b))}" y2="${round(y(b))}" stroke="${colour(e)}" stroke-width="6"/>`);
+    // Across: the segment turned a quarter about its middle.
+    const [mx, my, hx, hy] = cells ? [(x(a) + x(b)) / 2, (y(a) + y(b)) / 2, (y(b) - y(a)) / 2, (x(a) - x(b)) / 2] : [0, 0, 0, 0];
+    const [x1, y1, x2, y2] = cells ? [mx - hx, my - hy, mx + hx, my + hy] : [x(a), y(a), x(b), y(b)];
+    out.push(`<line class="edge" data-place="${escape(topo.labels[e]!)}" x1="${round(x1)}" y1="${round(y1)}" x2="${round(x2)}" y2="${round(y2)}" stroke="${colour(e)}" stroke-width="6"/>`);
   }
   out.push("</g>");
   return out.join("");

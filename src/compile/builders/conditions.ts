@@ -397,6 +397,68 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       },
     };
   },
+  "every-player": (n, ptr, cx) => {
+    const cond = cx.withSubject(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const P = cx.playerCount;
+    return {
+      fn: (s, c) => {
+        const saved = c.subject;
+        let all = true;
+        for (let p = 0; p < P && all; p++) {
+          c.subject = p;
+          all = cond(s, c);
+        }
+        c.subject = saved;
+        return all;
+      },
+    };
+  },
+  reaches: (n, ptr, cx) => {
+    const from = compileSite(n.from!, `${ptr}/from`, cx);
+    const topo = cx.topology!, N = topo.n, step = topo.step;
+    const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx) ?? topo.dirNames.map((_, d) => d));
+    // The goal: a fixed region, or one that changes with the player (`(region-of goal player)`).
+    const perPlayer = playerRegion(n.to!, `${ptr}/to`, cx);
+    const goal = new Uint8Array((perPlayer ? perPlayer.lists.length : 1) * N);
+    if (perPlayer) perPlayer.lists.forEach((sites, p) => sites.forEach((x) => (goal[p * N + x] = 1)));
+    else compileRegion(n.to!, `${ptr}/to`, cx).forEach((x) => (goal[x] = 1));
+    const through = n.through === undefined ? null : cx.within("scope", "move", () => compileBool(n.through!, `${ptr}/through`, cx));
+    // A breadth-first search with arrays made once: a visit mark per site (a new number each search) and a queue.
+    const seen = new Int32Array(N), queue = new Int32Array(N);
+    let search = 0;
+    return {
+      fn: (s, c) => {
+        const origin = from(s, c);
+        if (origin < 0) return false;
+        const base = perPlayer ? perPlayer.who(s, c) * N : 0;
+        if (goal[base + origin]) return true;
+        if (++search === 2 ** 31 - 1) {
+          seen.fill(0);
+          search = 1;
+        }
+        const savedFrom = c.from, savedTo = c.to;
+        let head = 0, tail = 0, found = false;
+        queue[tail++] = origin;
+        seen[origin] = search;
+        while (head < tail && !found) {
+          const x = queue[head++]!;
+          for (let k = 0; k < dirs.length && !found; k++) {
+            const y = step[dirs[k]! * N + x]!;
+            if (y < 0 || seen[y] === search) continue;
+            c.from = x;
+            c.to = y;
+            if (through && !through(s, c)) continue;
+            seen[y] = search;
+            if (goal[base + y]) found = true;
+            else queue[tail++] = y;
+          }
+        }
+        c.from = savedFrom;
+        c.to = savedTo;
+        return found;
+      },
+    };
+  },
   "some-player": (n, ptr, cx) => {
     const cond = cx.withSubject(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     const P = cx.playerCount;

@@ -89,6 +89,25 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const site = sites.length ? sites[0]! : NO_SITE;
     return () => site;
   },
+  "edge-of": (n, ptr, cx) => {
+    const a = compileSite(n.a!, `${ptr}/a`, cx), b = compileSite(n.b!, `${ptr}/b`, cx);
+    const topo = cx.topology!, incident = topo.incident;
+    if (!incident || topo.points === undefined || !topo.regions.get("edges")?.length) {
+      cx.fail("M004", "(edge-of ...) names the edge between two points, and this board has no edges as places", ptr, "(board SHAPE places:{edges})");
+      return noSite;
+    }
+    const { start, list } = incident, points = topo.points;
+    return (s, c) => {
+      const x = a(s, c), y = b(s, c);
+      if (x < 0 || y < 0 || x >= points || y >= points) return NO_SITE;
+      // Among x's edges, the one whose other end is y (an edge lists its two ends first).
+      for (let k = start[x]!, end = start[x + 1]!; k < end; k++) {
+        const e = list[k]!, ends = start[e]!;
+        if ((list[ends] === x && list[ends + 1] === y) || (list[ends] === y && list[ends + 1] === x)) return e;
+      }
+      return NO_SITE;
+    };
+  },
   where: (n, ptr, cx) => {
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);

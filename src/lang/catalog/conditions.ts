@@ -206,6 +206,25 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(outflanks to)",
   },
   {
+    name: "every-player",
+    category: "bool",
+    doc: "The condition holds for every player (with `player` bound to each in turn).",
+    params: [{ name: "cond", type: cat("bool"), doc: "Condition on `player`." }],
+    example: "(every-player (reaches (where pawn player) (region-of goal player)))",
+  },
+  {
+    name: "reaches",
+    category: "bool",
+    doc: "A path leads from the site into the region: steps along the board's directions, each one allowed by `through:` (with `from` the site left and `to` the site entered). Quoridor's rule that a wall may not shut a pawn off from its goal: `(reaches (where pawn player) (region-of goal player) through:(and (empty to) (empty (edge-of from to))))`. The region may change with the player (`(region-of NAME player)`). A site already in the region reaches it.",
+    params: [
+      { name: "from", type: siteRef, doc: SITE_DOC },
+      { name: "to", type: cat("region"), doc: "The region to reach." },
+      { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "Which steps the path may take (`from`, `to`); default every step." },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "The directions of the steps (default: all of the board's)." },
+    ],
+    example: "(reaches (where pawn mover) (region-of goal mover) through:(empty to))",
+  },
+  {
     name: "some-player",
     category: "bool",
     doc: "The condition holds for some player (with `player` bound to each in turn).",

@@ -3,7 +3,7 @@
  * reads a site, beside the names `from`, `to`, `last-to` ...
  */
 import type { LudemeSpec } from "../catalog.js";
-import { cat, name, siteRef, playerRef, PLAYER_DOC } from "./args.js";
+import { cat, name, siteRef, playerRef, PLAYER_DOC, SITE_DOC } from "./args.js";
 
 export const siteLudemes: LudemeSpec[] = [
   {
@@ -44,6 +44,16 @@ export const siteLudemes: LudemeSpec[] = [
     doc: "The one site of a region (its first, when it has several; no site when it is empty), e.g. a player's store: `(site-of (region-of store mover))`.",
     params: [{ name: "region", type: cat("region"), doc: "The region (a player's region, `(region-of name player)`, follows the player)." }],
     example: "(site-of (region-of store mover))",
+  },
+  {
+    name: "edge-of",
+    category: "site",
+    doc: "On a board with edges as places (`places:{edges}`): the edge joining two neighbouring points, no site when none joins them. A wall between two cells of Quoridor: a step may cross only where `(empty (edge-of from to))`.",
+    params: [
+      { name: "a", type: siteRef, doc: SITE_DOC },
+      { name: "b", type: siteRef, doc: SITE_DOC },
+    ],
+    example: "(edge-of from to)",
   },
   {
     name: "where",

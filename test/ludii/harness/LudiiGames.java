@@ -44,7 +44,8 @@ import other.trial.Trial;
  *               EinStein); P1hand3-a5: slot 3 of a hand of several sites ((handSite P1 3) in the .lud)
  *   a1-off      Ludii's (move Remove ...): the piece leaves the board (bearing off)
  *   b1          Ludii's (move Select ...) of one site (a mancala sowing from b1)
- *   a1-b1       a piece placed on an edge of the board (Ludii's (move Add (to Edge ...))), named by its ends
+ *   a1-b1       a piece placed on an edge of the board (Ludii's (move Add (to Edge ...))), named by its ends,
+ *               or with --edges cells by the two cells it parts; Rectangle*a1-b1 such a piece from a hand
  *   a1-i9       a (move Select (from) (to)) of two sites is written as a move (Pachisi's pawn reaching home)
  *   propose-End, vote-End, vote-No   Ludii's (move Propose "End") and (move Vote ...)
  *   c7=Narigin  a separate promotion decision: the piece the one on c7 becomes
@@ -66,7 +67,7 @@ import other.trial.Trial;
  * when a double left unfinished set it: then every move there resets the dice to T,T); "dice=-" before any roll.
  * Ludii rolls with the context's RNG, seeded here with SEED once (Ludii seeds it from the clock).
  *
- * usage: LudiiGames GAME.lud GAMES SEED [--legal full|hash] [--from G] [--option "Category/Item"]...
+ * usage: LudiiGames GAME.lud GAMES SEED [--legal full|hash] [--from G] [--edges ends|cells] [--option "Category/Item"]...
  *   --from G: play games 1..G-1 unwritten (same random numbers), write games G..GAMES (for debugging one game)
  */
 public final class LudiiGames {
@@ -77,6 +78,8 @@ public final class LudiiGames {
   /** Hand sites by Ludii's site index (games whose hands hold pieces at the start): "P1hand", "P1hand3". */
   static Map<Integer, String> handSites = new TreeMap<>();
   static boolean handsStartFilled;
+  /** --edges cells: an edge is named by the two cells it parts (a wall), not by its two ends (a line). */
+  static boolean edgesByCells;
 
   static String site(int i) {
     TopologyElement e = sites.get(i);
@@ -89,6 +92,11 @@ public final class LudiiGames {
    */
   static String edge(int i) {
     other.topology.Edge e = ctx.topology().edges().get(i);
+    if (edgesByCells && e.cells().size() == 2) { // Quoridor's walls: the side two cells share, named by the cells
+      other.topology.Cell p = e.cells().get(0), q = e.cells().get(1);
+      if (p.row() > q.row() || (p.row() == q.row() && p.col() > q.col())) { other.topology.Cell t = p; p = q; q = t; }
+      return "" + (char) ('a' + p.col()) + (p.row() + 1) + "-" + (char) ('a' + q.col()) + (q.row() + 1);
+    }
     other.topology.Vertex a = e.vA(), b = e.vB();
     if (a.row() > b.row() || (a.row() == b.row() && a.col() > b.col())) { other.topology.Vertex t = a; a = b; b = t; }
     return "" + (char) ('a' + a.col()) + (a.row() + 1) + "-" + (char) ('a' + b.col()) + (b.row() + 1);
@@ -135,6 +143,8 @@ public final class LudiiGames {
     }
     int from = m.from(), to = m.to();
     if (m.toType() == SiteType.Edge && m.fromType() == SiteType.Edge && from == to && to >= 0) return edge(to);
+    if (m.toType() == SiteType.Edge && to >= 0 && m.fromType() == SiteType.Cell && from >= 0 && ctx.containerId()[from] > 0) // from a hand onto an edge (a wall)
+      return pieceName(ctx.containerState(ctx.containerId()[from]).what(from, SiteType.Cell)) + "*" + edge(to);
     if (from < 0 || to < 0 || m.toType() != siteType) return "?" + m.toString().replace(' ', '_');
     if (m.fromType() == SiteType.Cell && ctx.containerId()[from] > 0 && handsStartFilled && handSites.containsKey(from) && decision != null)
       return handSites.get(from) + level(decision, true) + "-" + site(to) + level(decision, false);
@@ -214,6 +224,7 @@ public final class LudiiGames {
     for (int i = 3; i < a.length; i++) {
       if (a[i].equals("--legal")) full = a[++i].equals("full");
       else if (a[i].equals("--from")) first = Integer.parseInt(a[++i]);
+      else if (a[i].equals("--edges")) edgesByCells = a[++i].equals("cells");
       else if (a[i].equals("--option")) opts.add(a[++i]);
       else throw new IllegalArgumentException("unknown argument " + a[i]);
     }
