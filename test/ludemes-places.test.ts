@@ -85,7 +85,10 @@ describe("places:{edges faces}", () => {
     expect(sites).toHaveLength(25);
     for (let i = 0; i < sites.length; i++) for (let j = i + 1; j < sites.length; j++) expect(Math.hypot(sites[i]!.x - sites[j]!.x, sites[i]!.y - sites[j]!.y)).toBeGreaterThan(2 * sites[i]!.r);
     expect(svg).toMatch(/<line class="edge" data-place="a1-b1"[^>]*stroke-width="6"/);
-    expect(renderBoard(g, s).split("\n").length).toBeGreaterThan(5);
+    // In text: a taken edge is a line between its ends, an empty one blank.
+    const rank1 = (st: typeof s) => renderBoard(g, st).split("\n").find((l) => l.startsWith("1"))!;
+    expect(rank1(s)).toMatch(/^1\s+\. - \./);
+    expect(rank1(g.newGame())).not.toContain("-");
   });
 });
 

@@ -14,7 +14,7 @@
  */
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, type State } from "../engine/state.js";
-import type { Topology } from "../engine/topology.js";
+import { CELLS_BY_DEFAULT, type Topology } from "../engine/topology.js";
 import { gameOverText, hasScores } from "./end.js";
 import { seatLabel, seatName } from "./seats.js";
 
@@ -105,7 +105,7 @@ export const SCREEN_WIDTH = 80;
  */
 export function renderBoard(game: Game, s: State, { width = SCREEN_WIDTH }: { width?: number } = {}): string {
   const topo = game.topology;
-  const texts = Array.from({ length: topo.n }, (_, i) => pieceSymbol(game, s, i));
+  const texts = Array.from({ length: topo.n }, (_, i) => (topo.points !== undefined && i >= topo.points ? placeText(game, s, i) : pieceSymbol(game, s, i)));
   const board = canvas(topo, texts, layout(topo, texts));
   if (topo.shape.startsWith("square")) return withAxes(topo, board, layout(topo, texts));
   const labelTexts = [...topo.labels];
@@ -114,6 +114,23 @@ export function renderBoard(game: Game, s: State, { width = SCREEN_WIDTH }: { wi
   const gap = 5;
   if (boardWidth + gap + Math.max(...labels.map((l) => l.length)) > width) return [...board, "", ...labels].join("\n");
   return board.map((l, y) => `${l.padEnd(boardWidth)}${" ".repeat(gap)}${labels[y] ?? ""}`.trimEnd()).join("\n");
+}
+
+/**
+ * An edge or face of a board with places: blank while empty; a taken face its piece's symbol; a
+ * taken edge a line, `-` or `|` -- along the line between its ends on a board of points (Dots and
+ * Boxes), across it on a board of cells, where an edge is the side two cells share (a wall).
+ */
+function placeText(game: Game, s: State, site: number): string {
+  const topo = game.topology;
+  if (s.owner[site] === EMPTY) return " ";
+  const { start, list } = topo.incident!;
+  const a = list[start[site]!]!, b = list[start[site]! + 1]!;
+  const isEdge = topo.regions.get("edges")?.includes(site) ?? false;
+  if (!isEdge) return pieceSymbol(game, s, site);
+  const level = topo.drawY[a] === topo.drawY[b];
+  const cells = game.def.presentation.boardDrawing !== "points" && CELLS_BY_DEFAULT.includes(topo.shape);
+  return level !== cells ? "-" : "|";
 }
 
 /** Row numbers on the left and file letters below, for boards labelled file+number on a lattice. */
