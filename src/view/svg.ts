@@ -169,12 +169,16 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   return out.join("");
 }
 
-/** The distance between the two nearest sites as drawn (scaled by kx, ky). */
+/** The distance between the two nearest sites as drawn (scaled by kx, ky): worked out once per board, not per drawing. */
+const nearestByBoard = new WeakMap<Game["topology"], number>();
 function nearestSites(topo: Game["topology"], kx: number, ky: number): number {
+  const known = nearestByBoard.get(topo);
+  if (known !== undefined) return known;
   let nearest = Infinity;
   for (let i = 0; i < topo.n; i++) {
     for (let j = i + 1; j < topo.n; j++) nearest = Math.min(nearest, Math.hypot((topo.drawX[i]! - topo.drawX[j]!) * kx, (topo.drawY[i]! - topo.drawY[j]!) * ky));
   }
+  nearestByBoard.set(topo, nearest);
   return nearest;
 }
 

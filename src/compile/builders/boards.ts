@@ -30,8 +30,7 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
   hex: (n, ptr, cx) => {
     const size = n.size as number;
     const shape = ((n.shape as string | undefined) ?? "hexagon") as HexShape;
-    const cells = { rhombus: size * size, triangle: (size * (size + 1)) / 2, limping: 3 * size * size, hexagon: 3 * size * (size - 1) + 1 }[shape];
-    if (tooLarge(cells, ptr, cx)) return placeholder();
+    if (tooLarge(hexSites(size, shape), ptr, cx)) return placeholder();
     return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined, shape);
   },
   tri: (n, ptr, cx) => {
@@ -39,8 +38,7 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     // (the triangles between them are the board's faces, with places:{faces}).
     const size = n.size as number;
     const shape = ((n.shape as string | undefined) ?? "triangle") as HexShape;
-    const points = { rhombus: size * size, triangle: (size * (size + 1)) / 2, limping: 3 * size * size, hexagon: 3 * size * (size - 1) + 1 }[shape];
-    if (tooLarge(points, ptr, cx)) return placeholder();
+    if (tooLarge(hexSites(size, shape), ptr, cx)) return placeholder();
     return { ...hexBoard(size, "rows", n.dirs as string[] | undefined, shape), shape: "tri" };
   },
   merge: (n, ptr, cx) => graphOperation(() => boardOfGraph(planeOf(n, ptr, cx)), ptr, cx),
@@ -205,4 +203,9 @@ function graphOperation(make: () => Topology, ptr: string, cx: CompileContext): 
     cx.fail("M004", `the board made has lines that cannot be told apart by compass direction: ${e.message}`, ptr, "boards whose lines meet at 45 or 90 degrees");
     return placeholder();
   }
+}
+
+/** The sites of a hexagonal lattice board of this size and outline (cells of `hex`, points of `tri`). */
+function hexSites(size: number, shape: HexShape): number {
+  return { rhombus: size * size, triangle: (size * (size + 1)) / 2, limping: 3 * size * size, hexagon: 3 * size * (size - 1) + 1 }[shape];
 }

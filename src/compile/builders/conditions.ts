@@ -397,22 +397,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       },
     };
   },
-  "every-player": (n, ptr, cx) => {
-    const cond = cx.withSubject(() => compileBool(n.cond!, `${ptr}/cond`, cx));
-    const P = cx.playerCount;
-    return {
-      fn: (s, c) => {
-        const saved = c.subject;
-        let all = true;
-        for (let p = 0; p < P && all; p++) {
-          c.subject = p;
-          all = cond(s, c);
-        }
-        c.subject = saved;
-        return all;
-      },
-    };
-  },
+  "every-player": (n, ptr, cx) => forPlayers(n, ptr, cx, true),
   reaches: (n, ptr, cx) => {
     const from = compileSite(n.from!, `${ptr}/from`, cx);
     const topo = cx.topology!, N = topo.n, step = topo.step;
@@ -459,22 +444,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       },
     };
   },
-  "some-player": (n, ptr, cx) => {
-    const cond = cx.withSubject(() => compileBool(n.cond!, `${ptr}/cond`, cx));
-    const P = cx.playerCount;
-    return {
-      fn: (s, c) => {
-        const saved = c.subject;
-        let found = false;
-        for (let p = 0; p < P && !found; p++) {
-          c.subject = p;
-          found = cond(s, c);
-        }
-        c.subject = saved;
-        return found;
-      },
-    };
-  },
+  "some-player": (n, ptr, cx) => forPlayers(n, ptr, cx, false),
   "same-player": (n, ptr, cx) => {
     const a = compilePlayer(n.a as string, `${ptr}/a`, cx), b = compilePlayer(n.b as string, `${ptr}/b`, cx);
     return { fn: (s, c) => a(s, c) === b(s, c) };
@@ -732,4 +702,25 @@ export function sidesOf(cx: CompileContext): Int16Array {
   for (let p = 0; p < cx.playerCount; p++) side[p] = cx.teamOf ? cx.teamOf[p]! : p;
   side[NEUTRAL] = NO_SIDE;
   return side;
+}
+
+/**
+ * `(every-player COND)` (`all`) and `(some-player COND)`: the condition asked with `player` bound to
+ * each seat in turn, stopping at the first answer that settles it.
+ */
+function forPlayers(n: IrNode, ptr: string, cx: CompileContext, all: boolean): Compiled<boolean> {
+  const cond = cx.withSubject(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+  const P = cx.playerCount;
+  return {
+    fn: (s, c) => {
+      const saved = c.subject;
+      let answer = all;
+      for (let p = 0; p < P && answer === all; p++) {
+        c.subject = p;
+        answer = cond(s, c);
+      }
+      c.subject = saved;
+      return answer;
+    },
+  };
 }
