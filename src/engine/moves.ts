@@ -124,7 +124,7 @@ export class MoveBuffer {
     this.overflowRule = rule;
   }
 
-  /** Appends a move row and returns its index. Path and captures are added with pushPath/pushCapture. */
+  /** Appends a move row and returns its index; a path and captures come with addChain, or setCapture/pushCapture. */
   add(gen: number, kind: number, from: number, to: number, count = 1, piece = NONE): number {
     if (this.size === this.gen.length && !this.grow()) {
       this.markOverflow("moves", gen);
@@ -167,6 +167,17 @@ export class MoveBuffer {
     this.capStart[row] = this.poolSize;
     this.capLen[row] = 1;
     this.pool[this.poolSize++] = site;
+  }
+
+  /**
+   * Adds `site` to the captures of row `row`, which must be the last row added with nothing put in
+   * the pool since but its own captures (a move taking several pieces, e.g. a hop over a run).
+   */
+  pushCapture(row: number, site: number): void {
+    if (this.capLen[row] === 0) return this.setCapture(row, site);
+    this.ensurePool(1);
+    this.pool[this.poolSize++] = site;
+    this.capLen[row]!++;
   }
 
   /** Overwrites row `dst` with row `src` (their pool slices are shared, not copied). */

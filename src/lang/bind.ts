@@ -235,6 +235,11 @@ export function describeType(type: ArgType): string {
               : "a whole number";
       return type.words ? `${num} or ${type.words.map((w) => `\`${w}\``).join(" or ")}` : num;
     }
+    case "count-range": {
+      const low = type.min !== undefined ? `a whole number >= ${type.min}` : "a whole number";
+      const high = type.words ? `; HIGH may be ${type.words.map((w) => `\`${w}\``).join(" or ")}` : "";
+      return `${low} (exactly that many) or a list {LOW HIGH} of two (from LOW to HIGH${high})`;
+    }
     case "number":
       return "a number";
     case "bool":
@@ -254,7 +259,7 @@ export function describeType(type: ArgType): string {
 
 export function signature(spec: LudemeSpec): string {
   const parts = spec.params.map((p) => {
-    const t = p.type.t === "cat" ? p.type.cat : p.type.t === "list" ? `{${p.type.of.t === "cat" ? p.type.of.cat : p.type.of.t}}` : p.type.t;
+    const t = p.type.t === "cat" ? p.type.cat : p.type.t === "list" ? `{${p.type.of.t === "cat" ? p.type.of.cat : p.type.of.t}}` : p.type.t === "count-range" ? "int|{int int}" : p.type.t;
     const body = p.namedOnly ? `${p.name}:${t}` : p.rest ? `${p.name}:${t}...` : `${p.name}:${t}`;
     return p.optional ? `[${body}]` : body;
   });

@@ -50,6 +50,11 @@ export type Category =
 export type ArgType =
   /** `words`: names also accepted in place of a number (e.g. `any` for an unlimited distance). */
   | { t: "int"; min?: number; max?: number; words?: string[] }
+  /**
+   * How many, as a whole number N (exactly N) or a list `{LOW HIGH}` (from LOW to HIGH); `min`
+   * bounds both, `words` may stand for HIGH (e.g. `any`: no upper bound).
+   */
+  | { t: "count-range"; min?: number; words?: string[] }
   | { t: "number" }
   | { t: "bool" }
   | { t: "string" }

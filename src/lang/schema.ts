@@ -28,6 +28,12 @@ function typeSchema(t: ArgType): Schema {
       // One schema, not anyOf (whose every branch would report): minimum binds numbers only, pattern strings only.
       return t.words ? { ...num, type: ["integer", "string"], pattern: `^(${t.words.join("|")})$` } : num;
     }
+    case "count-range": {
+      const low = { type: "integer", ...(t.min !== undefined ? { minimum: t.min } : {}) };
+      const high = t.words ? { ...low, type: ["integer", "string"], pattern: `^(${t.words.join("|")})$` } : low;
+      // One schema, as for "int": minimum binds the number, items and their count the list.
+      return { type: ["integer", "array"], ...(t.min !== undefined ? { minimum: t.min } : {}), items: [low, high], minItems: 2, maxItems: 2 };
+    }
     case "number":
       return { type: "number" };
     case "bool":

@@ -16,6 +16,7 @@ import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } 
 import { FlyGenerator } from "../../engine/fly.js";
 import { ShootGenerator } from "../../engine/shoot.js";
 import { HopGenerator } from "../../engine/hop.js";
+import { HopRunGenerator } from "../../engine/hop-runs.js";
 import { LeapGenerator } from "../../engine/leap.js";
 import { LongestSequenceSource, type LookaheadShared } from "../../engine/longest.js";
 import { KeepSource } from "../../engine/keep.js";
@@ -289,12 +290,11 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const mark = markName === undefined ? 0 : cx.flagBit(markName, `${ptr}/mark`);
     const capture = n.capture !== "none";
     if (!capture && markName !== undefined) cx.fail("M004", "mark: flags a captured piece, but capture:none captures nothing", `${ptr}/mark`, "capture:remove (the default) with mark:, or no mark:");
-    return register(
-      cx,
-      n,
-      ptr,
-      new HopGenerator({ ...o, over, to, capture, before: reach(n.before, cx), after: reach(n.after, cx), mark, markName: markName ?? "" }),
-    );
+    const options = { ...o, over, to, capture, before: reach(n.before, cx), after: reach(n.after, cx), mark, markName: markName ?? "" };
+    const sites = n.jumps === "sites", [least, most] = runBounds(n.run, `${ptr}/run`, cx);
+    // The hop over one piece, by far the most played (draughts' capture chains), keeps its own lean loop.
+    const hop = !sites && least === 1 && most === 1 ? new HopGenerator(options) : new HopRunGenerator({ ...options, sites, least, most });
+    return register(cx, n, ptr, hop);
   },
   drop: (n, ptr, cx) => {
     if (!cx.hand) cx.fail("M001", "(drop ...), but the equipment declares no (hand ...)", ptr, "a (hand) item");
@@ -390,6 +390,17 @@ export const movesBuilders: Record<string, MovesBuilder> = {
 /** A hop's `before:`/`after:`: a number of sites, or `any` (no line is longer than the board). */
 function reach(v: Json | undefined, cx: CompileContext): number {
   return v === "any" ? cx.topology!.n : ((v as number | undefined) ?? 0);
+}
+
+/** A hop's `run:`, as [fewest, most] sites jumped in a row: N is exactly N, `{LOW HIGH}` a range (default 1). */
+function runBounds(v: Json | undefined, ptr: string, cx: CompileContext): [number, number] {
+  if (v === undefined) return [1, 1];
+  if (!Array.isArray(v)) return [v as number, v as number];
+  const [low, high] = v as [number, number | "any"];
+  // `any`: a run never holds more sites than the board.
+  const most = high === "any" ? cx.topology!.n : high;
+  if (high !== "any" && low > high) cx.fail("M004", `run:{${low} ${high}} asks for at least ${low} sites in a row but at most ${high}`, ptr, `{LOW HIGH} with LOW no more than HIGH, e.g. {${high} ${low}}`);
+  return [low, most];
 }
 
 /** The move rules (leaf generators) a source draws its moves from, each once. */
