@@ -5,12 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
+import { loadPosition } from "../src/engine/position.js";
 import { boardSides } from "../src/engine/sides.js";
 import type { Game } from "../src/engine/game.js";
 import type { State } from "../src/engine/state.js";
 import { neighbours } from "../src/engine/topology.js";
 import { at, build, man, onlyError, play, playAll, site, text } from "./support/games.js";
 
+/** A position of men, each site's owner given. */
+const loadPositionOf = (g: Game, sites: Record<string, string>): State => loadPosition(g, { sites: Object.fromEntries(Object.entries(sites).map(([l, p]) => [l, man(p)])), mover: "P1" });
 const labels = (g: Game, sites: ArrayLike<number>) => Array.from(sites, (s) => g.topology.labels[s]).sort();
 const sideOf = (g: Game, dir: string) => labels(g, boardSides(g.topology).get(dir) ?? []);
 
@@ -192,6 +195,52 @@ describe("(wheel {RINGS})", () => {
     inner.forEach((s, i) => expect(joined(s, middle[i]!)).toBe(true));
     middle.forEach((s, i) => expect(joined(s, outer[2 * i]!)).toBe(true));
     expect(outer.filter((s, i) => i % 2 === 1 && neighbours(g.topology, s).some((t) => middle.includes(t)))).toEqual([]);
+  });
+
+  describe("turning directions: clockwise, anticlockwise, inward, outward", () => {
+    const step = (g: Game, from: string, dir: string): string | null => {
+      const t = g.topology, to = t.step[t.dirNames.indexOf(dir) * t.n + at(g, from)]!;
+      return to < 0 ? null : t.labels[to]!;
+    };
+
+    it("go round each ring and along the spokes (none outward from the centre, none inward from a point without a spoke)", () => {
+      const g = build({ board: "(wheel {1 8})", play: "(pass)" });
+      // c5 is the top, d4 the next point clockwise (to the right), b4 the next anticlockwise.
+      expect([step(g, "c5", "clockwise"), step(g, "c5", "anticlockwise")]).toEqual(["d4", "b4"]);
+      expect([step(g, "e3", "clockwise"), step(g, "a3", "clockwise")]).toEqual(["d2", "b4"]);
+      expect([step(g, "c5", "inward"), step(g, "c3", "outward"), step(g, "c5", "outward")]).toEqual(["c3", null, null]);
+      const wide = build({ board: "(wheel {4 8})", play: "(pass)" });
+      const [inner, outer] = [1, 2].map((k) => Array.from(wide.topology.regions.get(`ring-${k}`)!, (x) => wide.topology.labels[x]!));
+      inner.forEach((l, i) => expect([step(wide, l, "outward"), step(wide, outer[2 * i]!, "inward")]).toEqual([outer[2 * i], l]));
+      outer.filter((_, i) => i % 2 === 1).forEach((l) => expect(step(wide, l, "inward")).toBeNull());
+    });
+
+    it("are used only where a rule names them: every direction stays the compass ones", () => {
+      const g = build({ board: "(wheel {1 8})", play: "(step to:(empty to))", end: "(if (no-moves next) (win mover))" });
+      expect(g.topology.dirNames.slice(-4)).toEqual(["clockwise", "anticlockwise", "inward", "outward"]);
+      // Each join once: the centre's 8 neighbours, a ring point's 3.
+      expect(neighbours(g.topology, at(g, "c3"))).toHaveLength(8);
+      const top = loadPositionOf(g, { c5: "P1" });
+      expect(g.legalMoves(top).map((m) => m.notation).sort()).toEqual(["c5-b4", "c5-c3", "c5-d4"]);
+    });
+
+    it("move pieces round the ring, wrapping past the top, and a slide stops short of coming back to its start", () => {
+      const g = build({ board: "(wheel {1 8})", play: "(either (step dirs:{clockwise} to:(empty to)) (slide dirs:{anticlockwise} range:any through:(empty site) to:(empty to)))", end: "" });
+      const s = loadPositionOf(g, { b4: "P1", e3: "P2" });
+      const moves = g.legalMoves(s).map((m) => m.notation).sort();
+      // Clockwise from b4 (up and right) is the top, c5; anticlockwise it slides a3, b2, c1, d2 and stops before e3.
+      expect(moves).toEqual(["b4-a3", "b4-b2", "b4-c1", "b4-c5", "b4-d2"]);
+      const alone = g.legalMoves(loadPositionOf(g, { b4: "P1" })).map((m) => m.notation);
+      // Alone on the ring, the slide goes round to every other point of it, never back to b4.
+      expect(new Set(alone.filter((m) => m.startsWith("b4")).map((m) => m.slice(-2)))).toEqual(new Set(["a3", "b2", "c1", "d2", "e3", "d4", "c5"]));
+    });
+
+    it("can be counted along: a row round a full ring ends where it began", () => {
+      const g = build({ board: "(wheel {1 8})", play: "(add piece:man to:(empty to))", end: "(if (line 4 of:mover) (win mover))" });
+      const ring = ["a3", "b2", "b4", "c1", "c5", "d2", "d4", "e3"];
+      const full = loadPositionOf(g, Object.fromEntries(ring.map((l) => [l, "P1"])));
+      expect(g.legalMoves(full).map((m) => m.notation)).toEqual(["*c3"]);
+    });
   });
 
   it("refuses rings that make no wheel", () => {

@@ -7,7 +7,7 @@
  * symmetries that turn and mirror them (and shapes).
  */
 import { ONWARD, OnwardDirections } from "../engine/onward.js";
-import { dirIndex, NO_SITE, type Topology } from "../engine/topology.js";
+import { dirIndex, everyDirection, NO_SITE, ownDirections, type Topology } from "../engine/topology.js";
 import type { CompileContext } from "./context.js";
 
 /** Player-relative directions and where they point, in degrees counter-clockwise from forward. */
@@ -25,7 +25,7 @@ const RELATIVE: Record<string, { exact?: number; between?: [number, number] }> =
 /** Absolute direction ids; a player-relative name here is an error (the caller has no seat). */
 export function directionsIn(names: unknown, ptr: string, cx: CompileContext): number[] {
   const topology = cx.topology!;
-  if (!Array.isArray(names)) return topology.dirNames.map((_, i) => i);
+  if (!Array.isArray(names)) return ownDirections(topology);
   const dirs: number[] = [];
   (names as string[]).forEach((d, i) => {
     const di = dirIndex(topology, d);
@@ -45,7 +45,7 @@ export function directionsIn(names: unknown, ptr: string, cx: CompileContext): n
 export function directionsByPlayer(names: unknown, ptr: string, cx: CompileContext): Int32Array[] {
   const topology = cx.topology!;
   const players = cx.playerCount;
-  if (!Array.isArray(names)) return new Array<Int32Array>(players).fill(Int32Array.from(topology.dirNames.map((_, i) => i)));
+  if (!Array.isArray(names)) return new Array<Int32Array>(players).fill(Int32Array.from(ownDirections(topology)));
   const lists: number[][] = Array.from({ length: players }, () => []);
   const forward = forwardDirections(ptr, cx, names.some((d) => isRelative(topology, d)));
   (names as string[]).forEach((d, i) => {
@@ -149,6 +149,8 @@ export function boardSymmetries(topo: Topology): Int32Array[] {
     for (const mirror of [false, true]) {
       maps.push(
         Int32Array.from(topo.dirNames, (_, d) => {
+          // Another name of the board's joins (clockwise round a wheel) stays itself.
+          if (d >= k) return d;
           const i = position[d]!;
           return order[((((mirror ? -i : i) + r) % k) + k) % k]!;
         }),
@@ -167,7 +169,7 @@ function cyclicDirections(topo: Topology): number[] {
     }
     return 0;
   };
-  return topo.dirNames.map((_, d) => d).sort((a, b) => angle(a) - angle(b));
+  return ownDirections(topo).sort((a, b) => angle(a) - angle(b));
 }
 
 /**
@@ -205,7 +207,7 @@ export function forwardDirections(ptr: string, cx: CompileContext, needed: boole
 function relativeDirection(topology: Topology, forward: number, rel: { exact?: number; between?: [number, number] }): number {
   const base = angleOf(topology, forward);
   let best = -1, bestScore = Infinity;
-  for (let d = 0; d < topology.dirNames.length; d++) {
+  for (let d = 0; d < everyDirection(topology); d++) {
     const a = angleOf(topology, d);
     if (Number.isNaN(a)) continue;
     let turn = a - base;

@@ -7,7 +7,7 @@
  * the left and numbers for the rows from the bottom (a square keeps its own labels).
  */
 import { compassSector, graphBoard, type GraphPoint } from "./graph-board.js";
-import { fileLetter, NO_SITE, planePositions, type Topology } from "./topology.js";
+import { everyDirection, fileLetter, NO_SITE, planePositions, type Topology } from "./topology.js";
 
 /** Points on the plane (y upwards) and the lines joining them. */
 export interface PlaneGraph {
@@ -24,7 +24,7 @@ export function planeGraph(topo: Topology): PlaneGraph {
   const points = Array.from({ length: topo.n }, (_, s) => ({ x: plane.x[s]!, y: plane.y[s]! }));
   const joins: [number, number][] = [];
   const seen = new Set<number>();
-  for (let d = 0; d < topo.dirNames.length; d++) {
+  for (let d = 0; d < everyDirection(topo); d++) {
     for (let s = 0; s < topo.n; s++) {
       const t = topo.step[d * topo.n + s]!;
       if (t === NO_SITE || t === s) continue;

@@ -10,10 +10,13 @@
  * and are labelled by it: letters for the distinct x positions from the left, numbers for the
  * distinct y positions from the bottom (the wheel of 1 and 8 points: the centre c3, the top c5, the
  * right e3). Regions: `ring-1` ... from the inside, `centre` for a ring of one point. Directions
- * are the compass directions of the joins (see graph-board.ts).
+ * are the compass directions of the joins (see graph-board.ts), and the same joins named by how
+ * they turn: `clockwise` and `anticlockwise` round a ring, `inward` and `outward` along a spoke
+ * (as Ludii's CW, CCW, In and Out). Those four are followed only where a rule names them, so
+ * "every direction" stays the compass ones and no join is counted twice.
  */
 import { graphBoard, GraphBoardError, type GraphPoint } from "./graph-board.js";
-import { fileLetter, type Topology } from "./topology.js";
+import { fileLetter, NO_SITE, type Topology } from "./topology.js";
 
 /** Why a list of rings makes no board (null: it does). */
 export function concentricProblem(rings: readonly number[]): string | null {
@@ -57,7 +60,7 @@ export function concentricBoard(rings: readonly number[]): Topology {
   const labels = gridLabels(pos);
   const points: GraphPoint[] = pos.map((p, i) => ({ label: labels[i]!, x: p.x, y: p.y }));
   try {
-    const topo = graphBoard(points, joins);
+    const topo = withTurningDirections(graphBoard(points, joins), rings, first);
     const regions = new Map(topo.regions);
     // The rings by number from the inside (ring-1 ...), the centre (a ring of one point) as centre.
     rings.forEach((n, k) => regions.set(`ring-${k + 1}`, Int32Array.from({ length: n }, (_, i) => first[k]! + i)));
@@ -67,6 +70,58 @@ export function concentricBoard(rings: readonly number[]): Topology {
     if (e instanceof GraphBoardError) throw new Error(`the wheel's joins cannot all be told apart by compass direction: ${e.message}`);
     throw e;
   }
+}
+
+/** The directions that name a wheel's joins by how they turn, after the board's own (compass) ones. */
+const TURNING = ["clockwise", "anticlockwise", "inward", "outward"] as const;
+
+/**
+ * The wheel with its turning directions added: round each ring of three points or more, and
+ * along the spokes between rings (none outward from the centre, which has a spoke to every point
+ * of the first ring, and none inward from a point without a spoke).
+ */
+function withTurningDirections(topo: Topology, rings: readonly number[], first: readonly number[]): Topology {
+  const n = topo.n, own = topo.dirNames.length, D = own + TURNING.length;
+  const step = new Int32Array(D * n).fill(NO_SITE);
+  step.set(topo.step);
+  const [cw, acw, inward, outward] = [own, own + 1, own + 2, own + 3];
+  const join = (d: number, a: number, b: number) => (step[d * n + a] = b);
+  rings.forEach((count, k) => {
+    if (count > 2) {
+      for (let i = 0; i < count; i++) {
+        // Points follow one another anticlockwise from the top.
+        join(acw, first[k]! + i, first[k]! + ((i + 1) % count));
+        join(cw, first[k]! + ((i + 1) % count), first[k]! + i);
+      }
+    }
+    if (k === 0) return;
+    const inner = rings[k - 1]!;
+    if (inner === 1) {
+      for (let i = 0; i < count; i++) join(inward, first[k]! + i, first[k - 1]!);
+      return;
+    }
+    for (let i = 0; i < inner; i++) {
+      const a = first[k - 1]! + i, b = first[k]! + (i * count) / inner;
+      join(outward, a, b);
+      join(inward, b, a);
+    }
+  });
+  const opposite = new Int8Array(D);
+  opposite.set(topo.opposite);
+  [opposite[cw], opposite[acw], opposite[inward], opposite[outward]] = [acw, cw, outward, inward];
+  // Line ends: along a spoke, the far end of the line the step would leave by; rings have none.
+  const lineEnd = new Int32Array(D * n).fill(NO_SITE);
+  lineEnd.set(topo.lineEnd);
+  for (const d of [inward, outward]) {
+    const back = opposite[d]!;
+    for (let s = 0; s < n; s++) {
+      if (step[d * n + s] !== NO_SITE) continue;
+      let end = s;
+      for (let t = step[back * n + end]!; t !== NO_SITE && t !== s; t = step[back * n + end]!) end = t;
+      if (end !== s) lineEnd[d * n + s] = end;
+    }
+  }
+  return { ...topo, dirNames: [...topo.dirNames, ...TURNING], ownDirs: own, step, opposite, lineEnd };
 }
 
 /** Lattice labels: letters for the distinct x positions from the left, numbers for the distinct y positions from the bottom. */

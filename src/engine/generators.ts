@@ -512,7 +512,8 @@ function boardLines(topo: Topology, d: number): BoardLines | null {
 function occupiedFrom(topo: Topology, s: State, site: number, d: number): number {
   const n = topo.n;
   let count = 0;
-  for (let t = topo.step[d * n + site]!; t >= 0; t = topo.step[d * n + t]!) if (s.owner[t] !== EMPTY) count++;
+  // A line round a ring (a wheel's clockwise) comes back to `site`: it ends there.
+  for (let t = topo.step[d * n + site]!; t >= 0 && t !== site; t = topo.step[d * n + t]!) if (s.owner[t] !== EMPTY) count++;
   return count;
 }
 

@@ -5,7 +5,7 @@
  * destination, so its cost depends on the line's length, never on the board's size.
  */
 import { EMPTY, type State } from "./state.js";
-import { NO_SITE, type Topology } from "./topology.js";
+import { everyDirection, NO_SITE, type Topology } from "./topology.js";
 
 /**
  * The lines of a board as direction ids, one per pair of opposite directions (the smaller id),
@@ -13,7 +13,7 @@ import { NO_SITE, type Topology } from "./topology.js";
  */
 export function lineAxes(topo: Topology, dirs?: readonly number[]): Int8Array {
   const axes: number[] = [];
-  for (let d = 0; d < topo.dirNames.length; d++) {
+  for (let d = 0; d < everyDirection(topo); d++) {
     const back = topo.opposite[d]!;
     if (back < 0 || back < d) continue;
     if (dirs && !dirs.includes(d) && !dirs.includes(back)) continue;
@@ -26,7 +26,8 @@ export function lineAxes(topo: Topology, dirs?: readonly number[]): Int8Array {
 function runFrom(topo: Topology, s: State, site: number, d: number, owner: number): number {
   const n = topo.n;
   let count = 0;
-  for (let t = topo.step[d * n + site]!; t !== NO_SITE && s.owner[t] === owner; t = topo.step[d * n + t]!) count++;
+  // A line round a ring (a wheel's clockwise) comes back to `site`: it ends there.
+  for (let t = topo.step[d * n + site]!; t !== NO_SITE && t !== site && s.owner[t] === owner; t = topo.step[d * n + t]!) count++;
   return count;
 }
 
@@ -125,7 +126,7 @@ export function anyLine(lines: BoardLines, s: State, owner: number, length: numb
 export function outflankedRun(topo: Topology, s: State, site: number, d: number, player: number): number {
   const n = topo.n;
   let count = 0;
-  for (let t = topo.step[d * n + site]!; t !== NO_SITE; t = topo.step[d * n + t]!) {
+  for (let t = topo.step[d * n + site]!; t !== NO_SITE && t !== site; t = topo.step[d * n + t]!) {
     const o = s.owner[t]!;
     if (o === player) return count;
     if (o < 0 || o >= s.pieceCount.length) return 0; // empty or neutral

@@ -7,7 +7,7 @@
  * either side of it (the `incident` lists). Faces are found on the board as drawn, so a board whose
  * lines cross (diagonals in every square) has none, and asking for them is refused.
  */
-import { NO_SITE, planePositions, type Topology } from "./topology.js";
+import { everyDirection, NO_SITE, planePositions, type Topology } from "./topology.js";
 
 export interface Places {
   edges: boolean;
@@ -16,7 +16,7 @@ export interface Places {
 
 /** The board with its edges and faces added as sites, or why it cannot have them. */
 export function withPlaces(topo: Topology, want: Places): Topology | { error: string } {
-  const n = topo.n, dirs = topo.dirNames.length;
+  const n = topo.n, dirs = everyDirection(topo);
   // True positions, y upwards (so that counterclockwise is positive area).
   const plane = planePositions(topo), X = (s: number) => plane.x[s]!, Y = (s: number) => plane.y[s]!;
   const edges: [number, number][] = [];
@@ -59,8 +59,10 @@ export function withPlaces(topo: Topology, want: Places): Topology | { error: st
     drawY[firstFace + k] = (2 * corners.reduce((t, c) => t + topo.drawY[c]!, 0)) / corners.length;
   });
   // Steps and line ends of the points, the places having none.
-  const step = new Int32Array(dirs * N).fill(NO_SITE), lineEnd = new Int32Array(dirs * N).fill(NO_SITE);
-  for (let d = 0; d < dirs; d++) {
+  // Every direction's table, the other names of joins (round a wheel) too.
+  const all = topo.dirNames.length;
+  const step = new Int32Array(all * N).fill(NO_SITE), lineEnd = new Int32Array(all * N).fill(NO_SITE);
+  for (let d = 0; d < all; d++) {
     step.set(topo.step.subarray(d * n, (d + 1) * n), d * N);
     lineEnd.set(topo.lineEnd.subarray(d * n, (d + 1) * n), d * N);
   }

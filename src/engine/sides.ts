@@ -9,7 +9,7 @@
  * convex (a cross) has only the sides of its hull, which is what "the side of the board" means
  * for such a board's players too.
  */
-import { planePositions, type Topology } from "./topology.js";
+import { everyDirection, planePositions, type Topology } from "./topology.js";
 
 export const COMPASS_NAMES = ["E", "NE", "N", "NW", "W", "SW", "S", "SE"] as const;
 
@@ -73,7 +73,7 @@ function convexHull(px: ArrayLike<number>, py: ArrayLike<number>): number[] {
 function nearestDistance(topo: Topology, px: ArrayLike<number>, py: ArrayLike<number>): number {
   let best = Infinity;
   const n = topo.n;
-  for (let d = 0; d < topo.dirNames.length; d++) {
+  for (let d = 0; d < everyDirection(topo); d++) {
     for (let s = 0; s < n; s++) {
       const t = topo.step[d * n + s]!;
       if (t >= 0) best = Math.min(best, Math.hypot(px[t]! - px[s]!, py[t]! - py[s]!) || Infinity);

@@ -28,6 +28,13 @@ export interface Topology {
   readonly drawY: Float64Array;
   /** Direction names, indexed by direction id. */
   readonly dirNames: readonly string[];
+  /**
+   * How many of the directions, the first ones, are the board's own: what "every direction"
+   * means (a move's default, adjacency, lines, drawing). The rest, when there are any, name the
+   * same joins another way, such as clockwise, anticlockwise, inward and outward round a wheel,
+   * and are followed only where a rule names them. Absent: all of them (see `everyDirection`).
+   */
+  readonly ownDirs?: number;
   /** `step[d * n + s]`: neighbour of s in direction d, or NO_SITE. */
   readonly step: Int32Array;
   /** `opposite[d]`: the direction pointing back, or -1 when the board has none. */
@@ -75,6 +82,16 @@ export function planePositions(topo: Topology): { x: Float64Array; y: Float64Arr
   return { x: Float64Array.from(topo.drawX, (v) => v * ax), y: Float64Array.from(topo.drawY, (v) => -v * ay) };
 }
 
+/** How many directions "every direction" means: the board's own ones, not the names for them another way (Topology.ownDirs). */
+export function everyDirection(topo: Topology): number {
+  return topo.ownDirs ?? topo.dirNames.length;
+}
+
+/** The ids of every direction (everyDirection), in order. */
+export function ownDirections(topo: Topology): number[] {
+  return Array.from({ length: everyDirection(topo) }, (_, d) => d);
+}
+
 /** Finds a site by label, case-insensitively. */
 export function siteIndex(topo: Topology, label: string): number {
   const map = labelMaps.get(topo) ?? buildLabelMap(topo);
@@ -98,7 +115,7 @@ export function dirIndex(topo: Topology, name: string): number {
  * list[start[s] .. start[s + 1])): along the given directions (default: all the board's), through
  * the given tables (default: the steps; `lineEnd` adds the far ends of lines leaving the board).
  */
-export function neighbourLists(topo: Topology, dirs: readonly number[] = topo.dirNames.map((_, d) => d), tables: readonly Int32Array[] = [topo.step]): { start: Int32Array; list: Int32Array } {
+export function neighbourLists(topo: Topology, dirs: readonly number[] = ownDirections(topo), tables: readonly Int32Array[] = [topo.step]): { start: Int32Array; list: Int32Array } {
   const n = topo.n;
   const start = new Int32Array(n + 1);
   const list: number[] = [];
@@ -121,7 +138,7 @@ export function neighbourLists(topo: Topology, dirs: readonly number[] = topo.di
 /** The neighbours of a site in every direction (distinct, in direction order). */
 export function neighbours(topo: Topology, site: number): number[] {
   const out: number[] = [];
-  for (let d = 0; d < topo.dirNames.length; d++) {
+  for (let d = 0; d < everyDirection(topo); d++) {
     const t = topo.step[d * topo.n + site];
     if (t !== NO_SITE && !out.includes(t)) out.push(t);
   }

@@ -10,7 +10,7 @@
  */
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../engine/state.js";
-import { CELLS_BY_DEFAULT, shapeAspect as aspect } from "../engine/topology.js";
+import { CELLS_BY_DEFAULT, everyDirection, shapeAspect as aspect } from "../engine/topology.js";
 import { seatLabel } from "./seats.js";
 import { isMarked } from "./text.js";
 
@@ -50,7 +50,7 @@ function scaleOf(game: Game): number {
   const topo = game.topology, n = topo.n;
   const [ax, ay] = aspect(topo.shape);
   let nearest = Infinity;
-  for (let d = 0; d < topo.dirNames.length; d++) {
+  for (let d = 0; d < everyDirection(topo); d++) {
     for (let site = 0; site < n; site++) {
       const t = topo.step[d * n + site]!;
       if (t < 0) continue;
@@ -134,7 +134,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   } else {
     // The lines: each join once.
     out.push('<g class="lines">');
-    for (let d = 0; d < topo.dirNames.length; d++) {
+    for (let d = 0; d < everyDirection(topo); d++) {
       if (!ruled(d)) continue;
       for (let site = 0; site < n; site++) {
         const t = topo.step[d * n + site]!;

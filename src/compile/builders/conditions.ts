@@ -18,6 +18,7 @@ import { nearLists } from "../neighbours.js";
 import { compileIntC } from "./numbers.js";
 import { compileRegion } from "./regions.js";
 import type { State } from "../../engine/state.js";
+import { everyDirection, ownDirections } from "../../engine/topology.js";
 import { playerRegion, visitedWords } from "../seats.js";
 
 /** Builders of the `bool` category, keyed by ludeme. */
@@ -163,7 +164,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const a = compileSite(n.a!, `${ptr}/a`, cx);
     const b = compileSite(n.b!, `${ptr}/b`, cx);
     const topo = cx.topology!;
-    const D = topo.dirNames.length, N = topo.n, step = topo.step;
+    const D = everyDirection(topo), N = topo.n, step = topo.step;
     return {
       fn: (s, c) => {
         const x = a(s, c), y = b(s, c);
@@ -401,7 +402,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   reaches: (n, ptr, cx) => {
     const from = compileSite(n.from!, `${ptr}/from`, cx);
     const topo = cx.topology!, N = topo.n, step = topo.step;
-    const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx) ?? topo.dirNames.map((_, d) => d));
+    const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx) ?? ownDirections(topo));
     // The goal: a fixed region, or one that changes with the player (`(region-of goal player)`).
     const perPlayer = playerRegion(n.to!, `${ptr}/to`, cx);
     const goal = new Uint8Array((perPlayer ? perPlayer.lists.length : 1) * N);

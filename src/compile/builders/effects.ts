@@ -19,6 +19,7 @@ import { compileBool, NO_SIDE, sidesOf } from "./conditions.js";
 import { compileInt } from "./numbers.js";
 import { compileRegion } from "./regions.js";
 import { visitedWords } from "../seats.js";
+import { everyDirection } from "../../engine/topology.js";
 
 export interface CompiledEffect {
   run: Effect;
@@ -363,7 +364,7 @@ function captureFrom(n: IrNode, ptr: string, cx: CompileContext, condKey: string
  */
 function groupsEffect(n: IrNode, ptr: string, cx: CompileContext): CompiledEffect {
   const topo = cx.topology!;
-  const N = topo.n, D = topo.dirNames.length, step = topo.step;
+  const N = topo.n, D = everyDirection(topo), step = topo.step;
   const regions = (n.touching as Json[]).map((r, i) => {
     const mask = new Uint8Array(N);
     compileRegion(r, `${ptr}/touching/${i}`, cx).forEach((site) => (mask[site] = 1));
