@@ -46,4 +46,63 @@ describe("boards made from boards", () => {
     const src = text({ board: "(merge {(square 2 2) (moved (square 2 2) rotate:20)})", play: "(step)" });
     expect(onlyError(src, "M004", "(merge {(square 2 2) (moved (square 2 2) rotate:20)})").message).toContain("cannot be told apart by compass direction");
   });
+
+  it("places a board as Ludii does, its lower left corner at the origin: a turn about a1 and a shift in Ludii's numbers give Ludii's board", () => {
+    // A square turned a quarter about a1 lies to the left of it: merged with the square, they share a1's column.
+    const g = board("(merge {(square 2 2) (moved (square 2 2) rotate:90)})");
+    expect(g.topology.n).toBe(6);
+    expect(g.topology.labels).toEqual(expect.arrayContaining(["a1", "b1", "c1", "a2", "b2", "c2"]));
+    // Ludii's Mysore Tiger Game board: (merge (scale 2 (square 5 diagonals:Alternating)) (shift 2 -2 (wedge 3))).
+    const tiger = board("(merge {(moved (square 5 5 diagonals:alternating) scale:2) (moved (wedge 3) shift:{2 -2})})");
+    expect(tiger.topology.n).toBe(31);
+    // Columns a b c d e f g at x = 0 2 3 4 5 6 8, rows 1 2 3 ... at y = -2 -1 0 2 ...: the wedge's apex is the
+    // middle of the square's lowest side, d3, which keeps its square's lines and gains the wedge's three.
+    expect(around(tiger, "d3")).toEqual(["b3", "b4", "c2", "d2", "d4", "e2", "f3", "f4"]);
+    expect(around(tiger, "d1")).toEqual(["b1", "d2", "f1"]);
+  });
+});
+
+describe("(wedge ROWS COLUMNS)", () => {
+  it("is an apex over rows of three points: the apex joined to the first row, each row across and to the one below", () => {
+    const g = board("(wedge 3)");
+    expect(g.topology.n).toBe(7);
+    // Rows from the bottom: a1 c1 e1, then b2 c2 d2, the apex c3.
+    expect([...g.topology.labels].sort()).toEqual(["a1", "b2", "c1", "c2", "c3", "d2", "e1"]);
+    expect(around(g, "c3")).toEqual(["b2", "c2", "d2"]);
+    expect(around(g, "b2")).toEqual(["a1", "c2", "c3"]);
+    expect(around(g, "c2")).toEqual(["b2", "c1", "c3", "d2"]);
+    expect(around(g, "e1")).toEqual(["c1", "d2"]);
+    // The sides are straight lines: from the apex south-west down to a1.
+    const t = g.topology, sw = t.dirNames.indexOf("SW");
+    expect(t.labels[t.step[sw * t.n + at(g, "c3")]!]).toBe("b2");
+    expect(t.labels[t.step[sw * t.n + at(g, "b2")]!]).toBe("a1");
+  });
+
+  it("takes other numbers of columns, and refuses those whose lines share a compass direction", () => {
+    expect(board("(wedge 2 2)").topology.n).toBe(3);
+    expect(board("(wedge 4)").topology.n).toBe(10);
+    const src = text({ board: "(wedge 3 5)", play: "(step)" });
+    expect(onlyError(src, "M004", "(wedge 3 5)").message).toContain("cannot be told apart by compass direction");
+  });
+});
+
+describe("(with-lines BOARD LINES)", () => {
+  it("adds lines given as chains of the board's points, split where they pass over a point, and keeps the labels", () => {
+    const g = board("(with-lines (square 3 3) {{a1 c3} {a3 b2}})");
+    expect(g.topology.n).toBe(9);
+    // a1-c3 passes over b2: a1-b2 and b2-c3; a3-b2 is added once.
+    expect(around(g, "b2")).toEqual(["a1", "a2", "a3", "b1", "b3", "c2", "c3"]);
+    expect(around(g, "a1")).toEqual(["a2", "b1", "b2"]);
+    expect(around(g, "c1")).toEqual(["b1", "c2"]);
+    // A slide follows a new line straight through b2.
+    const t = g.topology, ne = t.dirNames.indexOf("NE");
+    expect(t.labels[t.step[ne * t.n + at(g, "b2")]!]).toBe("c3");
+  });
+
+  it("does not draw a line twice, and names a point the board lacks", () => {
+    expect(board("(with-lines (square 2 2) {{a1 b1}})").topology.n).toBe(4);
+    expect(around(board("(with-lines (square 2 2) {{a1 b1}})"), "a1")).toEqual(["a2", "b1"]);
+    const src = text({ board: "(with-lines (square 3 3) {{a1 z9}})", play: "(step)" });
+    expect(onlyError(src, "M001", "z9").message).toContain("no point 'z9'");
+  });
 });

@@ -1,13 +1,13 @@
 /**
  * Boards made from other boards (Ludii's graph operations): shifted, scaled, turned, merged, with
- * points left out. Each operand is taken as what it is on the plane -- its points where they are
+ * points left out or lines added; and the wedge, a shape Ludii builds as a graph. Each operand is taken as what it is on the plane -- its points where they are
  * drawn (in true proportion) and the lines that join them -- and the result is a graph board
  * (graph-board.ts): every line gets the compass direction it points in, so lines, slides and jumps
  * work on it as on a grid. Points are labelled by where they stand, letters for the columns from
  * the left and numbers for the rows from the bottom (a square keeps its own labels).
  */
 import { compassSector, graphBoard, type GraphPoint } from "./graph-board.js";
-import { everyDirection, fileLetter, NO_SITE, planePositions, type Topology } from "./topology.js";
+import { everyDirection, fileLetter, least, NO_SITE, planePositions, type Topology } from "./topology.js";
 
 /** Points on the plane (y upwards) and the lines joining them. */
 export interface PlaneGraph {
@@ -18,10 +18,15 @@ export interface PlaneGraph {
 /** Positions closer than this are one point. */
 const SAME = 1e-6;
 
-/** A board as points and lines on the plane, its shortest line one unit long. */
+/**
+ * A board as points and lines on the plane, its shortest line one unit long and the lower left
+ * corner of the box round it at the origin (as Ludii places a board: a square's a1 at (0, 0)), so
+ * that a shift or turn written for Ludii's board puts it at the same place.
+ */
 export function planeGraph(topo: Topology): PlaneGraph {
   const plane = planePositions(topo);
-  const points = Array.from({ length: topo.n }, (_, s) => ({ x: plane.x[s]!, y: plane.y[s]! }));
+  const minX = least(plane.x), minY = least(plane.y);
+  const points = Array.from({ length: topo.n }, (_, s) => ({ x: plane.x[s]! - minX, y: plane.y[s]! - minY }));
   const joins: [number, number][] = [];
   const seen = new Set<number>();
   for (let d = 0; d < everyDirection(topo); d++) {
@@ -85,6 +90,34 @@ export function without(g: PlaneGraph, gone: ReadonlySet<number>): PlaneGraph {
     if (!gone.has(i)) index[i] = points.push(p) - 1;
   });
   return { points, joins: g.joins.filter(([a, b]) => index[a]! >= 0 && index[b]! >= 0).map(([a, b]) => [index[a]!, index[b]!] as const) };
+}
+
+/** The graph with more lines, each joining two of its points (Ludii's `add ... edges:`); a line already there is not doubled. */
+export function withLines(g: PlaneGraph, lines: readonly (readonly [number, number])[]): PlaneGraph {
+  return merged([g, { points: g.points, joins: lines }]);
+}
+
+/**
+ * A wedge (Ludii's `wedge`): an apex at the top and `rows - 1` rows under it, each of `columns`
+ * points spread evenly between two sides that widen by one unit a row; the apex is joined to every
+ * point of the first row, each row's points to their neighbours across it and to the point of the
+ * same rank in the next row. Three columns make a triangle with a line down its middle (the arms
+ * of a tiger-hunt board). Placed as Ludii places it: y upwards, the lowest row from (0, 0).
+ */
+export function wedgeGraph(rows: number, columns: number): PlaneGraph {
+  const mid = rows - 1;
+  const points: { x: number; y: number }[] = [{ x: mid, y: mid }];
+  const joins: [number, number][] = [];
+  const at = (row: number, c: number) => 1 + (row - 1) * columns + c;
+  for (let row = 1; row < rows; row++) {
+    for (let c = 0; c < columns; c++) {
+      points.push({ x: mid - row + (2 * row * c) / (columns - 1), y: mid - row });
+      if (row === 1) joins.push([0, at(1, c)]);
+      else joins.push([at(row - 1, c), at(row, c)]);
+      if (c > 0) joins.push([at(row, c - 1), at(row, c)]);
+    }
+  }
+  return { points, joins };
 }
 
 /**

@@ -4,7 +4,7 @@
 import { mancalaBoard } from "../../engine/mancala-board.js";
 import { hexBoard, squareBoard, type HexLayout, type HexShape, type SquareDiagonals } from "../../engine/boards.js";
 import { siteIndex, type Topology } from "../../engine/topology.js";
-import { boardOfGraph, merged, planeGraph, transformed, without, type PlaneGraph } from "../../engine/board-ops.js";
+import { boardOfGraph, merged, planeGraph, transformed, wedgeGraph, withLines, without, type PlaneGraph } from "../../engine/board-ops.js";
 import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/graph-board.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { starBoard } from "../../engine/star.js";
@@ -52,6 +52,31 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
       return board;
     }
     return graphOperation(() => boardOfGraph(without(planeGraph(board), gone)), ptr, cx);
+  },
+  "with-lines": (n, ptr, cx) => {
+    const operand = n.board as IrNode;
+    const board = isNode(operand) && boardBuilders[operand.ludeme] ? boardBuilders[operand.ludeme]!(operand, `${ptr}/board`, cx) : placeholder();
+    const joins: [number, number][] = [];
+    (n.lines as string[][]).forEach((chain, i) => {
+      const sites = chain.map((label, j) => {
+        const site = siteIndex(board, label);
+        if (site < 0) cx.fail("M001", `the board has no point '${label}'`, `${ptr}/lines/${i}/${j}`, `points such as ${board.labels.slice(0, 3).join(" ")}`);
+        return site;
+      });
+      if (chain.length < 2) cx.fail("M004", "a line needs two points at least", `${ptr}/lines/${i}`, "{a1 c3}, or a chain {a1 b2 c3}");
+      for (let k = 1; k < sites.length; k++) {
+        const [a, b] = [sites[k - 1]!, sites[k]!];
+        if (a < 0 || b < 0) continue;
+        if (a === b) cx.fail("M004", `a line joins ${chain[k]} to itself`, `${ptr}/lines/${i}/${k}`, "two different points");
+        else joins.push([a, b]);
+      }
+    });
+    return graphOperation(() => boardOfGraph(withLines(planeGraph(board), joins)), ptr, cx);
+  },
+  wedge: (n, ptr, cx) => {
+    const rows = n.rows as number, columns = (n.columns as number | undefined) ?? 3;
+    if (tooLarge(1 + (rows - 1) * columns, ptr, cx)) return placeholder();
+    return graphOperation(() => boardOfGraph(wedgeGraph(rows, columns)), ptr, cx);
   },
   graph: (n, ptr, cx) => (tooLarge((n.points as string[]).length, ptr, cx) ? placeholder() : compileGraphBoard(n, ptr, cx)),
   mancala: (n, ptr, cx) => {

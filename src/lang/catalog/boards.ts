@@ -54,7 +54,7 @@ export const boardLudemes: LudemeSpec[] = [
     params: [
       { name: "board", type: cat("board"), doc: "The board." },
       { name: "shift", type: list({ t: "number" }), namedOnly: true, optional: true, doc: "Across and up, `{2 0}` (default none)." },
-      { name: "rotate", type: { t: "number" }, namedOnly: true, optional: true, default: 0, doc: "Degrees, anticlockwise about the board's origin (its first point's row and column)." },
+      { name: "rotate", type: { t: "number" }, namedOnly: true, optional: true, default: 0, doc: "Degrees, anticlockwise about the board's origin: the lower left corner of the box round it (a square's a1), where Ludii puts a board too." },
       { name: "scale", type: { t: "number" }, namedOnly: true, optional: true, default: 1, doc: "How many times larger." },
     ],
     example: "(moved (square 3 3) rotate:45 shift:{1 0})",
@@ -68,6 +68,26 @@ export const boardLudemes: LudemeSpec[] = [
       { name: "sites", type: cat("region"), doc: "The points to leave out, e.g. `(sites {a1 e1 a5 e5})` or `corners`." },
     ],
     example: "(without (square 5 5) corners)",
+  },
+  {
+    name: "with-lines",
+    category: "board",
+    doc: "A board with more lines drawn on it (Ludii's `add ... edges:`), each a chain of its points joined in order: `{a1 c3}` joins a1 to c3, `{a1 b2 c3}` a1 to b2 and b2 to c3. A line drawn over other points is split at them, so it joins each to the next; a line already there is not drawn twice. The board made is labelled and given directions as `merge`'s are (a square keeps its labels), so the new lines are followed like the others, and two lines leaving a point in one compass direction are refused.",
+    params: [
+      { name: "board", type: cat("board"), doc: "The board." },
+      { name: "lines", type: list(list(name)), doc: "The lines to add, each a chain of the board's points, e.g. `{{a1 e5} {a5 e1}}` (the long diagonals of a 5 x 5 square)." },
+    ],
+    example: "(with-lines (square 3 3) {{a1 c3} {a3 c1}})",
+  },
+  {
+    name: "wedge",
+    category: "board",
+    doc: "A wedge of points (Ludii's `wedge`): an apex at the top and `rows - 1` rows beneath it, each of `columns` points spread evenly between two sides that widen by one line a row. The apex is joined to every point of the first row, each row's points to their neighbours across it and to the point of the same rank in the row below. The usual three columns make a triangle with a line down its middle, the arm added to a tiger-hunt board: `(merge {(moved (square 5 5 diagonals:alternating) scale:2) (moved (wedge 3) shift:{2 -2})})` hangs one from the middle of the square's lowest side, as Ludii's `(shift 2 -2 (wedge 3))` does. Labelled and given directions as `merge`'s boards are; wedges whose lines cannot be told apart by compass direction (more than three columns) are refused.",
+    params: [
+      { name: "rows", type: { t: "int", min: 2 }, doc: "Rows of points, the apex counted." },
+      { name: "columns", type: { t: "int", min: 2 }, optional: true, default: 3, doc: "Points in each row below the apex." },
+    ],
+    example: "(wedge 3)",
   },
   {
     name: "graph",
