@@ -74,6 +74,22 @@ describe("graph", () => {
     expect(go(diag, "c1", "NW")).toBe("b2");
   });
 
+  it("names directions on the 16-point compass where two lines of a point fall in one of the eight (a hexagram's tip)", () => {
+    // From the tip, lines leave 30 degrees apart (W, then 210 and 240 degrees): on eight points the last two are both SW.
+    const tip = build({
+      board: "(graph {tip w wsw ssw ene} lines:{{ene tip wsw} {tip w} {tip ssw}} at:{{0 0} {-100 0} {-87 -50} {-50 -87} {87 50}})",
+      play: "(step)",
+      end: "",
+    });
+    expect([...tip.topology.dirNames].sort()).toEqual(["E", "ENE", "NNE", "SSW", "W", "WSW"]);
+    expect([go(tip, "tip", "W"), go(tip, "tip", "WSW"), go(tip, "tip", "SSW")]).toEqual(["w", "wsw", "ssw"]);
+    // The line ene-tip-wsw runs straight on through the tip.
+    expect(go(tip, "ene", "WSW")).toBe("tip");
+    expect(go(tip, "tip", "ENE")).toBe("ene");
+    // Boards whose lines meet at 45 or 90 degrees keep the eight points.
+    expect(build({ board: SQUARES, play: "(step)", end: "" }).topology.dirNames).toEqual(["N", "E", "S", "W"]);
+  });
+
   it("reports a line naming an unknown point where it is written", () => {
     const src = text({ board: "(graph {a1 b1 c1} lines:{{a1 b1 z9}})", play: "(step)", end: "" });
     const d = onlyError(src, "M001", "z9");
@@ -84,6 +100,9 @@ describe("graph", () => {
     const src = text({ board: "(graph {a1 b1 c1} lines:{{a1 b1} {a1 c1}})", play: "(step)", end: "" });
     const d = onlyError(src, "M004", "c1", "{a1 c1}");
     expect(d.message).toMatch(/a1 is joined to both b1 and c1 in one direction \(E\)/);
+    // Lines 10 degrees apart share a direction even on the 16-point compass: the message names the eight-point one.
+    const close = text({ board: "(graph {o p q} lines:{{o p} {o q}} at:{{0 0} {100 0} {98 17}})", play: "(step)", end: "" });
+    expect(onlyError(close, "M004", "q", "{o q}").message).toMatch(/o is joined to both p and q in one direction \(E\)/);
   });
 
   it("reports labels without positions, repeated points and a missing position", () => {
@@ -97,6 +116,15 @@ describe("graph", () => {
     const lines = renderBoard(g, s).split("\n");
     expect(lines[0]).toMatch(/^m {5}\. {5}\. {5}a7 {7}d7 {7}g7$/);
     expect(lines[6]).toMatch(/^\. {5}M {5}\. {5}a1 {7}d1 {7}g1$/);
+  });
+
+  it("draws a board given in positions far apart (thousandths) on a screen: its rows and columns in order", () => {
+    const fine = build({ board: "(graph {p q r} lines:{{p q r}} at:{{0 0} {1000 1000} {2000 2000}})", play: "(step)", end: "" });
+    const lines = renderBoard(fine, fine.newGame()).split("\n").filter((l) => l.trim() !== "" && !l.startsWith("Turn"));
+    expect(lines).toHaveLength(3);
+    // r is the highest point, p the lowest and leftmost.
+    expect(lines[0]!.trim().endsWith("r")).toBe(true);
+    expect(lines[2]!.indexOf("p")).toBeLessThan(lines[0]!.indexOf("r"));
   });
 });
 

@@ -156,8 +156,9 @@ function splitAtPoints(g: PlaneGraph): PlaneGraph {
 
 /**
  * The graph on a whole-number lattice where one keeps every point apart and every line pointing
- * the compass way it points (a square turned by 45 degrees: its points at whole numbers, the
- * lines still diagonal), so text and labels line up; else as it is.
+ * the way it points on the 16-point compass, the finer one a board may need (a square turned by 45
+ * degrees: its points at whole numbers, the lines still diagonal), so text and labels line up;
+ * else as it is.
  */
 function onLattice(g: PlaneGraph): PlaneGraph {
   const unit = shortestLine(g);
@@ -166,7 +167,7 @@ function onLattice(g: PlaneGraph): PlaneGraph {
     if (new Set(points.map((p) => `${p.x},${p.y}`)).size !== points.length) continue;
     const same = g.joins.every(([a, b]) => {
       const [pa, pb, qa, qb] = [g.points[a]!, g.points[b]!, points[a]!, points[b]!];
-      return compassSector(pb.x - pa.x, pb.y - pa.y) === compassSector(qb.x - qa.x, qb.y - qa.y) && (qa.x !== qb.x || qa.y !== qb.y);
+      return compassSector(pb.x - pa.x, pb.y - pa.y, 16) === compassSector(qb.x - qa.x, qb.y - qa.y, 16) && (qa.x !== qb.x || qa.y !== qb.y);
     });
     if (same) return { points, joins: g.joins };
   }

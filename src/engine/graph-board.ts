@@ -14,15 +14,21 @@ export interface GraphPoint {
   y: number;
 }
 
-/** The eight compass directions, counter-clockwise from east: sector k covers k * 45 degrees +-22.5. */
-const COMPASS = ["E", "NE", "N", "NW", "W", "SW", "S", "SE"] as const;
-/** The order directions are numbered in (as on square grids: orthogonal first, then diagonal). */
-const ORDER = ["N", "E", "S", "W", "NE", "SE", "SW", "NW"] as const;
+/**
+ * A compass of 8 or 16 points, counter-clockwise from east: sector k covers k x (360 / points)
+ * degrees, half a sector either way. Boards whose lines meet at 45 degrees or more get the 8
+ * points; boards whose lines meet more narrowly (a hexagram's tips, where lines 30 degrees apart
+ * leave one point) get 16, whose sectors two lines 30 degrees apart never share.
+ */
+const COMPASS8 = ["E", "NE", "N", "NW", "W", "SW", "S", "SE"] as const;
+const COMPASS16 = ["E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW", "W", "WSW", "SW", "SSW", "S", "SSE", "SE", "ESE"] as const;
+/** The order directions are numbered in (as on square grids: orthogonal first, then diagonal, then the points between). */
+const ORDER = ["N", "E", "S", "W", "NE", "SE", "SW", "NW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW"] as const;
 
-/** The compass direction (index into COMPASS) nearest to the vector (dx, dy), y upwards. */
-export function compassSector(dx: number, dy: number): number {
-  const turns = Math.atan2(dy, dx) / (Math.PI / 4);
-  return ((Math.round(turns) % 8) + 8) % 8;
+/** The 8-point compass direction (index into the 8 points counter-clockwise from east) nearest to the vector (dx, dy), y upwards. */
+export function compassSector(dx: number, dy: number, points = 8): number {
+  const turns = Math.atan2(dy, dx) / ((2 * Math.PI) / points);
+  return ((Math.round(turns) % points) + points) % points;
 }
 
 /** A join that cannot be given a direction of its own; `join` indexes the joins as given. */
@@ -30,6 +36,8 @@ export class GraphBoardError extends Error {
   constructor(
     message: string,
     readonly join: number,
+    /** The direction two lines of one point share, or null for another fault (a line from a point to itself). */
+    readonly sameDirection: string | null = null,
   ) {
     super(message);
   }
@@ -52,34 +60,35 @@ export function latticePosition(label: string): { x: number; y: number } | null 
  */
 export function graphBoard(points: readonly GraphPoint[], joins: readonly (readonly [number, number])[]): Topology {
   const n = points.length;
-  // Direction per join end, then only the directions some join uses, in the usual order.
-  const bySector = new Int32Array(8 * n).fill(NO_SITE);
-  joins.forEach(([a, b], j) => {
-    const pa = points[a]!, pb = points[b]!;
-    if (a === b || (pa.x === pb.x && pa.y === pb.y)) throw new GraphBoardError(`a line joins ${pa.label} to ${a === b ? "itself" : `${pb.label}, drawn at the same place`}`, j);
-    for (const [from, to] of [[a, b], [b, a]] as const) {
-      const sector = compassSector(points[to]!.x - points[from]!.x, points[to]!.y - points[from]!.y);
-      const had = bySector[sector * n + from]!;
-      if (had !== NO_SITE && had !== to) {
-        throw new GraphBoardError(
-          `${points[from]!.label} is joined to both ${points[had]!.label} and ${points[to]!.label} in one direction (${COMPASS[sector]}); each point's lines must leave it in different compass directions`,
-          j,
-        );
-      }
-      bySector[sector * n + from] = to;
+  // Each join's direction on the 8-point compass, or on the 16-point one where two lines of a
+  // point fall in one of the 8 (the message names the 8-point clash: the one a designer sees).
+  let compass: readonly string[] = COMPASS8;
+  let bySector: Int32Array;
+  try {
+    bySector = sectorsOf(points, joins, COMPASS8);
+  } catch (e) {
+    if (!(e instanceof GraphBoardError) || e.sameDirection === null) throw e;
+    try {
+      bySector = sectorsOf(points, joins, COMPASS16);
+      compass = COMPASS16;
+    } catch (finer) {
+      if (!(finer instanceof GraphBoardError) || finer.sameDirection === null) throw finer;
+      throw e;
     }
-  });
+  }
+  // Only the directions some join uses, in the usual order.
   const used = ORDER.filter((name) => {
-    const sector = COMPASS.indexOf(name);
+    const sector = compass.indexOf(name);
+    if (sector < 0) return false;
     for (let s = 0; s < n; s++) if (bySector[sector * n + s] !== NO_SITE) return true;
     return false;
   });
   const D = used.length;
   const step = new Int32Array(D * n).fill(NO_SITE);
-  used.forEach((name, d) => step.set(bySector.subarray(COMPASS.indexOf(name) * n, (COMPASS.indexOf(name) + 1) * n), d * n));
+  used.forEach((name, d) => step.set(bySector.subarray(compass.indexOf(name) * n, (compass.indexOf(name) + 1) * n), d * n));
   const opposite = new Int8Array(D).fill(-1);
   used.forEach((name, d) => {
-    opposite[d] = used.indexOf(COMPASS[(COMPASS.indexOf(name) + 4) % 8]!);
+    opposite[d] = used.indexOf(compass[(compass.indexOf(name) + compass.length / 2) % compass.length]! as (typeof ORDER)[number]);
   });
 
   const lineEnd = new Int32Array(D * n).fill(NO_SITE);
@@ -111,6 +120,30 @@ export function graphBoard(points: readonly GraphPoint[], joins: readonly (reado
     regions,
     shape: "graph",
   };
+}
+
+/** Each join end's sector on the given compass (`[sector * n + point]`: the point it leads to); throws where two fall in one. */
+function sectorsOf(points: readonly GraphPoint[], joins: readonly (readonly [number, number])[], compass: readonly string[]): Int32Array {
+  const n = points.length, k = compass.length;
+  const bySector = new Int32Array(k * n).fill(NO_SITE);
+  joins.forEach(([a, b], j) => {
+    const pa = points[a]!, pb = points[b]!;
+    if (a === b || (pa.x === pb.x && pa.y === pb.y)) throw new GraphBoardError(`a line joins ${pa.label} to ${a === b ? "itself" : `${pb.label}, drawn at the same place`}`, j, null);
+    for (const [from, to] of [[a, b], [b, a]] as const) {
+      const sector = compassSector(points[to]!.x - points[from]!.x, points[to]!.y - points[from]!.y, k);
+      const had = bySector[sector * n + from]!;
+      if (had !== NO_SITE && had !== to) {
+        const fine = k > 8 ? " even on a 16-point compass" : "";
+        throw new GraphBoardError(
+          `${points[from]!.label} is joined to both ${points[had]!.label} and ${points[to]!.label} in one direction (${compass[sector]})${fine}; each point's lines must leave it in different compass directions`,
+          j,
+          compass[sector]!,
+        );
+      }
+      bySector[sector * n + from] = to;
+    }
+  });
+  return bySector;
 }
 
 /** The points with the fewest distinct neighbours (the corners of a board of squares). */

@@ -14,7 +14,7 @@
  */
 import type { Game } from "../engine/game.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, type State } from "../engine/state.js";
-import { CELLS_BY_DEFAULT, type Topology } from "../engine/topology.js";
+import { CELLS_BY_DEFAULT, least, most, type Topology } from "../engine/topology.js";
 import { gameOverText, hasScores } from "./end.js";
 import { seatLabel, seatName } from "./seats.js";
 
@@ -104,7 +104,7 @@ export const SCREEN_WIDTH = 80;
  * or below them when side by side would be wider than `width` columns.
  */
 export function renderBoard(game: Game, s: State, { width = SCREEN_WIDTH }: { width?: number } = {}): string {
-  const topo = game.topology;
+  const topo = textPlaces(game.topology);
   const texts = Array.from({ length: topo.n }, (_, i) => (topo.points !== undefined && i >= topo.points ? placeText(game, s, i) : pieceSymbol(game, s, i)));
   const board = canvas(topo, texts, layout(topo, texts));
   if (topo.shape.startsWith("square")) return withAxes(topo, board, layout(topo, texts));
@@ -114,6 +114,21 @@ export function renderBoard(game: Game, s: State, { width = SCREEN_WIDTH }: { wi
   const gap = 5;
   if (boardWidth + gap + Math.max(...labels.map((l) => l.length)) > width) return [...board, "", ...labels].join("\n");
   return board.map((l, y) => `${l.padEnd(boardWidth)}${" ".repeat(gap)}${labels[y] ?? ""}`.trimEnd()).join("\n");
+}
+
+/**
+ * The board with drawing positions a screen can hold. A board given by positions far apart (a
+ * `graph` with `at:` in thousandths) would take a line of text per unit: its sites then stand in
+ * the ranks of their distinct rows and columns instead, which keeps their order either way.
+ */
+function textPlaces(topo: Topology): Topology {
+  const span = Math.max(most(topo.drawX) - least(topo.drawX), most(topo.drawY) - least(topo.drawY));
+  if (span <= 4 * Math.max(topo.n, 8)) return topo;
+  const ranks = (v: Float64Array) => {
+    const distinct = [...new Set(v)].sort((a, b) => a - b);
+    return Float64Array.from(v, (x) => distinct.indexOf(x));
+  };
+  return { ...topo, drawX: ranks(topo.drawX), drawY: ranks(topo.drawY) };
 }
 
 /**

@@ -225,7 +225,7 @@ function graphOperation(make: () => Topology, ptr: string, cx: CompileContext): 
     return board;
   } catch (e) {
     if (!(e instanceof GraphBoardError)) throw e;
-    cx.fail("M004", `the board made has lines that cannot be told apart by compass direction: ${e.message}`, ptr, "boards whose lines meet at 45 or 90 degrees");
+    cx.fail("M004", `the board made has lines that cannot be told apart by compass direction: ${e.message}`, ptr, "lines of a point at least 22.5 degrees apart");
     return placeholder();
   }
 }
