@@ -88,6 +88,14 @@ describe("(wedge ROWS COLUMNS)", () => {
   });
 });
 
+describe("(hex SIZE shape:rectangle rows:N)", () => {
+  it("builds rows of cells, and refuses rows: on any other shape", () => {
+    expect(board("(hex 9 shape:rectangle rows:5)").topology.n).toBe(45);
+    const src = text({ board: "(hex 4 rows:3)", play: "(step)" });
+    expect(onlyError(src, "M004", "3").message).toContain("rows: is for a rectangle");
+  });
+});
+
 describe("(with-lines BOARD LINES)", () => {
   it("adds lines given as chains of the board's points, split where they pass over a point, and keeps the labels", () => {
     const g = board("(with-lines (square 3 3) {{a1 c3} {a3 b2}})");

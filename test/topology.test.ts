@@ -331,8 +331,21 @@ describe("hex triangles and limping hexagons", () => {
     expect(t.labels.map((_, i) => neighbours(t, i).length).filter((d) => d === 6)).toHaveLength(12);
   });
 
+  it("a rectangle has rows of equal length, every other one half a cell to the right, so its sides zigzag", () => {
+    const t = hexBoard(5, "rows", undefined, "rectangle", 3);
+    expect(t.n).toBe(15);
+    for (const row of ["a", "b", "c"]) expect(t.labels.filter((l) => l.startsWith(row))).toHaveLength(5);
+    // a1 at the top left corner has two neighbours; b1, half a cell in, has five; c1 stands under a1.
+    expect(around(t).get("a1")).toEqual(["a2", "b1"]);
+    expect(around(t).get("b1")).toEqual(["a1", "a2", "b2", "c1", "c2"]);
+    expect(t.drawX[siteIndex(t, "c1")]).toBe(t.drawX[siteIndex(t, "a1")]);
+    expect(t.drawX[siteIndex(t, "b1")]).toBeGreaterThan(t.drawX[siteIndex(t, "a1")]!);
+    expect(t.regions.get("edge")!.length).toBe(12);
+    expect(hexBoard(4, "rows", undefined, "rectangle").n).toBe(16);
+  });
+
   it("in columns is the same board turned: the same cells next to each other under the same labels", () => {
-    for (const shape of ["triangle", "limping"] as const) {
+    for (const shape of ["triangle", "limping", "rectangle"] as const) {
       const rows = hexBoard(3, "rows", undefined, shape), columns = hexBoard(3, "columns", undefined, shape);
       expect(around(columns)).toEqual(around(rows));
       // Turned a quarter: a column's cells stand one above the other.

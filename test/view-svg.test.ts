@@ -135,6 +135,8 @@ describe("every board shape the language has", () => {
     "(hex 4 shape:triangle layout:columns)",
     "(hex 3 shape:limping layout:rows)",
     "(hex 3 shape:limping layout:columns) drawn:cells",
+    "(hex 5 shape:rectangle rows:4 layout:rows) drawn:cells",
+    "(hex 4 shape:rectangle rows:3 layout:columns)",
     "(wheel {1 8})",
     "(wheel {1 6 12})",
     "(tri 4)",

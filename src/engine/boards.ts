@@ -114,10 +114,11 @@ function hexDirs(layout: HexLayout, dirNames?: readonly string[]): LatticeDirect
   const dirs = layout === "columns" ? HEX_COLUMN_DIRS : HEX_ROW_DIRS;
   return dirs.map((d, i) => ({ ...d, name: dirNames?.[i] ?? d.name }));
 }
-export type HexShape = "hexagon" | "rhombus" | "triangle" | "limping";
+export type HexShape = "hexagon" | "rhombus" | "triangle" | "limping" | "rectangle";
 
-export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly string[], shape: HexShape = "hexagon"): Topology {
+export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly string[], shape: HexShape = "hexagon", rows = size): Topology {
   if (shape === "rhombus") return hexRhombus(size, layout, dirNames);
+  if (shape === "rectangle") return hexRectangle(size, rows, layout, dirNames);
   if (shape === "triangle" || shape === "limping") return hexTriangular(size, layout, dirNames, shape);
   const R = size - 1;
   const sites: LatticeSite[] = [];
@@ -195,6 +196,18 @@ function hexTriangular(size: number, layout: HexLayout, dirNames: readonly strin
       if (a <= most && b <= most && c <= most) cells.push({ q, r });
     }
   }
+  return hexCellsBoard(cells, layout, dirNames);
+}
+
+/**
+ * A rectangle of hexagonal cells (Ludii's `(hex Rectangle rows cols)`): `rows` rows of `cols`
+ * cells, every other row half a cell further right, so its sides zigzag. In rows: rows a.. from the
+ * top, cells numbered from the left; in columns the same board turned a quarter turn. Region: `edge`.
+ */
+function hexRectangle(cols: number, rows: number, layout: HexLayout, dirNames: readonly string[] | undefined): Topology {
+  const cells: { q: number; r: number }[] = [];
+  // Axial q shifts back by one every second row, which keeps the rows under one another.
+  for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) cells.push({ q: k - Math.floor(r / 2), r });
   return hexCellsBoard(cells, layout, dirNames);
 }
 

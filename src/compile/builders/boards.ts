@@ -30,8 +30,10 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
   hex: (n, ptr, cx) => {
     const size = n.size as number;
     const shape = ((n.shape as string | undefined) ?? "hexagon") as HexShape;
-    if (tooLarge(hexSites(size, shape), ptr, cx)) return placeholder();
-    return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined, shape);
+    const rows = (n.rows as number | undefined) ?? size;
+    if (n.rows !== undefined && shape !== "rectangle") cx.fail("M004", "rows: is for a rectangle of cells", `${ptr}/rows`, "shape:rectangle, or no rows:");
+    if (tooLarge(shape === "rectangle" ? size * rows : hexSites(size, shape), ptr, cx)) return placeholder();
+    return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined, shape, rows);
   },
   tri: (n, ptr, cx) => {
     // Points of a triangular grid: the graph of hexagonal cells, drawn as points joined by lines
@@ -232,5 +234,5 @@ function graphOperation(make: () => Topology, ptr: string, cx: CompileContext): 
 
 /** The sites of a hexagonal lattice board of this size and outline (cells of `hex`, points of `tri`). */
 function hexSites(size: number, shape: HexShape): number {
-  return { rhombus: size * size, triangle: (size * (size + 1)) / 2, limping: 3 * size * size, hexagon: 3 * size * (size - 1) + 1 }[shape];
+  return { rectangle: size * size, rhombus: size * size, triangle: (size * (size + 1)) / 2, limping: 3 * size * size, hexagon: 3 * size * (size - 1) + 1 }[shape];
 }
