@@ -40,11 +40,23 @@ export interface PositionRules {
   legalMoves(s: State, out: MoveBuffer): void;
 }
 
+/** What two positions are compared by: their pieces' key, who acts, and the last move where the rules read it. */
+interface Situation {
+  h1: number;
+  h2: number;
+  toAct: number;
+  action: number;
+  lastFrom: number;
+  lastTo: number;
+}
+
 export class PositionHistory {
   private readonly scratch: State[] = [];
   private readonly buf = new MoveBuffer(64, 256);
   /** Set while legal moves are listed for a comparison: comparisons they cause compare last moves as sites. */
   private comparing = false;
+  /** The present position of a state not remembered, described for a count (overwritten by the next). */
+  private readonly present: Situation = { h1: 0, h2: 0, toAct: 0, action: 0, lastFrom: -1, lastTo: -1 };
 
   constructor(private readonly rules: PositionRules) {}
 
@@ -68,7 +80,7 @@ export class PositionHistory {
    */
   count(s: State, board: boolean, inTurn: boolean): number {
     const head = s.positions;
-    let now: PositionNode, from: PositionNode | null;
+    let now: Situation, from: PositionNode | null;
     if (head && head.ply === s.ply) {
       now = head;
       from = head.prev;
@@ -79,9 +91,15 @@ export class PositionHistory {
       from = head;
       key(s, this.rules.concealFlags, this.rules.boardOnly);
       if (from === null || !mayHold(from, k1)) return 1;
-      const last = this.rules.readsLastMove;
-      const start = s.actionInTurn === 1 && s.preludeLeft === 0;
-      now = positionNode(k1, k2, s.mover, s.actionInTurn, last ? s.lastFrom : -1, last ? s.lastTo : -1, start, s.ply, from);
+      // Described in a situation kept for the purpose, not a node: this is asked of every move tried (Go's superko).
+      const last = this.rules.readsLastMove, present = this.present;
+      present.h1 = k1;
+      present.h2 = k2;
+      present.toAct = s.mover;
+      present.action = s.actionInTurn;
+      present.lastFrom = last ? s.lastFrom : -1;
+      present.lastTo = last ? s.lastTo : -1;
+      now = present;
     }
     let n = 1;
     let moves: string | null = null;
@@ -95,7 +113,7 @@ export class PositionHistory {
   }
 
   /** Same pieces (keys already agree): the same player to act, and the last move making no difference to the legal moves. */
-  private sameSituation(s: State, a: PositionNode, b: PositionNode, movesOfA: () => string): boolean {
+  private sameSituation(s: State, a: Situation, b: Situation, movesOfA: () => string): boolean {
     if (a.toAct !== b.toAct || a.action !== b.action) return false;
     if (a.lastFrom === b.lastFrom && a.lastTo === b.lastTo) return true;
     if (this.comparing) return false;
@@ -107,7 +125,7 @@ export class PositionHistory {
    * canonical text: `s` with `p`'s player to act and last move. Counters and rule memory are those
    * of `s`.
    */
-  private movesIn(s: State, p: PositionNode): string {
+  private movesIn(s: State, p: Situation): string {
     const t = this.scratch[0] ?? (this.scratch[0] = s.clone());
     t.copyFrom(s);
     t.mover = p.toAct;
