@@ -96,6 +96,37 @@ describe("(hex SIZE shape:rectangle rows:N)", () => {
   });
 });
 
+describe("(spiral turns:T sites:N)", () => {
+  it("joins its points one after another from the centre (a1) out, labelled along it, with regions both ways", () => {
+    const g = board("(spiral turns:5 sites:88)");
+    const t = g.topology;
+    expect(t.n).toBe(88);
+    expect(around(g, "a1")).toEqual(["a2"]);
+    expect(around(g, "a40")).toEqual(["a39", "a41"]);
+    expect(around(g, "a88")).toEqual(["a87"]);
+    const labelsOf = (r: string) => Array.from(t.regions.get(r)!, (x) => t.labels[x]);
+    expect(labelsOf("inward").slice(0, 3)).toEqual(["a88", "a87", "a86"]);
+    expect(labelsOf("along").slice(0, 2)).toEqual(["a1", "a2"]);
+    expect([labelsOf("centre"), labelsOf("end")]).toEqual([["a1"], ["a88"]]);
+    // Points one unit apart along the coil, the coils about as far: neighbours on the coil are the nearest points.
+    const d = (a: string, b: string) => Math.hypot(t.drawX[at(g, a)]! - t.drawX[at(g, b)]!, t.drawY[at(g, a)]! - t.drawY[at(g, b)]!);
+    expect(d("a60", "a61")).toBeLessThan(Math.min(...t.labels.filter((l) => l !== "a60" && l !== "a61" && l !== "a59").map((l) => d("a60", l))));
+  });
+
+  it("carries a race along a track of its points, and refuses too few points for its turns", () => {
+    const g = build({
+      board: "(spiral turns:3 sites:30)",
+      items: "(track race {inward})",
+      start: "(place man P1 at:a30)",
+      play: "(move-along race steps:1)",
+      end: "(if (in last-to centre) (win mover))",
+    });
+    expect(g.legalMoves(g.newGame()).map((m) => m.notation)).toEqual(["a30-a29"]);
+    const src = text({ board: "(spiral turns:5 sites:20)", play: "(step)" });
+    expect(onlyError(src, "M004", "20").message).toContain("too few for 5 turns");
+  });
+});
+
 describe("(with-lines BOARD LINES)", () => {
   it("adds lines given as chains of the board's points, split where they pass over a point, and keeps the labels", () => {
     const g = board("(with-lines (square 3 3) {{a1 c3} {a3 b2}})");

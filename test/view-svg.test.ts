@@ -149,6 +149,7 @@ describe("every board shape the language has", () => {
     "(without (square 5 5) corners)",
     "(merge {(hex 2) (moved (hex 2) shift:{3 0})})",
     "(wedge 3)",
+    "(spiral turns:4 sites:60)",
     "(wedge 4 2)",
     "(merge {(moved (square 5 5 diagonals:alternating) scale:2) (moved (wedge 3) shift:{2 -2}) (moved (wedge 3) rotate:180 shift:{6 10})})",
     "(with-lines (square 3 3) {{a1 c3} {a3 c1}})",

@@ -9,6 +9,7 @@ import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from ".
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { starBoard } from "../../engine/star.js";
 import { concentricBoard, concentricProblem } from "../../engine/concentric.js";
+import { spiralBoard, spiralProblem } from "../../engine/spiral.js";
 import { MAX_SITES } from "../../limits.js";
 import type { Json } from "../../lang/bind.js";
 import { compileRegion } from "./regions.js";
@@ -84,6 +85,16 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
   mancala: (n, ptr, cx) => {
     const rows = n.rows as number, cols = n.cols as number;
     return tooLarge(rows * cols + 2, ptr, cx) ? placeholder() : mancalaBoard(rows, cols, n.stores === true);
+  },
+  spiral: (n, ptr, cx) => {
+    const turns = n.turns as number, sites = n.sites as number;
+    const problem = spiralProblem(turns, sites);
+    if (problem) {
+      cx.fail("M004", problem, `${ptr}/sites`, `at least ${6 * turns} points for ${turns} turns`);
+      return placeholder();
+    }
+    if (tooLarge(sites, ptr, cx)) return placeholder();
+    return graphOperation(() => spiralBoard(turns, sites), ptr, cx);
   },
   wheel: (n, ptr, cx) => {
     const rings = n.rings as number[];

@@ -109,6 +109,16 @@ export const boardLudemes: LudemeSpec[] = [
     example: "(wheel {1 8})",
   },
   {
+    name: "spiral",
+    category: "board",
+    doc: "Points along a spiral (Ludii's `spiral`: Mehen's coiled snake), one line apart along the coil and each joined to the next, the coils about as far apart as the points; the spiral turns anticlockwise outwards. Points are labelled along it from the centre: a1 the innermost, then a2, a3 ... to the outer end. Regions: `along` (every point from the centre out), `inward` (from the outer end in), `centre`, `end`, for a race along it: `(track race {inward})`. Directions are the compass directions of the joins.",
+    params: [
+      { name: "turns", type: { t: "int", min: 1, max: 50 }, namedOnly: true, doc: "How many times the spiral goes round." },
+      { name: "sites", type: { t: "int", min: 6 }, namedOnly: true, doc: "Points along it (at least six a turn)." },
+    ],
+    example: "(spiral turns:5 sites:88)",
+  },
+  {
     name: "star",
     category: "board",
     doc: "A six-pointed star on the hexagonal grid: a central hexagon of `size + 1` cells a side with a triangular point of `size` rows on each of its sides (size 4: 121 cells). Cells lie on a skewed grid of rows 1.. from the bottom and columns a.. from the left, where a cell's neighbours are the cells left and right of it in its row, the same column and the next column in the row above, the same column and the previous column in the row below; labels are column then row, the bottom point of the size-4 star being `e1`. Directions E NE NW W SW SE. Regions: the six points `point-s`, `point-se`, `point-ne`, `point-n`, `point-nw`, `point-sw` (named by where they lie), the central `hexagon`, `corners` (the six tips) and `centre`.",
