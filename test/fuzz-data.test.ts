@@ -215,16 +215,20 @@ function replaced(v: Json, path: Array<string | number>, by: Json): Json {
 /** A position of the game some random decisions in, as the position format writes it. */
 function somePosition(g: Game, rng: Rng): Json {
   const s = g.newGame({ seed: nextInt(rng, 1000) });
-  for (let k = nextInt(rng, 40); k > 0 && !s.over; k--) {
-    const buf = g.generate(s);
-    if (buf.size === 0) break;
-    g.applyRow(s, buf, nextInt(s.rng, buf.size));
-  }
+  // The engine's own random playout: it draws a move without listing them all (Quoridor's walls
+  // would each search both pawns' paths), and these positions are only a start for mutation.
+  g.playout(s, nextInt(rng, 40));
   return JSON.parse(JSON.stringify(toPosition(g, s))) as Json;
 }
 
+/**
+ * Random decisions played from a position that loaded, the state checked after each: ten, the
+ * decisions that first move and take what was loaded (twenty before, at twice the cost).
+ */
+const CHECKED_PLIES = 10;
+
 function playChecked(g: Game, s: ReturnType<Game["newGame"]>, where: () => string): void {
-  for (let ply = 0; ply < 20 && !s.over; ply++) {
+  for (let ply = 0; ply < CHECKED_PLIES && !s.over; ply++) {
     const buf = g.generate(s);
     if (buf.size === 0) break;
     g.applyRow(s, buf, nextInt(s.rng, buf.size));

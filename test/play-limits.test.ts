@@ -8,12 +8,13 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Game } from "../src/engine/game.js";
 import { loadPosition, toPosition } from "../src/engine/position.js";
-import { PlayLimitError } from "../src/engine/play-limit.js";
+import { big, PlayLimitError } from "../src/engine/play-limit.js";
 import type { State } from "../src/engine/state.js";
 import { MAX_EXACT, MAX_HEIGHT, MAX_MOVES_PER_POSITION } from "../src/limits.js";
 import { compileGame } from "../src/compile/index.js";
 import { build, text } from "./support/games.js";
 import { ludex, noStackTrace, tempFile } from "./support/cli.js";
+import { seededChooser } from "./support/random.js";
 
 /** Saves `s` as a position and loads it back: the same position, the same hash (what legal moves depend on). */
 function roundTrips(g: Game, s: State): void {
@@ -195,5 +196,30 @@ describe("the CLI stops at a play limit with a message, keeping the game", () =>
     expect(saved.result.status).toBe("unfinished");
     expect(saved.result.reason).toMatch(/counter 'v'/);
     expect(saved.moves).toHaveLength(53);
+  });
+});
+
+describe("numbers in the messages", () => {
+  it("big writes a number as toLocaleString(\"en-US\") does: thousands separated, at most three decimals, rounded half away from zero", () => {
+    const values = [
+      0, -0, 1, -1, 999, 1000, -1000, 999_999, 1_000_000, 1_234_567, MAX_HEIGHT, MAX_MOVES_PER_POSITION, MAX_EXACT, -MAX_EXACT, 2 ** 53 + 2, 2 ** 70, 1e21, -1e21,
+      Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, -Number.MIN_VALUE, 0.5, 0.1 + 0.2, 0.0005, 0.0004999, -0.0001, 1.0005, 1.2345, 0.9995, 9.9995, 999.9995, -999.9995,
+      1234.5678, -1234.5678, 1e-7, 1.5e-7, 123_456_789.12345,
+    ];
+    for (let e = -10; e <= 25; e++) for (const d of [1, 5, 9.9995, 12345.6785]) values.push(d * 10 ** e, -d * 10 ** e, Math.round(d * 10 ** e));
+    const pick = seededChooser(2024);
+    // Whole numbers, decimals and halfway cases of every length, and doubles from random bit patterns (every magnitude).
+    for (let i = 0; i < 1_500; i++) {
+      const whole = pick(2 ** 30) * 2 ** pick(40) + pick(1000);
+      values.push(whole, -whole, whole / 10 ** pick(8), (pick(1_000_000) + 0.5) / 1000, -(pick(1_000_000) + 0.5) / 1000);
+    }
+    const f64 = new Float64Array(1), halves = new Uint16Array(f64.buffer);
+    for (let i = 0; i < 6_000; i++) {
+      for (let k = 0; k < 4; k++) halves[k] = pick(65536);
+      if (Number.isFinite(f64[0])) values.push(f64[0]!);
+    }
+    for (const n of values) if (big(n) !== n.toLocaleString("en-US")) expect.fail(`big(${n}) is ${big(n)}, toLocaleString ${n.toLocaleString("en-US")}`);
+    expect([big(Infinity), big(-Infinity), big(NaN)]).toEqual(["Infinity", "-Infinity", "NaN"]);
+    expect([big(1234567), big(-0.0001), big(999.9995), big(1e21)]).toEqual(["1,234,567", "-0", "1,000", "1,000,000,000,000,000,000,000"]);
   });
 });

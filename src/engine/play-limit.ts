@@ -28,9 +28,42 @@ export function positionWords(s: State): string {
   return `turn ${s.turn}, P${s.mover + 1} to move`;
 }
 
-/** A number with thousands separators, for limits and the values that pass them. */
+/**
+ * A number with thousands separators, for limits and the values that pass them: what
+ * `n.toLocaleString("en-US")` writes (the shortest digits that read back as n, rounded half away
+ * from zero to at most three decimals, "-0" for a negative number that rounds to zero), without
+ * its first call's loading of the locale data (some 25 ms of a command's start).
+ */
 export function big(n: number): string {
-  return Number.isFinite(n) ? n.toLocaleString("en-US") : String(n);
+  if (!Number.isFinite(n)) return String(n);
+  const sign = n < 0 || Object.is(n, -0) ? "-" : "";
+  // The shortest digits of |n| (String writes 1e21 and 1e-7 and beyond with an exponent), and
+  // how many of them stand before the decimal point.
+  const text = String(Math.abs(n));
+  const e = text.indexOf("e");
+  const mantissa = e < 0 ? text : text.slice(0, e);
+  const dot = mantissa.indexOf(".");
+  let digits = dot < 0 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
+  let point = (dot < 0 ? mantissa.length : dot) + (e < 0 ? 0 : Number(text.slice(e + 1)));
+  if (point < 1) {
+    digits = "0".repeat(1 - point) + digits;
+    point = 1;
+  }
+  if (digits.length < point) digits += "0".repeat(point - digits.length);
+  // At most three decimals, a dropped 5 or more rounding up.
+  if (digits.length > point + 3) {
+    const up = digits.charCodeAt(point + 3) >= 53;
+    digits = digits.slice(0, point + 3);
+    if (up) {
+      let i = digits.length - 1;
+      while (i >= 0 && digits[i] === "9") i--;
+      digits = (i < 0 ? "1" : digits.slice(0, i) + String.fromCharCode(digits.charCodeAt(i) + 1)) + "0".repeat(digits.length - 1 - i);
+      if (i < 0) point++;
+    }
+  }
+  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+$)/g, ",");
+  const fraction = digits.slice(point).replace(/0+$/, "");
+  return sign + whole + (fraction ? `.${fraction}` : "");
 }
 
 /** Throws when `value`, about to be stored as a counter, score or supply, is not an exact whole number. */
