@@ -42,6 +42,17 @@ describe("boards made from boards", () => {
     expect(around(g, "b1")).toEqual(["b2", "c1"]);
   });
 
+  it("makes There and Back's board as Ludii does: four times a corner cut and the board turned, then four cells out", () => {
+    // Ludii's SquareNut 4: (SymRemover 4 ...) four times on 8 x 8, then cells removed; 36 cells remain.
+    const cut = (b: string) => `(moved (without ${b} (sites {a1 b1 c1 d1 a2 b2})) rotate:270)`;
+    const g = board(`(without ${cut(cut(cut(cut("(square 8 8 diagonals:all)"))))} (sites {e3 c4 f5 d6}))`);
+    expect(g.topology.n).toBe(36);
+    // Both players' home rows keep their six cells, the corners gone.
+    for (const l of ["e1", "f1", "c2", "d2", "a3", "b3", "g6", "h6", "e7", "f7", "c8", "d8"]) expect(g.topology.labels).toContain(l);
+    for (const l of ["a1", "h1", "a8", "h8", "e3", "c4", "f5", "d6"]) expect(g.topology.labels).not.toContain(l);
+    expect(around(g, "e1")).toEqual(["d2", "e2", "f1", "f2"]);
+  });
+
   it("refuses a board whose lines one point cannot tell apart by compass direction", () => {
     const src = text({ board: "(merge {(square 2 2) (moved (square 2 2) rotate:10)})", play: "(step)" });
     expect(onlyError(src, "M004", "(merge {(square 2 2) (moved (square 2 2) rotate:10)})").message).toContain("cannot be told apart by compass direction");

@@ -90,6 +90,24 @@ describe("graph", () => {
     expect(build({ board: SQUARES, play: "(step)", end: "" }).topology.dirNames).toEqual(["N", "E", "S", "W"]);
   });
 
+  it("builds Jeson Zam's hexagram from Ludii's own coordinates: nine straight lines of five through 19 points", () => {
+    const board = `(graph {p0 p1 p2 p3 p4 p5 p6 p7 p8 p9 p10 p11 p12 p13 p14 p15 p16 p17 p18}
+      lines:{{p1 p13 p17 p7 p2} {p2 p12 p9 p11 p0} {p0 p10 p15 p14 p1} {p5 p13 p8 p14 p4} {p5 p7 p18 p12 p3}
+             {p3 p11 p16 p10 p4} {p0 p16 p6 p17 p5} {p4 p15 p6 p18 p2} {p3 p9 p6 p8 p1}}
+      at:{{283 -192} {1150 308} {283 808} {50 308} {917 -192} {917 808} {600 300} {600 625} {915 300} {285 300}
+          {600 -10} {285 172} {285 438} {915 438} {915 172} {750 75} {450 75} {750 535} {450 535}})`;
+    const g = build({ board, play: "(add piece:man to:(empty to))", end: "(if (line 5 to) (win mover))" });
+    expect(g.topology.n).toBe(19);
+    expect(g.topology.dirNames.some((d) => d.length === 3)).toBe(true);
+    // Each drawn line runs straight: walking one direction from its first point visits its five points.
+    for (const line of [["p1", "p13", "p17", "p7", "p2"], ["p0", "p16", "p6", "p17", "p5"], ["p3", "p9", "p6", "p8", "p1"]]) {
+      const t = g.topology, d = t.dirNames.findIndex((_, k) => t.step[k * t.n + siteIndex(t, line[0]!)] === siteIndex(t, line[1]!));
+      const walked = [line[0]!];
+      for (let at = t.step[d * t.n + siteIndex(t, line[0]!)]!; at !== NO_SITE; at = t.step[d * t.n + at]!) walked.push(t.labels[at]!);
+      expect(walked).toEqual(line);
+    }
+  });
+
   it("reports a line naming an unknown point where it is written", () => {
     const src = text({ board: "(graph {a1 b1 c1} lines:{{a1 b1 z9}})", play: "(step)", end: "" });
     const d = onlyError(src, "M001", "z9");
