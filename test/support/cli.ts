@@ -7,11 +7,11 @@
  * instead of waiting forever.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, expect } from "vitest";
+import { expect } from "vitest";
+import { tmp } from "./tmp.js";
 
 /** The checkout's root folder (the CLI runs from there, so relative game paths work). */
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -60,12 +60,8 @@ export function runScript(script: string, args: string[], input = "", timeoutMs 
   });
 }
 
-/**
- * A folder for the importing test file's temporary files, removed when its tests end. (Vitest
- * evaluates this module once per test file, so each file gets its own folder and hook.)
- */
-export const tmp = mkdtempSync(join(tmpdir(), "ludex-cli-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+/** The running test file's folder for temporary files (see tmp.ts), made fresh for each file. */
+export { tmp } from "./tmp.js";
 
 /** Writes `content` to a temporary file named `name` and returns its path. */
 export function tempFile(name: string, content: string): string {
