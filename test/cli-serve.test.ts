@@ -1,5 +1,9 @@
 /** `ludex serve`: the page, its script, the library's games over HTTP, on loopback by default. */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { get } from "node:http";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtinGameNames } from "../src/library/builtin.js";
 import { cli, ludex, root } from "./support/cli.js";
@@ -44,6 +48,29 @@ describe("ludex serve", () => {
     expect(Object.keys(trail.files)).toEqual(["benediction.game"]);
   });
 
+  it("compresses what it sends when the browser accepts it, and lets the hashed parts be kept for good", async () => {
+    const script = await fetch(`${base}app.js`);
+    const part = /"\.\/(chunks\/[\w-]+\.js)"/.exec(await script.text())![1]!;
+    const original = readFileSync(join(root, "dist", "web", part));
+    const br = await raw(`${base}${part}`, { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.body.length).toBeLessThan(original.length / 3);
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+    const gzip = await raw(`${base}${part}`, { "accept-encoding": "gzip;q=1, br;q=0" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(original)).toBe(true);
+    const plain = await raw(`${base}${part}`, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+    // The game list, revalidated at each load: unchanged, it costs a 304 and no body.
+    const list = await raw(`${base}api/games`, { "accept-encoding": "gzip" });
+    expect(list.headers["cache-control"]).toBe("no-cache");
+    const again = await raw(`${base}api/games`, { "accept-encoding": "gzip", "if-none-match": list.headers.etag as string });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
   it("answers 404 for what it does not have, and refuses paths out of its folder", async () => {
     expect((await fetch(`${base}api/games/no-such-game`)).status).toBe(404);
     expect((await fetch(`${base}../package.json`)).status).toBe(404);
@@ -69,3 +96,15 @@ describe("ludex serve", () => {
     expect(r.stderr).toContain(`port ${port} is in use`);
   });
 });
+
+/** A GET as the browser sends it, the body as it travels (not decompressed). */
+function raw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (d: Buffer) => parts.push(d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
+}

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { isIP } from "node:net";
 import { InvalidArgumentError, type Command } from "commander";
 import { CliError, examples, integerArg, out } from "./common.js";
+import { sendBody } from "./http-body.js";
 
 const WEB_DIR = fileURLToPath(new URL("../web/", import.meta.url));
 const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".map": "application/json" };
@@ -73,26 +74,28 @@ function hostArg(value: string): string {
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "only GET");
-    if (path === "/") return send(res, 200, TYPES[".html"]!, readFileSync(join(WEB_DIR, "index.html")));
+    if (req.method !== "GET" && req.method !== "HEAD") return send(req, res, 405, "text/plain", "only GET");
+    if (path === "/") return send(req, res, 200, TYPES[".html"]!, readFileSync(join(WEB_DIR, "index.html")));
     const file = path.slice(1);
-    if (STATIC.has(file) || (CHUNK.test(file) && existsSync(join(WEB_DIR, file)))) return send(res, 200, TYPES[extname(file)]!, readFileSync(join(WEB_DIR, file)));
+    if (STATIC.has(file)) return send(req, res, 200, TYPES[extname(file)]!, readFileSync(join(WEB_DIR, file)));
+    // A chunk's name holds its content's hash: a new build names it anew, so it may be kept for good.
+    if (CHUNK.test(file) && existsSync(join(WEB_DIR, file))) return sendBody(req, res, 200, TYPES[extname(file)]!, readFileSync(join(WEB_DIR, file)), { immutable: true });
     if (path === "/api/games") {
       const { listBuiltinGames } = await import("../library/catalog.js");
-      return sendJson(res, 200, { format: "ludex-games/1", games: listBuiltinGames().games });
+      return sendJson(req, res, 200, { format: "ludex-games/1", games: listBuiltinGames().games });
     }
     const game = /^\/api\/games\/([a-z0-9-]+)$/.exec(path);
     if (game) {
       const { builtinGamePath, builtinRulesText } = await import("../library/builtin.js");
       const name = game[1]!;
       const file = builtinGamePath(name);
-      if (!file) return sendJson(res, 404, { error: `no built-in game '${name}'` });
+      if (!file) return sendJson(req, res, 404, { error: `no built-in game '${name}'` });
       const description = readFileSync(file, "utf8");
-      return sendJson(res, 200, { name, description, rules: builtinRulesText(name) ?? "", files: extendedFiles(description, dirname(file)) });
+      return sendJson(req, res, 200, { name, description, rules: builtinRulesText(name) ?? "", files: extendedFiles(description, dirname(file)) });
     }
-    return send(res, 404, "text/plain", "not found");
+    return send(req, res, 404, "text/plain", "not found");
   } catch (e) {
-    return send(res, 500, "text/plain", `error: ${(e as Error).message}`);
+    return send(req, res, 500, "text/plain", `error: ${(e as Error).message}`);
   }
 }
 
@@ -111,13 +114,13 @@ function extendedFiles(text: string, dir: string, files: Record<string, string> 
   return files;
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  res.writeHead(status, { "content-type": type, "cache-control": "no-store", "x-content-type-options": "nosniff" });
-  res.end(body);
+/** A body revalidated at each load (see http-body.ts): the page, its unhashed scripts, the games. */
+function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  sendBody(req, res, status, type, body);
 }
 
-function sendJson(res: ServerResponse, status: number, data: unknown): void {
-  send(res, status, "application/json; charset=utf-8", JSON.stringify(data));
+function sendJson(req: IncomingMessage, res: ServerResponse, status: number, data: unknown): void {
+  send(req, res, status, "application/json; charset=utf-8", JSON.stringify(data));
 }
 
 /** The system's way to open an address; failing that, the printed address is enough. */
