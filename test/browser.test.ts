@@ -297,6 +297,32 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("the editor keeps its text across a reload, offers the library's text back, and downloads the description", async () => {
+    const page = await newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${base}#/edit/tic-tac-toe`);
+    await page.waitForSelector("[data-testid=preview] svg.board");
+    expect(await page.locator("[data-testid=kept]").isVisible()).toBe(false);
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\n// my own line");
+    await page.reload();
+    await page.waitForSelector("[data-testid=preview] svg.board");
+    expect(await page.locator(".cm-content").textContent()).toContain("// my own line");
+    expect(await page.locator("[data-testid=kept]").isVisible()).toBe(true);
+    // Download: the text as it stands, as tic-tac-toe.game.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=download]")]);
+    expect(download.suggestedFilename()).toBe("tic-tac-toe.game");
+    expect(readFileSync((await download.path())!, "utf8")).toContain("// my own line");
+    // Back to the library's text: the edits are forgotten, across a reload too.
+    await page.click("[data-testid=revert]");
+    expect(await page.locator(".cm-content").textContent()).not.toContain("// my own line");
+    await page.reload();
+    await page.waitForSelector("[data-testid=preview] svg.board");
+    expect(await page.locator(".cm-content").textContent()).not.toContain("// my own line");
+    expect(await page.locator("[data-testid=kept]").isVisible()).toBe(false);
+    await page.close();
+  });
+
   it("the editor: changing an option redraws the board and re-runs the statistics; Play it keeps the option", async () => {
     const page = await newPage({ viewport: { width: 1200, height: 900 } });
     await page.goto(`${base}#/edit/gomoku`);

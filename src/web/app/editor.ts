@@ -3,7 +3,9 @@
  * diagnostics are underlined where they point (the same codes and messages as `ludex validate`),
  * ludeme names and their arguments complete from the catalog, and hovering a ludeme shows its
  * signature and documentation. Beside it, the board of the description as it stands, a button to
- * play it, and random-playout statistics computed in the worker.
+ * play it, and random-playout statistics computed in the worker. The text is kept in the
+ * browser's local storage as it is typed (back after a reload, with a way back to the original),
+ * and can be downloaded as a .game file.
  */
 import { autocompletion, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
 import { linter, lintGutter, type Diagnostic as LintDiagnostic } from "@codemirror/lint";
@@ -79,9 +81,21 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
   const stats = el("p", { class: "stats", "data-testid": "stats" });
   const optionsBox = el("form", { class: "options", "data-testid": "editor-options" });
   const playButton = el("button", { type: "button" }, "Play it");
+  const downloadButton = el("button", { type: "button", "data-testid": "download" }, "Download");
+  // Edits are kept on this computer as they are typed, so a reload or a closed tab loses nothing.
+  const kept = readKept(files.name);
+  const restored = kept !== null && kept !== files.description;
+  const revertButton = el("button", { type: "button", "data-testid": "revert" }, name ? "Back to the library's text" : "Start again");
+  const keptNote = el("p", { class: "kept", "data-testid": "kept" }, "Your edits, kept on this computer, are back. ", revertButton);
+  keptNote.hidden = !restored;
   const openFile = el("input", { type: "file", accept: ".game,text/plain", "data-testid": "open-file" });
   const area = el("div", { class: "game" });
-  root.append(el("h1", {}, `Edit: ${files.name}`), el("div", { class: "game" }, el("div", { class: "edit-pane" }, editorBox, problems), el("div", { class: "side" }, preview, optionsBox, playButton, stats, el("p", {}, el("label", {}, "Open a .game file: ", openFile)))), area);
+  root.append(
+    el("h1", {}, `Edit: ${files.name}`),
+    keptNote,
+    el("div", { class: "game" }, el("div", { class: "edit-pane" }, editorBox, problems), el("div", { class: "side" }, preview, optionsBox, el("p", {}, playButton, " ", downloadButton), stats, el("p", {}, el("label", {}, "Open a .game file: ", openFile)))),
+    area,
+  );
 
   let latest: CompileResult | undefined;
   let statsAsked = 0;
@@ -128,8 +142,21 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
       return { from, to, severity: d.severity === "error" ? "error" : "warning", message: `${d.code}: ${d.message}${d.expected ? ` (expected ${d.expected})` : ""}` };
     });
   }, { delay: 250 });
-  const view: EditorView = new EditorView({ doc: files.description, parent: editorBox, extensions: [basicSetup, lintGutter(), lint, autocompletion({ override: [complete] }), hover, EditorView.lineWrapping] });
-  compile(files.description);
+  const keep = EditorView.updateListener.of((update) => {
+    if (update.docChanged) writeKept(files.name, update.state.doc.toString(), files.description);
+  });
+  const start = restored ? kept : files.description;
+  const view: EditorView = new EditorView({ doc: start, parent: editorBox, extensions: [basicSetup, lintGutter(), lint, autocompletion({ override: [complete] }), hover, EditorView.lineWrapping, keep] });
+  compile(start);
+  revertButton.addEventListener("click", () => {
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: files.description } });
+    keptNote.hidden = true;
+  });
+  downloadButton.addEventListener("click", () => {
+    const link = el("a", { href: URL.createObjectURL(new Blob([view.state.doc.toString()], { type: "text/plain" })), download: file });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 0);
+  });
   // A description from this computer replaces the text (the compiler sees it at once).
   openFile.addEventListener("change", async () => {
     const f = openFile.files?.[0];
@@ -140,6 +167,28 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
     clear(area);
     showTable(area, { ...files, description: latest.sources.get(file) ?? files.description, builtin: false }, chosen);
   });
+}
+
+/** Where the edits of a description are kept (local storage: this browser, this computer). */
+const keptKey = (name: string): string => `ludex.editor.${name}`;
+
+/** The edited text kept for a description, or null (none, or storage not allowed). */
+function readKept(name: string): string | null {
+  try {
+    return localStorage.getItem(keptKey(name));
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the edited text; a text back to the original is forgotten. Storage refused or full: nothing kept, the page goes on. */
+function writeKept(name: string, text: string, original: string): void {
+  try {
+    if (text === original) localStorage.removeItem(keptKey(name));
+    else localStorage.setItem(keptKey(name), text);
+  } catch {
+    // Private browsing or a full store: the text stays in the editor, only not across a reload.
+  }
 }
 
 /** A selector (or field) per option the description declares; a change re-runs the board and the statistics. */
