@@ -206,6 +206,30 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("says why a click or a typed move does nothing, offers one of the game's own moves as the example, and names the turn in the tab", async () => {
+    const page = await newPage();
+    await openGame(page, "tic-tac-toe");
+    await startGame(page, { seats: ["human", "human"] });
+    await page.waitForSelector("svg.board g.site[data-site=a1]");
+    expect(await page.title()).toMatch(/to (act|move).* · Tic-Tac-Toe · Ludex$/i);
+    // The example in the move box is a move of this game, not chess's.
+    expect(await page.getAttribute("form.typed input", "placeholder")).toMatch(/^type a move, e\.g\. \S+$/);
+    expect(await page.getAttribute("form.typed input", "placeholder")).not.toContain("e2-e4");
+    await page.click("svg.board g.site[data-site=a1]");
+    await movesReach(page, 1);
+    // a1 is taken: clicking it again says so instead of nothing.
+    await page.click("svg.board g.site[data-site=a1]");
+    expect(await page.locator("[data-testid=hint]").textContent()).toBe("No legal move starts or ends at a1.");
+    await page.fill("form.typed input", "zz9");
+    await page.press("form.typed input", "Enter");
+    expect(await page.locator("[data-testid=hint]").textContent()).toMatch(/^'zz9' is not a legal move here \(e\.g\. \S+\)\.$/);
+    // A move played clears it.
+    await page.click("svg.board g.site[data-site=b2]");
+    await movesReach(page, 2);
+    expect(await page.locator("[data-testid=hint]").textContent()).toBe("");
+    await page.close();
+  });
+
   it("hidden pieces, two people at one screen: a hand-over between them, and never an identity in the DOM a viewer may not see", async () => {
     const g = loadGame("blind-kings");
     const page = await newPage();

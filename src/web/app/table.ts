@@ -63,7 +63,9 @@ export function startTable(area: HTMLElement, t: Table): void {
   const choices = el("div", { class: "choices", "data-testid": "choices" });
   const result = el("div", { class: "result", "data-testid": "result" });
   const moveList = el("ol", { class: "moves", "data-testid": "moves" });
-  const typed = el("input", { placeholder: "type a move, e.g. e2-e4", "aria-label": "move in notation", size: "16" });
+  const typed = el("input", { placeholder: "type a move", "aria-label": "move in notation", size: "16" });
+  // Why a click or a typed move did nothing: shown until the next move or click.
+  const hint = el("p", { class: "hint", "data-testid": "hint", "aria-live": "polite" });
   const button = (action: string, text: string, title: string) => el("button", { type: "button", "data-action": action, title }, text);
   const undoButton = button("undo", "undo", UNDO_TITLE);
   const pauseButton = button("pause", "pause", "the agents stop after the move they are thinking of, until resumed");
@@ -81,7 +83,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     button("save", "save record", "download the game's record"),
   );
   const players = el("table", { class: "players", "data-testid": "players" });
-  const side = el("div", { class: "side" }, players, status, thinking, told, result, choices, el("form", { class: "typed" }, typed), controls, moveList);
+  const side = el("div", { class: "side" }, players, status, thinking, told, result, choices, hint, el("form", { class: "typed" }, typed), controls, moveList);
   area.append(boardWrap, side);
 
   const current = () => t.states[t.states.length - 1]!;
@@ -133,6 +135,7 @@ export function startTable(area: HTMLElement, t: Table): void {
 
   const play = (m: Move) => {
     byHand = human(current().seatPlayer[current().mover]!);
+    hint.textContent = "";
     // Someone looking back through the game (or replaying it) stays where they are.
     const following = latest() && replaying === undefined;
     let next: State;
@@ -216,6 +219,11 @@ export function startTable(area: HTMLElement, t: Table): void {
     // In games with dice, what they show (a used die in brackets) once thrown.
     const dice = t.game.def.dice && !s.rollDue && s.dice.some((v, d) => t.game.def.dice!.faces[d]!.includes(v)) ? ` Dice: ${diceText(s)}.` : "";
     status.textContent = s.over ? "Game over." : stopped !== null ? `Play stopped: ${stopped}` : turnText(t.game, s) + dice;
+    // The tab says whose turn it is, for a player looking at another tab.
+    document.title = `${status.textContent} · ${t.game.name} · Ludex`;
+    // The typed move's example is one of this position's moves (a pass has no notation to show).
+    const example = legal.find((m) => m.notation)?.notation;
+    typed.placeholder = example ? `type a move, e.g. ${example}` : "type a move";
     // What the last move did (captures, reveals, promotions, scores), as the viewer may know it.
     told.textContent = prior && last ? [`${seatLabel(t.game, prior.mover)} played ${last.notation}.`, ...narrateMove(t.game, prior, s, last, who ?? undefined)].join(" ") : "";
     if (arriving) showArrival(boardWrap, last, captured);
@@ -231,11 +239,25 @@ export function startTable(area: HTMLElement, t: Table): void {
     }
   };
 
+  /** Why a click on `site` (null: a typed move) makes no move: whose turn it is, or that no move starts or ends there. */
+  const refusal = (site: string | null, legal: readonly Move[]): string => {
+    const s = current();
+    if (!latest()) return "This is an earlier position: go to the latest (▶ or latest) to play on.";
+    if (s.over) return "The game is over.";
+    if (stopped !== null) return "Play has stopped.";
+    if (!human(s.seatPlayer[s.mover]!)) return `It is ${seatLabel(t.game, s.seatPlayer[s.mover]!)}'s turn, not yours.`;
+    if (site === null) return "";
+    const anySite = legal.some((m) => m.from !== undefined || m.to !== undefined);
+    return anySite ? `No legal move starts or ends at ${site}.` : "No move uses a site now: choose one of the buttons.";
+  };
+
   /** A click on a site (or Enter on the site in focus). */
   const clickAt = (site: string) => {
     // The piece the decision started with selected: clicking it keeps it selected.
     if (pick === autoPick && site === pick.from) return;
-    const r = clickSite(legalNow(), pick, site);
+    const legal = legalNow();
+    const r = clickSite(legal, pick, site);
+    hint.textContent = r.kind === "none" ? refusal(site, legal) : "";
     if (r.kind === "play") return play(r.move);
     if (r.kind === "select") {
       pick = r.pick;
@@ -270,8 +292,13 @@ export function startTable(area: HTMLElement, t: Table): void {
     const m = latest() && human(current().seatPlayer[current().mover]!) ? t.game.parseMove(current(), typed.value) : null;
     if (m) {
       typed.value = "";
+      hint.textContent = "";
       play(m);
-    } else typed.setCustomValidity(`'${typed.value}' is not a legal move here`), typed.reportValidity(), typed.setCustomValidity("");
+    } else {
+      const why = legalNow().length ? `'${typed.value}' is not a legal move here${typed.placeholder.includes("e.g.") ? ` (${typed.placeholder.replace("type a move, ", "")})` : ""}.` : refusal(null, []);
+      hint.textContent = why;
+      typed.setCustomValidity(why), typed.reportValidity(), typed.setCustomValidity("");
+    }
   });
   // A move of the list: the position after it.
   moveList.addEventListener("click", (e) => {
