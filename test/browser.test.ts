@@ -230,6 +230,26 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("prompts each decision: what to do, and where, the sites highlighted before they are clicked (Konane's opening lift, a Morris mill's removal)", async () => {
+    const page = await newPage();
+    await openGame(page, "konane");
+    await startGame(page, { seats: ["human", "human"] });
+    await page.waitForSelector("svg.board g.site.target");
+    expect(await page.locator("[data-testid=prompt]").textContent()).toBe("Click a highlighted site to lift.");
+    expect((await page.$$eval("svg.board g.site.target", (els) => els.map((e) => e.getAttribute("data-site")))).sort()).toEqual(["a10", "e6", "f5", "j1"]);
+    await openGame(page, "nine-mens-morris");
+    await startGame(page, { seats: ["human", "human"] });
+    expect(await page.locator("[data-testid=prompt]").textContent()).toBe("Click a highlighted site to add.");
+    for (const [i, site] of ["a1", "b2", "d1", "b4", "g1"].entries()) {
+      await page.click(`svg.board g.site[data-site=${site}]`);
+      await movesReach(page, i + 1);
+    }
+    // The mill: the second decision of the turn names itself, and the men that may go are highlighted.
+    await page.waitForFunction(() => document.querySelector("[data-testid=prompt]")?.textContent === "Click a highlighted site to remove.");
+    expect((await page.$$eval("svg.board g.site.target", (els) => els.map((e) => e.getAttribute("data-site")))).sort()).toEqual(["b2", "b4"]);
+    await page.close();
+  });
+
   it("hidden pieces, two people at one screen: a hand-over between them, and never an identity in the DOM a viewer may not see", async () => {
     const g = loadGame("blind-kings");
     const page = await newPage();

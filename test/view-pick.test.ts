@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
 import type { Move } from "../src/engine/moves.js";
 import { builtinGameNames } from "../src/library/builtin.js";
-import { NO_PICK, clickSite, initialPick, landings, targets, type Pick, type PickResult } from "../src/view/pick.js";
+import { NO_PICK, clickSite, initialPick, landings, singleClicks, targets, type Pick, type PickResult } from "../src/view/pick.js";
 import { seededChooser } from "./support/random.js";
 
 /** The clicks a player makes for a move (null for a move no site names: a pass, made by a button). */
@@ -89,5 +89,24 @@ describe("moves by clicking", () => {
     expect(initialPick([...legal, { ...short, from: "b2", notation: "b2xc3" }])).toEqual(NO_PICK);
     // A site no move of the piece reaches, and no move starts from: nothing.
     expect(clickSite(legal, { from: "a1", path: [] }, "h8")).toEqual({ kind: "none" });
+  });
+});
+
+describe("the sites one click decides on (highlighted before anything is selected)", () => {
+  const after = (name: string, notations: string[]) => {
+    const g = loadGame(name);
+    let s = g.newGame();
+    for (const n of notations) s = g.apply(s, g.legalMoves(s).find((m) => m.notation === n)!);
+    return [...singleClicks(g.legalMoves(s))].sort();
+  };
+
+  it("are the sites of placements, choices and removals, and of pieces lifted where they stand; never a piece's origin", () => {
+    // Konane opens with a stone lifted from the board: four sites.
+    expect(after("konane", [])).toEqual(["a10", "e6", "f5", "j1"]);
+    // Nine Men's Morris: every point to place on; after a mill, the men that may be removed.
+    expect(after("nine-mens-morris", [])).toHaveLength(24);
+    expect(after("nine-mens-morris", ["a1", "b2", "d1", "b4", "g1"])).toEqual(["b2", "b4"]);
+    // Chess: every move is a piece's, from its origin: nothing is decided by one click.
+    expect(after("chess", [])).toEqual([]);
   });
 });

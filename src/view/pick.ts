@@ -57,6 +57,20 @@ export function targets(legal: readonly Move[], pick: Pick): Set<string> {
 }
 
 /**
+ * The sites one click decides on, before anything is selected: the site a placement, a choice or
+ * a removal names (a move with no origin, or one that lifts a piece where it stands). They are
+ * highlighted so that a person sees where to play (a piece's moves show once it is selected).
+ */
+export function singleClicks(legal: readonly Move[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of legal) {
+    if (m.from === undefined && m.to !== undefined) out.add(m.to);
+    else if (m.from !== undefined && m.to === undefined) out.add(m.from);
+  }
+  return out;
+}
+
+/**
  * The selection to start a decision with: the piece, when every move of the decision moves that
  * one piece to somewhere (the next hop of a capture under way, say); else none.
  */

@@ -19,7 +19,7 @@ import type { GameRecordFile } from "../../record/format.js";
 import { addMove, finishRecord, truncate } from "../../record/recorder.js";
 import { revealedBy, takeBack, type Decision } from "../../record/takeback.js";
 import { narrateMove } from "../../view/narrate.js";
-import { NO_PICK, clickSite, initialPick, targets, type Pick } from "../../view/pick.js";
+import { NO_PICK, clickSite, initialPick, singleClicks, targets, type Pick } from "../../view/pick.js";
 import { renderBoardSvg } from "../../view/svg.js";
 import { diceText, seatLabel, turnText } from "../../view/text.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
@@ -53,6 +53,22 @@ const AGENT_PAUSE_MS = (() => {
   return Number.isFinite(asked) ? Math.min(5000, Math.max(0, asked)) : 250;
 })();
 
+/**
+ * What a person is asked to do with these legal moves: click a highlighted site (to add, lift,
+ * remove ... -- the moves' kind, when they share one), move a piece (the one selected, if any), or
+ * choose a button. Empty when nobody here is to act (an agent's turn, an earlier position, the
+ * game over).
+ */
+function promptFor(legal: readonly Move[], clickable: ReadonlySet<string>, selected: string | null): string {
+  if (!legal.length) return "";
+  if (selected !== null) return clickable.size ? `Click a highlighted site to move the piece on ${selected} there.` : `The piece on ${selected} is selected: choose a button below.`;
+  const kinds = new Set(legal.filter((m) => m.from === undefined || m.to === undefined).map((m) => m.kind));
+  if (clickable.size && legal.every((m) => m.from === undefined || m.to === undefined)) return kinds.size === 1 ? `Click a highlighted site to ${[...kinds][0]!.replace(/-/g, " ")}.` : "Click a highlighted site.";
+  if (clickable.size) return "Click a highlighted site, or a piece to move.";
+  if (legal.some((m) => m.from !== undefined)) return "Click a piece to move it.";
+  return "Choose a button below.";
+}
+
 /** The pause between positions when a record is replayed. */
 const REPLAY_MS = 900;
 
@@ -64,6 +80,8 @@ export function startTable(area: HTMLElement, t: Table): void {
   const result = el("div", { class: "result", "data-testid": "result" });
   const moveList = el("ol", { class: "moves", "data-testid": "moves" });
   const typed = el("input", { placeholder: "type a move", "aria-label": "move in notation", size: "16" });
+  // What the person to act is to do, and where (the highlighted sites, a piece, or a button).
+  const prompt = el("p", { class: "prompt", "data-testid": "prompt" });
   // Why a click or a typed move did nothing: shown until the next move or click.
   const hint = el("p", { class: "hint", "data-testid": "hint", "aria-live": "polite" });
   const button = (action: string, text: string, title: string) => el("button", { type: "button", "data-action": action, title }, text);
@@ -83,7 +101,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     button("save", "save record", "download the game's record"),
   );
   const players = el("table", { class: "players", "data-testid": "players" });
-  const side = el("div", { class: "side" }, players, status, thinking, told, result, choices, hint, el("form", { class: "typed" }, typed), controls, moveList);
+  const side = el("div", { class: "side" }, players, status, prompt, thinking, told, result, choices, hint, el("form", { class: "typed" }, typed), controls, moveList);
   area.append(boardWrap, side);
 
   const current = () => t.states[t.states.length - 1]!;
@@ -202,7 +220,10 @@ export function startTable(area: HTMLElement, t: Table): void {
     const shown = who === null ? s : t.game.observation(s, who);
     const legal = legalNow();
     const index = (label: string) => siteIndex(t.game.topology, label);
-    const highlight = new Set([...targets(legal, pick)].map(index));
+    // Where to click: the landings of the selected piece, else the sites one click decides on.
+    const clickable = pick.from === null ? singleClicks(legal) : targets(legal, pick);
+    const highlight = new Set([...clickable].map(index));
+    prompt.textContent = promptFor(legal, clickable, pick.from);
     const visited = pick.path.map(index);
     const hadFocus = boardWrap.contains(document.activeElement);
     // A move shown arriving (an agent's, or a step forward through the game): the pieces it
