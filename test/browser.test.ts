@@ -227,6 +227,11 @@ describe.skipIf(!available)("the browser app", () => {
     await page.click("svg.board g.site[data-site=b2]");
     await movesReach(page, 2);
     expect(await page.locator("[data-testid=hint]").textContent()).toBe("");
+    // A click with the mouse leaves no focus ring; the keyboard's arrows show where they are.
+    const ringed = () => page.evaluate(() => document.querySelectorAll("svg.board g.site:focus-visible").length);
+    expect(await ringed()).toBe(0);
+    await page.keyboard.press("ArrowRight");
+    expect(await ringed()).toBe(1);
     await page.close();
   });
 
