@@ -235,6 +235,20 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("says so when the player to act has no legal move and the rules end nothing, instead of waiting for ever", async () => {
+    const page = await newPage();
+    await page.goto(base);
+    await page.waitForSelector(".card");
+    const { tempFile } = await import("./support/cli.js");
+    const stuck = `(game "Stuck" (players 2) (equipment {(board (square 2 1)) (piece stone)})
+      (rules (start {(place stone P1 a1) (place stone P2 b1)}) (play (add piece:stone to:(empty to))) (end {})))`;
+    await page.setInputFiles("[data-testid=play-file]", tempFile("stuck.game", stuck));
+    await page.waitForSelector("svg.board");
+    await page.waitForFunction(() => /no legal move/.test(document.querySelector("[data-testid=status]")?.textContent ?? ""));
+    expect(await page.locator("[data-testid=status]").textContent()).toBe("P1 has no legal move, and the rules end nothing here: the game cannot go on.");
+    await page.close();
+  });
+
   it("prompts each decision: what to do, and where, the sites highlighted before they are clicked (Konane's opening lift, a Morris mill's removal)", async () => {
     const page = await newPage();
     await openGame(page, "konane");

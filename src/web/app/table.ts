@@ -116,6 +116,20 @@ export function startTable(area: HTMLElement, t: Table): void {
     const player = s.seatPlayer[s.mover]!;
     return human(player) ? player : t.seats.indexOf("human");
   };
+  /**
+   * A game not over in which the player to act has no legal move: a description whose rules end
+   * nothing there (no pass, no end rule). The page says so instead of waiting for a move for ever.
+   */
+  const stuck = (s: State): boolean => {
+    if (s.over || t.game.isChance(s)) return false;
+    try {
+      return t.game.legalMoves(s).length === 0;
+    } catch (e) {
+      if (e instanceof PlayLimitError) return false; // reported where the moves are asked for
+      throw e;
+    }
+  };
+  const stuckText = (s: State): string => `${seatLabel(t.game, s.mover)} has no legal move, and the rules end nothing here: the game cannot go on.`;
   /** Set when the rules passed a play limit (PlayLimitError): the game stops there, saying why. */
   let stopped: string | null = null;
   const legalNow = (): Move[] => {
@@ -239,7 +253,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     if (hadFocus && stop) (stop as SVGElement).focus();
     // In games with dice, what they show (a used die in brackets) once thrown.
     const dice = t.game.def.dice && !s.rollDue && s.dice.some((v, d) => t.game.def.dice!.faces[d]!.includes(v)) ? ` Dice: ${diceText(s)}.` : "";
-    status.textContent = s.over ? "Game over." : stopped !== null ? `Play stopped: ${stopped}` : turnText(t.game, s) + dice;
+    status.textContent = s.over ? "Game over." : stopped !== null ? `Play stopped: ${stopped}` : stuck(s) ? stuckText(s) : turnText(t.game, s) + dice;
     // The tab says whose turn it is, for a player looking at another tab.
     document.title = `${status.textContent} · ${t.game.name} · Ludex`;
     // The typed move's example is one of this position's moves (a pass has no notation to show).
@@ -396,7 +410,7 @@ export function startTable(area: HTMLElement, t: Table): void {
   /** An agent seat to act: the worker chooses, and the move is played after a short pause, so people can follow. */
   const scheduleAgent = () => {
     const s = current();
-    if (!alive() || s.over || human(s.seatPlayer[s.mover]!) || !t.worker || paused || stopped !== null) return;
+    if (!alive() || s.over || human(s.seatPlayer[s.mover]!) || !t.worker || paused || stopped !== null || stuck(s)) return;
     const asked = t.moves.length;
     const w = t.worker;
     thinking.textContent = `${seatLabel(t.game, s.mover)} (${t.seats[s.seatPlayer[s.mover]!]}) is thinking…`;
