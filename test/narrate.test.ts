@@ -15,7 +15,7 @@ import { State } from "../src/engine/state.js";
 import { boardLegend } from "../src/view/legend.js";
 import { narrateMove } from "../src/view/narrate.js";
 import { endInfo, gameOverText, renderBoard, statusLine } from "../src/view/text.js";
-import { at, build, errorsOf, move, play, swapIdentities, type Spec } from "./support/games.js";
+import { at, build, errorsOf, move, play, swapIdentities, text, type Spec } from "./support/games.js";
 
 const gamesDir = fileURLToPath(new URL("../games/", import.meta.url));
 const gameFiles = readdirSync(gamesDir).filter((f) => f.endsWith(".game")).sort();
@@ -42,6 +42,11 @@ describe("narration of captures and supplies", () => {
     expect(narrate(g, g.newGame(), "a1xa3").lines).toEqual(["captures P2's man on a2"]);
     const chain = build(jumpSpec({ board: "(square 5 1)", play: "(jump over:(enemy over) chain:must)", start: "(place man P1 a1) (place man P2 b1) (place man P2 d1)" }));
     expect(narrate(chain, chain.newGame(), "a1xc1xe1").lines).toEqual(["captures P2's men on b1 and d1"]);
+  });
+
+  it("writes the possessive of a seat's name ending in s as English does (Defenders', not Defenders's)", () => {
+    const g = build(text(jumpSpec({ start: "(place man P1 a1) (place man P2 a2)" })).replace("(players 2)", "(players 2 names:{Attackers Defenders})"));
+    expect(narrate(g, g.newGame(), "a1xa3").lines).toEqual(["captures Defenders' man on a2"]);
   });
 
   it("tells a captured stack's height and flags, and the checkers going back to the supply", () => {

@@ -17,7 +17,7 @@ import type { Game } from "../engine/game.js";
 import { MoveBuffer, type Move } from "../engine/moves.js";
 import { newCtx } from "../engine/rules.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER, type State } from "../engine/state.js";
-import { seatName, sideText } from "./seats.js";
+import { seatName, seatPossessive, sideText } from "./seats.js";
 import { SowGenerator } from "../engine/sow.js";
 import { siteIndex } from "../engine/topology.js";
 
@@ -279,9 +279,9 @@ class Narrator {
     return c.owner === UNKNOWN_OWNER || (c.flags & this.game.def.concealFlags) !== 0;
   }
 
-  /** `Red's`, `P2's`; neutral pieces are `the`. */
+  /** `Red's`, `P2's`, `Defenders'`; neutral pieces are `the`. */
   private whose(owner: number): string {
-    return owner >= 0 && owner < this.game.playerCount ? `${seatName(this.game, owner)}'s` : "the";
+    return owner >= 0 && owner < this.game.playerCount ? seatPossessive(this.game, owner) : "the";
   }
 
   private pieceName(type: number, many: boolean): string {

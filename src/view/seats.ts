@@ -10,6 +10,12 @@ export function seatName(game: Game, p: number): string {
   return game.def.players.names[p] ?? `P${p + 1}`;
 }
 
+/** A seat's name in the possessive: `Red's`, `P2's`, and `Defenders'` for a name ending in s. */
+export function seatPossessive(game: Game, p: number): string {
+  const name = seatName(game, p);
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
+
 /** `P1 (South)`, or `P1` when the seat has no other name. */
 export function seatLabel(game: Game, p: number): string {
   // The throws of the dice, in listings of a game's decisions.
