@@ -44,6 +44,23 @@ describe("narration of captures and supplies", () => {
     expect(narrate(chain, chain.newGame(), "a1xc1xe1").lines).toEqual(["captures P2's men on b1 and d1"]);
   });
 
+  it("tells a capture that only marks the piece (removed when the turn ends) once, not again as it leaves", () => {
+    const g = loadGame("international-draughts");
+    let s = g.newGame({ seed: 3 });
+    let told: string[] | null = null;
+    for (let i = 0; i < 200 && !s.over && told === null; i++) {
+      const moves = g.legalMoves(s);
+      const m = moves.find((x) => (x.captures?.length ?? 0) > 0 && x.notation.split("x").length === 2) ?? moves[(i * 7) % moves.length]!;
+      const after = g.apply(s, m);
+      // A single hop that ends the turn: its piece is marked by the hop and removed at the turn's end.
+      if ((m.captures?.length ?? 0) > 0 && after.mover !== s.mover) told = narrateMove(g, s, after, m);
+      s = after;
+    }
+    expect(told).not.toBeNull();
+    expect(told!).toHaveLength(1);
+    expect(told![0]).toMatch(/^captures (White|Black)'s (man|king) on [a-j]\d+$/);
+  });
+
   it("writes the possessive of a seat's name ending in s as English does (Defenders', not Defenders's)", () => {
     const g = build(text(jumpSpec({ start: "(place man P1 a1) (place man P2 a2)" })).replace("(players 2)", "(players 2 names:{Attackers Defenders})"));
     expect(narrate(g, g.newGame(), "a1xa3").lines).toEqual(["captures Defenders' man on a2"]);

@@ -110,6 +110,11 @@ class Narrator {
   private readonly labels: readonly string[];
   /** Flags narration talks about: neither bookkeeping nor face-down marks (those are reveals). */
   private readonly toldFlags: number;
+  /**
+   * Sites whose pieces the move itself captured: told once. A capture that only marks the piece
+   * (a draughts chain's) sees it leave the board in the consequences: not told again.
+   */
+  private readonly toldCaptured = new Set<number>();
 
   constructor(
     private readonly game: Game,
@@ -141,6 +146,7 @@ class Narrator {
       const c = content(x, site);
       if (!c) continue;
       this.capture(captures, site, c);
+      this.toldCaptured.add(site);
       leaves(c);
     }
     lines.push(...captures.lines());
@@ -159,7 +165,7 @@ class Narrator {
       if (move && from >= 0 && site === to && from !== to) was = this.arriving(x, from, to, captured);
       if (!was && !now) continue;
       if (was && !now) {
-        this.removed(told, site, was);
+        if (!this.toldCaptured.has(site)) this.removed(told, site, was);
         leaves(was);
       } else if (!was && now) this.placed(told, site, now);
       else this.changed(told, reveals, site, was!, now!);
