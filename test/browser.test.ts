@@ -153,6 +153,9 @@ async function startGame(page: Page, { seed, seats = [] }: { seed?: number; seat
   await page.click("form.setup button[type=submit]");
 }
 
+/** The sites the board highlights as places to click, sorted. */
+const highlighted = async (page: Page) => (await page.$$eval("svg.board g.site.target", (els) => els.map((e) => e.getAttribute("data-site")))).sort();
+
 /** The page's move list. */
 const moveList = (page: Page) => page.$$eval("[data-testid=moves] li", (els) => els.map((e) => e.textContent ?? ""));
 
@@ -255,7 +258,7 @@ describe.skipIf(!available)("the browser app", () => {
     await startGame(page, { seats: ["human", "human"] });
     await page.waitForSelector("svg.board g.site.target");
     expect(await page.locator("[data-testid=prompt]").textContent()).toBe("Click a highlighted site to lift.");
-    expect((await page.$$eval("svg.board g.site.target", (els) => els.map((e) => e.getAttribute("data-site")))).sort()).toEqual(["a10", "e6", "f5", "j1"]);
+    expect((await highlighted(page))).toEqual(["a10", "e6", "f5", "j1"]);
     await openGame(page, "nine-mens-morris");
     await startGame(page, { seats: ["human", "human"] });
     expect(await page.locator("[data-testid=prompt]").textContent()).toBe("Click a highlighted site to add.");
@@ -265,7 +268,7 @@ describe.skipIf(!available)("the browser app", () => {
     }
     // The mill: the second decision of the turn names itself, and the men that may go are highlighted.
     await page.waitForFunction(() => document.querySelector("[data-testid=prompt]")?.textContent === "Click a highlighted site to remove.");
-    expect((await page.$$eval("svg.board g.site.target", (els) => els.map((e) => e.getAttribute("data-site")))).sort()).toEqual(["b2", "b4"]);
+    expect((await highlighted(page))).toEqual(["b2", "b4"]);
     await page.close();
   });
 

@@ -235,11 +235,16 @@ describe("(wheel {RINGS})", () => {
       expect(new Set(alone.filter((m) => m.startsWith("b4")).map((m) => m.slice(-2)))).toEqual(new Set(["a3", "b2", "c1", "d2", "e3", "d4", "c5"]));
     });
 
-    it("can be counted along: a row round a full ring ends where it began", () => {
-      const g = build({ board: "(wheel {1 8})", play: "(add piece:man to:(empty to))", end: "(if (line 4 of:mover) (win mover))" });
-      const ring = ["a3", "b2", "b4", "c1", "c5", "d2", "d4", "e3"];
-      const full = loadPositionOf(g, Object.fromEntries(ring.map((l) => [l, "P1"])));
-      expect(g.legalMoves(full).map((m) => m.notation)).toEqual(["*c3"]);
+    it("make no rows: a full ring of a player's pieces is no row, and counting stops where the ring closes", () => {
+      for (const end of ["(if (line 4 of:mover) (win mover))", "(if (line 4 to) (win mover))"]) {
+        const g = build({ board: "(wheel {1 8})", play: "(add piece:man to:(empty to))", end });
+        const ring = ["a3", "b2", "b4", "c1", "c5", "d2", "d4", "e3"];
+        const full = loadPositionOf(g, Object.fromEntries(ring.map((l) => [l, "P1"])));
+        const [centre] = g.legalMoves(full);
+        expect(centre?.notation).toBe("*c3");
+        // Lines through the centre hold three points; the ring of eight, followed clockwise, would be a row.
+        expect(g.apply(full, centre!).over, end).toBe(false);
+      }
     });
   });
 

@@ -15,7 +15,7 @@
  * (as Ludii's CW, CCW, In and Out). Those four are followed only where a rule names them, so
  * "every direction" stays the compass ones and no join is counted twice.
  */
-import { graphBoard, GraphBoardError, type GraphPoint } from "./graph-board.js";
+import { graphBoard, GraphBoardError, lineEnds, type GraphPoint } from "./graph-board.js";
 import { fileLetter, NO_SITE, type Topology } from "./topology.js";
 
 /** Why a list of rings makes no board (null: it does). */
@@ -109,18 +109,8 @@ function withTurningDirections(topo: Topology, rings: readonly number[], first: 
   const opposite = new Int8Array(D);
   opposite.set(topo.opposite);
   [opposite[cw], opposite[acw], opposite[inward], opposite[outward]] = [acw, cw, outward, inward];
-  // Line ends: along a spoke, the far end of the line the step would leave by; rings have none.
-  const lineEnd = new Int32Array(D * n).fill(NO_SITE);
-  lineEnd.set(topo.lineEnd);
-  for (const d of [inward, outward]) {
-    const back = opposite[d]!;
-    for (let s = 0; s < n; s++) {
-      if (step[d * n + s] !== NO_SITE) continue;
-      let end = s;
-      for (let t = step[back * n + end]!; t !== NO_SITE && t !== s; t = step[back * n + end]!) end = t;
-      if (end !== s) lineEnd[d * n + s] = end;
-    }
-  }
+  // Line ends: along a spoke, the far end of the line; a ring closes on itself and has none.
+  const lineEnd = lineEnds(step, opposite, n);
   return { ...topo, dirNames: [...topo.dirNames, ...TURNING], ownDirs: own, step, opposite, lineEnd };
 }
 

@@ -91,17 +91,7 @@ export function graphBoard(points: readonly GraphPoint[], joins: readonly (reado
     opposite[d] = used.indexOf(compass[(compass.indexOf(name) + compass.length / 2) % compass.length]! as (typeof ORDER)[number]);
   });
 
-  const lineEnd = new Int32Array(D * n).fill(NO_SITE);
-  for (let d = 0; d < D; d++) {
-    const back = opposite[d]!;
-    if (back < 0) continue;
-    for (let s = 0; s < n; s++) {
-      if (step[d * n + s] !== NO_SITE) continue;
-      let end = s;
-      for (let t = step[back * n + end]!; t !== NO_SITE && t !== s; t = step[back * n + end]!) end = t;
-      if (end !== s) lineEnd[d * n + s] = end;
-    }
-  }
+  const lineEnd = lineEnds(step, opposite, n);
 
   const minX = least(points.map((p) => p.x)), maxY = most(points.map((p) => p.y));
   const regions = new Map<string, Int32Array>();
@@ -120,6 +110,28 @@ export function graphBoard(points: readonly GraphPoint[], joins: readonly (reado
     regions,
     shape: "graph",
   };
+}
+
+/**
+ * `lineEnd` of a board's step tables (see Topology.lineEnd): where a step off the board in each
+ * direction would arrive if the line wrapped round, the far end of the line back along the opposite
+ * direction; none where the step stays on the board, the direction has no opposite, or the line
+ * closes on itself (a ring).
+ */
+export function lineEnds(step: Int32Array, opposite: Int8Array, n: number): Int32Array {
+  const D = opposite.length;
+  const lineEnd = new Int32Array(D * n).fill(NO_SITE);
+  for (let d = 0; d < D; d++) {
+    const back = opposite[d]!;
+    if (back < 0) continue;
+    for (let s = 0; s < n; s++) {
+      if (step[d * n + s] !== NO_SITE) continue;
+      let end = s;
+      for (let t = step[back * n + end]!; t !== NO_SITE && t !== s; t = step[back * n + end]!) end = t;
+      if (end !== s) lineEnd[d * n + s] = end;
+    }
+  }
+  return lineEnd;
 }
 
 /** Each join end's sector on the given compass (`[sector * n + point]`: the point it leads to); throws where two fall in one. */

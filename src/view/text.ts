@@ -125,8 +125,8 @@ function textPlaces(topo: Topology): Topology {
   const span = Math.max(most(topo.drawX) - least(topo.drawX), most(topo.drawY) - least(topo.drawY));
   if (span <= 4 * Math.max(topo.n, 8)) return topo;
   const ranks = (v: Float64Array) => {
-    const distinct = [...new Set(v)].sort((a, b) => a - b);
-    return Float64Array.from(v, (x) => distinct.indexOf(x));
+    const rank = new Map([...new Set(v)].sort((a, b) => a - b).map((x, i) => [x, i]));
+    return Float64Array.from(v, (x) => rank.get(x)!);
   };
   return { ...topo, drawX: ranks(topo.drawX), drawY: ranks(topo.drawY) };
 }

@@ -82,6 +82,8 @@ export function startTable(area: HTMLElement, t: Table): void {
   const typed = el("input", { placeholder: "type a move", "aria-label": "move in notation", size: "16" });
   // What the person to act is to do, and where (the highlighted sites, a piece, or a button).
   const prompt = el("p", { class: "prompt", "data-testid": "prompt" });
+  /** One of the position's moves, the example the move box offers (none for a pass alone). */
+  let example: string | undefined;
   // Why a click or a typed move did nothing: shown until the next move or click.
   const hint = el("p", { class: "hint", "data-testid": "hint", "aria-live": "polite" });
   const button = (action: string, text: string, title: string) => el("button", { type: "button", "data-action": action, title }, text);
@@ -253,11 +255,11 @@ export function startTable(area: HTMLElement, t: Table): void {
     if (hadFocus && stop) (stop as SVGElement).focus();
     // In games with dice, what they show (a used die in brackets) once thrown.
     const dice = t.game.def.dice && !s.rollDue && s.dice.some((v, d) => t.game.def.dice!.faces[d]!.includes(v)) ? ` Dice: ${diceText(s)}.` : "";
-    status.textContent = s.over ? "Game over." : stopped !== null ? `Play stopped: ${stopped}` : stuck(s) ? stuckText(s) : turnText(t.game, s) + dice;
+    status.textContent = s.over ? "Game over." : stopped !== null ? `Play stopped: ${stopped}` : !legal.length && stuck(s) ? stuckText(s) : turnText(t.game, s) + dice;
     // The tab says whose turn it is, for a player looking at another tab.
     document.title = `${status.textContent} · ${t.game.name} · Ludex`;
     // The typed move's example is one of this position's moves (a pass has no notation to show).
-    const example = legal.find((m) => m.notation)?.notation;
+    example = legal.find((m) => m.notation)?.notation;
     typed.placeholder = example ? `type a move, e.g. ${example}` : "type a move";
     // What the last move did (captures, reveals, promotions, scores), as the viewer may know it.
     told.textContent = prior && last ? [`${seatLabel(t.game, prior.mover)} played ${last.notation}.`, ...narrateMove(t.game, prior, s, last, who ?? undefined)].join(" ") : "";
@@ -330,7 +332,7 @@ export function startTable(area: HTMLElement, t: Table): void {
       hint.textContent = "";
       play(m);
     } else {
-      const why = legalNow().length ? `'${typed.value}' is not a legal move here${typed.placeholder.includes("e.g.") ? ` (${typed.placeholder.replace("type a move, ", "")})` : ""}.` : refusal(null, []);
+      const why = legalNow().length ? `'${typed.value}' is not a legal move here${example ? ` (e.g. ${example})` : ""}.` : refusal(null, []);
       hint.textContent = why;
       typed.setCustomValidity(why), typed.reportValidity(), typed.setCustomValidity("");
     }
