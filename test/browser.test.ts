@@ -143,7 +143,8 @@ const glides = (page: Page) => page.evaluate(() => (window as unknown as { glide
 /** Opens a game's page: its setup form, and a first game already on the board. */
 async function openGame(page: Page, name: string): Promise<void> {
   await page.goto(`${base}#/play/${name}`);
-  await page.waitForSelector("svg.board");
+  // The game's own board: after another game, the one on the page until the new one replaces it would do too.
+  await page.waitForSelector(`h1[data-game="${name}"] ~ .game svg.board`);
 }
 
 /** Starts a game from the setup form: with this seed (when given) and these seats, P1 first (seats not named keep theirs). */
@@ -261,6 +262,7 @@ describe.skipIf(!available)("the browser app", () => {
     expect((await highlighted(page))).toEqual(["a10", "e6", "f5", "j1"]);
     await openGame(page, "nine-mens-morris");
     await startGame(page, { seats: ["human", "human"] });
+    await page.waitForSelector("svg.board g.site.target");
     expect(await page.locator("[data-testid=prompt]").textContent()).toBe("Click a highlighted site to add.");
     for (const [i, site] of ["a1", "b2", "d1", "b4", "g1"].entries()) {
       await page.click(`svg.board g.site[data-site=${site}]`);

@@ -89,7 +89,7 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
   const seatsBox = el("div", { class: "seats" });
   setup.append(seatsBox, el("button", { type: "submit" }, "Start"));
   const area = el("div", { class: "game" });
-  root.append(el("h1", {}, first.game.name), setup, area, el("details", { class: "rules", "data-testid": "rules" }, el("summary", {}, "Rules"), renderMarkdown(files.rules)));
+  root.append(el("h1", { "data-game": name }, first.game.name), setup, area, el("details", { class: "rules", "data-testid": "rules" }, el("summary", {}, "Rules"), renderMarkdown(files.rules)));
 
   const chosenOptions = () => Object.fromEntries([...optionInputs].map(([k, input]) => [k, input.value]));
   /** Each seat's choice: a person, an agent of the list, or any agent spec typed in ("other"). */
