@@ -350,7 +350,7 @@ describe.concurrent("ludex match", () => {
     jobs: number;
     records: GameRecord[];
   }
-  const dablotMatch = ["match", dablot, "--agents", "mcts:iterations=20,random", "-n", "4", "--max-plies", "150", "--option", "quietDraw=100", "--json"];
+  const dablotMatch = ["match", dablot, "--agents", "mcts:iterations=20,random", "-n", "4", "--max-plies", "60", "--option", "quietDraw=100", "--json"];
   /** What must not depend on the number of workers: everything but timings and the jobs count. */
   const results = (j: MatchJson) => ({ games: j.games, unfinished: j.unfinished, avgLength: j.avgLength, agents: j.agents.map(({ avgMoveMs: _, ...rest }) => rest) });
 

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
+import { gamesToReplay } from "./support/depth.js";
 import { readLudiiGames, replayLudiiGames } from "./support/ludii-replay.js";
 
 const ludiiNotation = (n: string) => (n === "pass" ? "pass" : `${n}-${n}`);
@@ -23,8 +24,8 @@ describe("go replays Ludii's games", () => {
   });
 
   // 19 x 19 games are long (600 decisions, each of some 120 placements tested for suicide and superko):
-  // the first 10 of the file's 100 keep the suite quick (all 100 pass: LUDEX_ALL_GO=1 replays them).
-  const bigGames = process.env.LUDEX_ALL_GO ? 100 : 10;
+  // the first 10 of the file's 100 keep the suite quick (all 100 pass: LUDEX_FULL=1 replays them).
+  const bigGames = gamesToReplay(10, 100);
   it(`19 x 19: every decision of ${bigGames} games has Ludii's mover and legal moves, and every game ends as Ludii's did`, () => {
     const tally = replayLudiiGames(loadGame("games/go.game"), readLudiiGames(new URL("./ludii/go-games.txt.gz", import.meta.url)).slice(0, bigGames), { ludiiNotation });
     expect(tally).toEqual(

@@ -79,7 +79,7 @@ const reference = JSON.parse(readFileSync(join(root, "test", "ludii", "reference
  * The fast playouts' comparison, a second look at the same game, takes half as many.
  */
 const GAMES = 4000;
-const DECISIONS = 32_000;
+const DECISIONS = 20_000;
 /** At least this many games, however long (Chinese Checkers' six players take some 9,000 decisions a game). */
 const MIN_GAMES = 40;
 const gamesFor = (entry: LudiiEntry, fast = false): number =>

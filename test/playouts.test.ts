@@ -32,10 +32,10 @@ const FULL_CHECK_MOVES = 6_000;
  * up FULL_CHECK_MOVES within 17 plies. Every move's notation is still checked for ambiguity, also
  * as the parser reads it (case and spaces ignored), so a move left out could fail to parse back
  * only if generating the moves again gave other moves, which the sampled parses would most likely
- * show (and the same seed giving the same game, below). With at most 24 a ply, FULL_CHECK_MOVES
+ * show (and the same seed giving the same game, below). With at most 12 a ply, FULL_CHECK_MOVES
  * covers FULL_CHECK_PLIES plies of any game.
  */
-const PARSED_PER_PLY = 24;
+const PARSED_PER_PLY = 12;
 const MAX_PLIES = 3000;
 /**
  * Plies the random games of one game may take in all: ten or so short games fit, the long

@@ -38,6 +38,17 @@ function offered(legal: Move[], clicks: string[]): Move[] {
   return [];
 }
 
+/**
+ * Moves of one ply clicked through, at most, spread over the list (first and last included): each
+ * click looks at every legal move, so clicking all of Go's 361 costs the square of their number,
+ * and moves of one kind (placements on empty points) differ only in their site.
+ */
+const CLICKED_PER_PLY = 48;
+
+/** At most `k` of `list`, spread evenly over it. */
+const spread = <T>(list: T[], k: number): T[] =>
+  list.length <= k ? list : Array.from({ length: k }, (_, j) => list[Math.round((j * (list.length - 1)) / (k - 1))]!);
+
 describe("moves by clicking", () => {
   for (const name of builtinGameNames()) {
     it(`${name}: every legal move is reachable by its clicks, and only legal moves are`, () => {
@@ -50,7 +61,7 @@ describe("moves by clicking", () => {
           const legal = g.legalMoves(s);
           if (!legal.length) break;
           const legalNotations = new Set(legal.map((m) => m.notation));
-          for (const m of legal) {
+          for (const m of spread(legal, CLICKED_PER_PLY)) {
             const clicks = clicksFor(m);
             if (!clicks) continue;
             if (landings(m).length > 1) chains++;
