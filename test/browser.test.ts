@@ -274,25 +274,101 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
-  it("hidden pieces, two people at one screen: a hand-over between them, and never an identity in the DOM a viewer may not see", async () => {
+  it("keeps the game in the address: a reload and Back resume the position, a new game is a new entry of the history, and the library's link offers the unfinished one", async () => {
+    const page = await newPage();
+    await openGame(page, "tic-tac-toe");
+    await startGame(page, { seats: ["human", "human"] });
+    for (const [i, site] of ["a1", "b2"].entries()) {
+      await page.click(`svg.board g.site[data-site=${site}]`);
+      await movesReach(page, i + 1);
+    }
+    expect(page.url()).toMatch(/#\/play\/tic-tac-toe\?p1=human&p2=human&seed=\d+&moves=a1\+b2$/);
+    const board = await drawnPieces(page);
+    await page.reload();
+    await page.waitForSelector('h1[data-game="tic-tac-toe"] ~ .game svg.board');
+    expect(await moveList(page)).toEqual(["a1", "b2"]);
+    expect(await drawnPieces(page)).toEqual(board);
+    // Away to the library and Back: the same game.
+    await page.click("header a.home");
+    await page.waitForSelector(".card");
+    await page.goBack();
+    await page.waitForSelector('h1[data-game="tic-tac-toe"] ~ .game svg.board');
+    expect(await moveList(page)).toEqual(["a1", "b2"]);
+    // A new game from the form is a new entry of the history: Back returns to this one.
+    await startGame(page, {});
+    await movesReach(page, 0);
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length === 2);
+    // The library's link starts a new game, and offers the unfinished one kept in this browser.
+    await page.goto(`${base}#/play/tic-tac-toe`);
+    await page.waitForSelector("[data-testid=resume]");
+    expect(await page.locator("[data-testid=resume]").textContent()).toBe("Your unfinished game of Tic-Tac-Toe (2 moves) is kept in this browser: resume it.");
+    await page.click("[data-action=resume]");
+    await movesReach(page, 2);
+    expect(await moveList(page)).toEqual(["a1", "b2"]);
+    await page.close();
+  });
+
+  it("a game with face-down pieces keeps its deal in this browser, never in the address", async () => {
+    const page = await newPage();
+    await openGame(page, "blind-kings");
+    await startGame(page, { seats: ["human", "random"] });
+    await page.click("svg.board g.site[data-site=a1]");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length >= 2);
+    const address = page.url();
+    expect(address).toMatch(/[?&]deal=\w+/);
+    expect(address).not.toMatch(/seed=/);
+    const drawn = await drawnPieces(page);
+    const moves = await moveList(page);
+    await page.reload();
+    await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length === n, moves.length);
+    expect(await drawnPieces(page)).toEqual(drawn);
+    // Another browser (a page of its own context: nothing kept) cannot deal the pieces from the address.
+    const other = await newPage();
+    await other.goto(address);
+    await other.waitForSelector("[data-testid=address-error]");
+    expect(await other.locator("[data-testid=address-error]").textContent()).toMatch(/kept only in the browser that started it/);
+    expect(await other.locator("svg.board").count()).toBe(0);
+    await other.close();
+    await page.close();
+  });
+
+  it("a description from this computer has a page of its own, kept across a reload; what it extends comes from the library", async () => {
+    const page = await newPage();
+    await page.goto(base);
+    await page.waitForSelector(".card");
+    const { tempFile } = await import("./support/cli.js");
+    await page.setInputFiles("[data-testid=play-file]", tempFile("mine.game", '(game "My Benediction"\n  (extends "benediction.game"))\n'));
+    await page.waitForSelector('h1[data-game="mine"] ~ .game svg.board');
+    expect(page.url()).toMatch(/#\/local\/[0-9a-f]{16}\?p1=human&p2=random&seed=\d+$/);
+    expect(await page.locator("h1").textContent()).toBe("My Benediction");
+    await page.reload();
+    await page.waitForSelector('h1[data-game="mine"] ~ .game svg.board');
+    expect(await page.locator(".error").count()).toBe(0);
+    await page.close();
+  });
+
+  it("hidden pieces, two people at one screen: no hand-over where both see the same board, never an identity in the DOM, no record before the end", async () => {
     const g = loadGame("blind-kings");
     const page = await newPage();
     await openGame(page, "blind-kings");
     // The seed deals the face-down pieces: drawn at random and not shown, unless the players type one.
     expect(await page.inputValue("input[name=seed]")).toBe("");
     await startGame(page, { seed: 8, seats: ["human", "human"] });
+    // Blind Kings hides a face-down piece from both players alike: each sees what the other sees, so
+    // the screen passes between them without being covered.
     for (let k = 0; k < 4; k++) {
-      // Covered until the person to act asks to look: no piece at all in the DOM.
-      await page.waitForSelector("[data-testid=handover]");
-      expect(await page.locator("svg.board g.piece").count()).toBe(0);
-      await page.click("[data-action=handover]");
       await page.waitForSelector("svg.board");
+      expect(await page.locator("[data-testid=handover]").count()).toBe(0);
       const s = await engineState(page, g, 8);
       const drawn = await drawnPieces(page);
       expectBoardMatches(g, g.observation(s, s.mover), drawn, `blind kings, ${k} moves made`);
       const html = await page.content();
       // Every face-down piece of the state: its identity appears nowhere in the DOM.
       for (const [site, p] of drawn) if (p.faceDown) expect(html).not.toMatch(new RegExp(`data-site="${site}"[^>]*data-(owner|piece)=`));
+      // Nor does the seed that dealt them, in the page or its address.
+      expect(page.url()).not.toMatch(/seed=/);
+      expect(await page.isDisabled("[data-action=save]")).toBe(true);
       const m = g.legalMoves(s)[k % 3]!;
       const before = await page.locator("[data-testid=moves] li").count();
       await clickMove(page, m);

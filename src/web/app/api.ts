@@ -29,3 +29,4 @@ export async function fetchGame(name: string): Promise<GameFiles> {
   if (!r.ok) throw new Error(`no game '${name}' (the server answered ${r.status})`);
   return { ...((await r.json()) as Omit<GameFiles, "builtin">), builtin: true };
 }
+

@@ -19,7 +19,7 @@ import type { FromPage, ToPage } from "./agent-protocol.js";
 import { fetchGame, readerOf, type GameFiles } from "./api.js";
 import { clear, el } from "./dom.js";
 import { optionInput } from "./option-input.js";
-import { agentWorker, showTable } from "./play.js";
+import { agentWorker, openLocal } from "./play.js";
 
 const byName = new Map(catalog.map((l) => [l.name, l]));
 
@@ -89,12 +89,10 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
   const keptNote = el("p", { class: "kept", "data-testid": "kept" }, "Your edits, kept on this computer, are back. ", revertButton);
   keptNote.hidden = !restored;
   const openFile = el("input", { type: "file", accept: ".game,text/plain", "data-testid": "open-file" });
-  const area = el("div", { class: "game" });
   root.append(
     el("h1", {}, `Edit: ${files.name}`),
     keptNote,
     el("div", { class: "game" }, el("div", { class: "edit-pane" }, editorBox, problems), el("div", { class: "side" }, preview, optionsBox, el("p", {}, playButton, " ", downloadButton), stats, el("p", {}, el("label", {}, "Open a .game file: ", openFile)))),
-    area,
   );
 
   let latest: CompileResult | undefined;
@@ -162,10 +160,9 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
     const f = openFile.files?.[0];
     if (f) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: await f.text() } });
   });
+  // The description as it stands, on a play page of its own (Back returns here, the text kept).
   playButton.addEventListener("click", () => {
-    if (!latest?.game) return;
-    clear(area);
-    showTable(area, { ...files, description: latest.sources.get(file) ?? files.description, builtin: false }, chosen);
+    if (latest?.game) void openLocal(files.name, view.state.doc.toString(), chosen);
   });
 }
 

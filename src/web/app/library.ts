@@ -6,7 +6,7 @@ import type { GameInfo, GameOptionInfo } from "../../library/catalog.js";
 import { fetchGame, fetchLibrary } from "./api.js";
 import { clear, el } from "./dom.js";
 import { renderMarkdown } from "./markdown.js";
-import { showTable } from "./play.js";
+import { openLocal } from "./play.js";
 
 function playersText(p: GameInfo["players"]): string {
   if (p.counts) return p.counts.join(", ");
@@ -27,13 +27,11 @@ export async function showLibrary(root: HTMLElement): Promise<void> {
     el("h1", {}, "Games"),
     el("p", {}, el("a", { href: "#/edit" }, "Write a new game"), " in the editor, or play a description from this computer: ", openFile),
   );
-  // A .game file of one's own: set up and played here (what it extends must be in the library's folder).
+  // A .game file of one's own: set up and played on a page of its own (what it extends comes from the library).
   openFile.addEventListener("change", async () => {
     const file = openFile.files?.[0];
     if (!file) return;
-    const name = file.name.replace(/\.game$/, "");
-    clear(root);
-    showTable(root, { name, description: await file.text(), rules: "", files: {}, builtin: false });
+    await openLocal(file.name.replace(/\.game$/, ""), await file.text());
   });
   const list = el("div", { class: "library" });
   for (const g of games) {

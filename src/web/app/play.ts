@@ -13,6 +13,7 @@ import { compareResult, describeDifferences } from "../../record/result-check.js
 import { recordSecrecy } from "../../record/secrecy.js";
 import type { FromPage } from "./agent-protocol.js";
 import { fetchGame, readerOf, type GameFiles } from "./api.js";
+import { forgetDeal, forgetLast, keepLocal, keptFromQuery, newDealName, optionsOfQuery, queryOf, readDeal, readLast, readLocal, replayDecisions, writeDeal, writeLast, type KeptGame } from "./session.js";
 import { clear, el } from "./dom.js";
 import { renderMarkdown } from "./markdown.js";
 import { optionInput } from "./option-input.js";
@@ -58,13 +59,72 @@ export function closeTables(only?: number): void {
   }
 }
 
-export async function showPlay(root: HTMLElement, name: string): Promise<void> {
-  showTable(root, await fetchGame(name));
+/** A game of the library (`#/play/NAME?QUERY`): the query is a kept game's, or only preset options. */
+export async function showPlay(root: HTMLElement, name: string, query: string): Promise<void> {
+  showTable(root, await fetchGame(name), `play/${encodeURIComponent(name)}`, query);
 }
 
-/** The setup of a game (options, seats, seed, or a record to load) and its table, in `root`. */
-export function showTable(root: HTMLElement, files: GameFiles, preset: Record<string, string> = {}): void {
+/** A description from this computer kept in the browser (`#/local/ID?QUERY`, see session.ts). */
+export async function showLocal(root: HTMLElement, id: string, query: string): Promise<void> {
+  const local = readLocal(id);
+  if (!local) throw new Error("This description from your computer is not kept in this browser any more: open its file again from the library page.");
+  showTable(root, { ...local, rules: "", builtin: false }, `local/${id}`, query);
+}
+
+/**
+ * Opens a description from this computer (a file, or the editor's text) on its own page: what it
+ * extends comes from the library, and the text is kept in the browser so the page survives a reload.
+ */
+export async function openLocal(name: string, description: string, options: Record<string, string> = {}): Promise<void> {
+  const files = await libraryFilesFor(name, description);
+  const id = keepLocal({ name, description, files });
+  const preset = new URLSearchParams(Object.entries(options).map(([k, v]) => [`o.${k}`, v])).toString();
+  location.hash = `#/local/${id}${preset ? `?${preset}` : ""}`;
+}
+
+/**
+ * What a description from this computer extends, from the library (`(extends "benediction.game")`
+ * is the library's Benediction): compiled once with nothing to read, each file it asks for that the
+ * library has is fetched, with what that one extends, until none is missing. A file the library
+ * lacks stays missing: the compiler's message names it.
+ */
+async function libraryFilesFor(name: string, description: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  const tried = new Set<string>();
+  for (;;) {
+    const asked: string[] = [];
+    const read = readerOf(files);
+    compileGame(description, { file: `${name}.game`, readFile: (path) => (Object.hasOwn(files, path) ? read(path) : (asked.push(path), read(path))) });
+    const fresh = asked.filter((path) => !tried.has(path));
+    if (!fresh.length) return files;
+    for (const path of fresh) {
+      tried.add(path);
+      const game = /^([a-z0-9-]+)\.game$/.exec(path)?.[1];
+      if (!game) continue;
+      const r = await fetch(`api/games/${game}`);
+      if (!r.ok) continue;
+      const got = (await r.json()) as Omit<GameFiles, "builtin">;
+      files[path] = got.description;
+      Object.assign(files, got.files);
+    }
+  }
+}
+
+/**
+ * The setup of a game (options, seats, seed, or a record to load) and its table, in `root`.
+ * `page` is the address's page (`play/NAME`, `local/ID`); `query` its query: a game kept there is
+ * resumed, else a new one starts (with the query's options, if any).
+ */
+export function showTable(root: HTMLElement, files: GameFiles, page: string, query = ""): void {
   const name = files.name;
+  let kept: KeptGame | null;
+  try {
+    kept = keptFromQuery(query);
+  } catch (e) {
+    root.replaceChildren(el("p", { class: "error" }, (e as Error).message));
+    return;
+  }
+  const preset = kept?.options ?? optionsOfQuery(query);
   const readFile = readerOf(files.files);
   clear(root);
   const compile = (options: Record<string, string> = {}) => compileGame(files.description, { file: `${name}.game`, readFile, options });
@@ -94,18 +154,29 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
   const chosenOptions = () => Object.fromEntries([...optionInputs].map(([k, input]) => [k, input.value]));
   /** Each seat's choice: a person, an agent of the list, or any agent spec typed in ("other"). */
   const seatChoices: Array<() => string> = [];
-  const drawSeats = (count: number) => {
+  /** Draws a seat selector per player, showing `chosen` (a person at P1 and random agents elsewhere by default). */
+  const drawSeats = (count: number, chosen: readonly string[] = []) => {
     clear(seatsBox);
     seatChoices.length = 0;
     for (let p = 0; p < count; p++) {
-      const select = el("select", { name: `seat${p + 1}` }, ...[...SEAT_CHOICES, OTHER].map((c) => el("option", c === (p === 0 ? "human" : "random") ? { value: c, selected: "" } : { value: c }, c)));
-      const spec = el("input", { name: `spec${p + 1}`, value: "mcts:iterations=2000", size: "22", hidden: "", title: AGENT_HELP, "aria-label": `P${p + 1}'s agent spec` });
+      const want = chosen[p] ?? (p === 0 ? "human" : "random");
+      const listed = SEAT_CHOICES.includes(want);
+      const select = el("select", { name: `seat${p + 1}` }, ...[...SEAT_CHOICES, OTHER].map((c) => el("option", c === (listed ? want : OTHER) ? { value: c, selected: "" } : { value: c }, c)));
+      const spec = el("input", { name: `spec${p + 1}`, value: listed ? "mcts:iterations=2000" : want, size: "22", title: AGENT_HELP, "aria-label": `P${p + 1}'s agent spec` });
+      spec.hidden = listed;
       select.addEventListener("change", () => (spec.hidden = select.value !== OTHER));
       seatChoices.push(() => (select.value === OTHER ? spec.value.trim() : select.value));
       seatsBox.append(el("label", {}, `P${p + 1} `, select), spec, " ");
     }
   };
-  drawSeats(first.game.playerCount);
+  /** The form shows the game at the table (one loaded from a record or the address, not only one started here). */
+  const showInForm = (options: Record<string, string>, seats: readonly string[], seedValue: Seed) => {
+    for (const [k, input] of optionInputs) if (options[k] !== undefined) input.value = options[k]!;
+    drawSeats(seats.length, seats);
+    // A secret seed stays out of sight (it deals the face-down pieces).
+    seed.value = hidden ? "" : String(seedValue);
+  };
+  drawSeats(first.game.playerCount, kept?.seats);
   // The players option changes the number of seats.
   for (const input of optionInputs.values()) {
     input.addEventListener("change", () => {
@@ -115,8 +186,26 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
   }
   /** The game this setup started last (its agents are let go when another starts). */
   let previous: number | undefined;
-  /** Starts a game at the table: new, or from a record (its moves replayed, each checked). */
-  const open = (options: Record<string, string>, seats: string[], seedValue: Seed, record?: GameRecordFile, notes: string[] = []) => {
+  /**
+   * Keeps the game at the table in the address (`push`: as a new entry of the browser's history,
+   * so that Back returns to the game before) and as this page's last game in the browser.
+   */
+  const keep = (t: Table, options: Record<string, string>, deal: string | undefined, push: boolean) => {
+    const s = t.states[t.states.length - 1]!;
+    const decisions = t.moves.filter((_, i) => !t.game.isChance(t.states[i]!)).map((m) => m.notation);
+    // The seed goes in the address once nothing is face down any more (the game is over).
+    const secret = deal !== undefined && !s.over;
+    if (deal !== undefined && !secret) forgetDeal(deal);
+    const query = queryOf({ options, seats: t.seats, ...(secret ? { deal } : { seed: t.record.seed }), moves: decisions });
+    const address = `#/${page}?${query}`;
+    if (address !== location.hash) history[push ? "pushState" : "replaceState"](null, "", address);
+    if (s.over) {
+      if (readLast(page) === query) forgetLast(page);
+    } else if (decisions.length) writeLast(page, query);
+  };
+  /** Starts a game at the table: new, or from a record or the address (its moves replayed, each checked). */
+  const open = (options: Record<string, string>, seats: string[], seedValue: Seed, from: { record?: GameRecordFile; decisions?: string[]; deal?: string; push?: boolean } = {}, notes: string[] = []) => {
+    const { record, decisions } = from;
     const r = compile(options);
     clear(area);
     if (!r.game) {
@@ -166,6 +255,20 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
       }
       table.viewing = table.states.length - 1;
     }
+    if (decisions) {
+      const replay = replayDecisions(game, table.states[0]!, decisions);
+      if (replay.error) area.append(el("p", { class: "error", "data-testid": "address-error" }, `${replay.error}.`));
+      table.states = replay.states;
+      table.moves = replay.moves;
+      replay.moves.forEach((m, i) => addMove(table.record, game.isChance(replay.states[i]!) ? CHANCE : replay.states[i]!.seatPlayer[replay.states[i]!.mover]!, m));
+      table.viewing = table.states.length - 1;
+    }
+    showInForm(options, seats, seedValue);
+    // With face-down pieces, the seed is kept in this browser under a name the address gives.
+    const deal = hidden ? (from.deal ?? newDealName()) : undefined;
+    if (deal !== undefined) writeDeal(deal, seedValue);
+    table.changed = () => keep(table, options, deal, false);
+    keep(table, options, deal, from.push ?? true);
     if (previous !== undefined) closeTables(previous);
     previous = table.id;
     if (seats.some((seat) => seat !== "human")) {
@@ -175,8 +278,8 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
     }
     startTable(area, table);
   };
-  setup.addEventListener("submit", (e) => {
-    e.preventDefault();
+  /** A new game as the form says (`push`: a new entry of the browser's history, not the page's first game). */
+  const startNew = (push: boolean) => {
     const typed = seed.value.trim();
     const chosen = typed === "" ? (hidden ? secretSeed() : randomSeed()) : parseSeed(typed);
     if (chosen === undefined) {
@@ -184,7 +287,11 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
       area.append(el("p", { class: "error", "data-testid": "seed-error" }, `seed '${typed.slice(0, 40)}': a whole number, or 0x and up to 32 hex digits`));
       return;
     }
-    open(chosenOptions(), seatChoices.map((choice) => choice()), chosen);
+    open(chosenOptions(), seatChoices.map((choice) => choice()), chosen, { push });
+  };
+  setup.addEventListener("submit", (e) => {
+    e.preventDefault();
+    startNew(true);
   });
   // Loading a record of this game: its options, seats and seed, and its moves.
   const load = el("input", { type: "file", accept: ".json,application/json", "data-testid": "load-record" });
@@ -198,12 +305,38 @@ export function showTable(root: HTMLElement, files: GameFiles, preset: Record<st
       const options = Object.fromEntries(Object.entries(record.options).map(([k, v]) => [k, String(v)]));
       const notes: string[] = [];
       const seats = record.seats.map((seat, p) => (seat.kind === "human" ? "human" : recordSeatSpec(p, seat.agent!, notes)));
-      open(options, seats, record.seed, record, notes);
+      open(options, seats, record.seed, { record }, notes);
     } catch (err) {
       clear(area);
       area.append(el("p", { class: "error" }, (err as Error).message));
     }
   });
   setup.append(" ", el("label", {}, "or load a record ", load));
-  setup.requestSubmit();
+
+  // The address's game, resumed; else a new game, and the game left unfinished here before offered.
+  if (kept?.moves.length || kept?.seed !== undefined || kept?.deal !== undefined) {
+    const seedValue = kept.seed ?? readDeal(kept.deal!);
+    if (seedValue === undefined) {
+      area.append(el("p", { class: "error", "data-testid": "address-error" }, "This game has face-down pieces, and the seed that dealt them is kept only in the browser that started it (the address does not show it, so no player can read it there). Start a new game here."));
+      return;
+    }
+    open(kept.options, kept.seats, seedValue, { decisions: kept.moves, deal: kept.deal, push: false });
+    return;
+  }
+  const last = readLast(page);
+  if (last) {
+    const moves = keptFromQueryOrNull(last)?.moves.length ?? 0;
+    const resume = el("a", { href: `#/${page}?${last}`, "data-action": "resume" }, "resume it");
+    setup.after(el("p", { class: "note", "data-testid": "resume" }, `Your unfinished game of ${first.game.name} (${moves} ${moves === 1 ? "move" : "moves"}) is kept in this browser: `, resume, "."));
+  }
+  startNew(false);
+}
+
+/** The kept game of a query, or null (none, or one that cannot be read). */
+function keptFromQueryOrNull(query: string): KeptGame | null {
+  try {
+    return keptFromQuery(query);
+  } catch {
+    return null;
+  }
 }

@@ -41,9 +41,13 @@ export interface Table {
   record: GameRecordFile;
   /** The page's agents' worker, when some seat is an agent. */
   worker?: Worker;
+  /** Told after each move and take-back (the page keeps the game in its address). */
+  changed?: () => void;
 }
 
 const UNDO_TITLE = "take back your last move (and the agents' replies)";
+const SAVE_TITLE = "download the game's record";
+const SECRET_SAVE_TITLE = "A record holds the seed that deals the face-down pieces, so it can be saved once the game is over. Until then the game is kept in this browser: a reload resumes it.";
 /**
  * How long an agent's move waits before it is played, so people can follow (ms): 250, or the
  * page address's `?pace=MS` (0 to 5000; `?pace=0` for agents playing at full speed).
@@ -91,6 +95,7 @@ export function startTable(area: HTMLElement, t: Table): void {
   const pauseButton = button("pause", "pause", "the agents stop after the move they are thinking of, until resumed");
   pauseButton.hidden = t.seats.every((seat) => seat === "human");
   const thinking = el("p", { class: "thinking", "data-testid": "thinking" });
+  const saveButton = button("save", "save record", SAVE_TITLE);
   const controls = el(
     "div",
     { class: "controls" },
@@ -100,7 +105,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     button("replay", "replay", "play the game through from the start"),
     pauseButton,
     undoButton,
-    button("save", "save record", "download the game's record"),
+    saveButton,
   );
   const players = el("table", { class: "players", "data-testid": "players" });
   const side = el("div", { class: "side" }, players, status, prompt, thinking, told, result, choices, hint, el("form", { class: "typed" }, typed), controls, moveList);
@@ -186,6 +191,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     t.moves.push(m);
     throwDice();
     if (following) t.viewing = t.states.length - 1;
+    t.changed?.();
     newDecision();
     draw();
     scheduleAgent();
@@ -209,6 +215,21 @@ export function startTable(area: HTMLElement, t: Table): void {
    * page holds only one view in its DOM at a time.
    */
   let shownTo: number | null = null;
+  /**
+   * Whether `who` sees this position as the screen shows it now (to `before`; at the start, to every
+   * other person at the table): the same board and the same account of the last move. Then the
+   * screen passes to `who` without being covered.
+   */
+  const sameView = (s: State, who: number, before: number | null): boolean => {
+    const prior = t.viewing > 0 ? t.states[t.viewing - 1] : undefined;
+    const last = t.moves[t.viewing - 1];
+    const seen = (p: number) => renderBoardSvg(t.game, t.game.observation(s, p)) + (prior && last ? narrateMove(t.game, prior, s, last, p).join(" ") : "");
+    const mine = seen(who);
+    const others = before !== null ? [before] : t.seats.flatMap((seat, p) => (seat === "human" && p !== who ? [p] : []));
+    if (others.some((p) => seen(p) !== mine)) return false;
+    shownTo = who;
+    return true;
+  };
   const draw = () => {
     const s = t.states[t.viewing]!;
     const who = viewer(s);
@@ -220,9 +241,15 @@ export function startTable(area: HTMLElement, t: Table): void {
     const back = takeBack(decisions(), t.moves.map((m) => m.notation));
     undoButton.disabled = !latest() || "refused" in back;
     undoButton.title = "refused" in back ? back.refused : UNDO_TITLE;
-    if (who !== null && people > 1 && shownTo !== who && !s.over) {
+    // A record holds the seed, which deals the face-down pieces: none leaves the page before the end.
+    const dealHidden = t.game.def.concealFlags !== 0 && !current().over;
+    saveButton.disabled = dealHidden;
+    saveButton.title = dealHidden ? SECRET_SAVE_TITLE : SAVE_TITLE;
+    if (who !== null && people > 1 && shownTo !== who && !s.over && !sameView(s, who, shownTo)) {
       clear(boardWrap);
       clear(choices);
+      // Nothing of the last person's view stays on show: not what they were told, nor their prompt.
+      for (const line of [told, prompt, hint]) line.textContent = "";
       const go = el("button", { type: "button", "data-action": "handover" }, `I am ${seatLabel(t.game, who)}: show my view`);
       go.addEventListener("click", () => {
         shownTo = who;
@@ -377,6 +404,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     truncate(t.record, back.keep);
     revealed.length = Math.min(revealed.length, back.keep);
     t.viewing = back.keep;
+    t.changed?.();
     drawn = -1;
     stopped = null; // another move may stay within the limits
     newDecision();
@@ -452,12 +480,12 @@ export function startTable(area: HTMLElement, t: Table): void {
 /** Downloads the game's record (finished, or as it stands). */
 function saveRecord(t: Table): void {
   const s = t.states[t.states.length - 1]!;
+  // The record holds the seed, which would tell the face-down pieces of a game still going on.
+  if (t.game.def.concealFlags !== 0 && !s.over) return;
   const rec = structuredClone(t.record);
   finishRecord(rec, t.game, s, s.over ? "finished" : "unfinished");
   const url = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" }));
-  // The seed names the file, unless it would tell the face-down pieces of a game still going on.
-  const secret = t.game.def.concealFlags !== 0 && !s.over;
-  const a = el("a", { href: url, download: `${t.record.game.name ?? "game"}${secret ? "" : `-${t.record.seed}`}.json` });
+  const a = el("a", { href: url, download: `${t.record.game.name ?? "game"}-${t.record.seed}.json` });
   document.body.append(a);
   a.click();
   a.remove();
