@@ -143,12 +143,17 @@ const glides = (page: Page) => page.evaluate(() => (window as unknown as { glide
 /** Opens a game's page: its setup form, and a first game already on the board. */
 async function openGame(page: Page, name: string): Promise<void> {
   await page.goto(`${base}#/play/${name}`);
-  // The game's own board: after another game, the one on the page until the new one replaces it would do too.
-  await page.waitForSelector(`h1[data-game="${name}"] ~ .game svg.board`);
+  // The game's own board: after another game, the one on the page until the new one replaces it would do too
+  // (the game's heading names it).
+  await page.waitForSelector(`.play-head[data-game="${name}"] ~ .game svg.board`);
 }
+
+/** Unfolds the setup form (folded under the game's name so that the board fits the window). */
+const openSetup = (page: Page) => page.evaluate(() => ((document.querySelector("details.setup-box") as HTMLDetailsElement).open = true));
 
 /** Starts a game from the setup form: with this seed (when given) and these seats, P1 first (seats not named keep theirs). */
 async function startGame(page: Page, { seed, seats = [] }: { seed?: number; seats?: string[] }): Promise<void> {
+  await openSetup(page);
   if (seed !== undefined) await page.fill("input[name=seed]", String(seed));
   for (const [p, who] of seats.entries()) await page.selectOption(`select[name=seat${p + 1}]`, who);
   await page.click("form.setup button[type=submit]");
@@ -196,12 +201,14 @@ describe.skipIf(!available)("the browser app", () => {
   it("a seat takes any agent spec typed in; one that cannot play the game is refused, naming the seat", async () => {
     const page = await newPage();
     await openGame(page, "blind-kings");
+    await openSetup(page);
     await page.selectOption("select[name=seat2]", "other…");
     await page.fill("input[name=spec2]", "alphabeta:depth=1");
     await startGame(page, {});
     expect(await page.locator("[data-testid=seat-error]").textContent()).toMatch(/^P2: alphabeta needs perfect information/);
     expect(await page.locator(".game svg.board").count()).toBe(0);
     await openGame(page, "tic-tac-toe");
+    await openSetup(page);
     await page.selectOption("select[name=seat1]", "other…");
     await page.fill("input[name=spec1]", "mcts:iterations=50,c=1");
     await startGame(page, { seats: ["other…", "human"] });
@@ -274,6 +281,27 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  // A laptop's window and a phone's: every board whole on screen, nothing wider than the window.
+  // LUDEX_SCREENSHOTS=DIR saves each game's page there, as SIZE/NAME.png, to be looked at.
+  for (const [width, height] of [[1280, 720], [390, 844]] as const) {
+    it(`every board fits a ${width} x ${height} window, whole and without scrolling sideways`, async () => {
+      const page = await newPage({ viewport: { width, height } });
+      const shots = process.env.LUDEX_SCREENSHOTS;
+      for (const name of builtinGameNames()) {
+        await openGame(page, name);
+        const box = (await page.locator("svg.board").boundingBox())!;
+        const where = `${name} at ${width} x ${height}: board ${JSON.stringify(box)}`;
+        expect(box.x, where).toBeGreaterThanOrEqual(0);
+        expect(box.y, where).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, where).toBeLessThanOrEqual(width);
+        expect(box.y + box.height, where).toBeLessThanOrEqual(height);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width);
+        if (shots) await page.screenshot({ path: join(shots, `${width}x${height}`, `${name}.png`) });
+      }
+      await page.close();
+    });
+  }
+
   it("keeps the game in the address: a reload and Back resume the position, a new game is a new entry of the history, and the library's link offers the unfinished one", async () => {
     const page = await newPage();
     await openGame(page, "tic-tac-toe");
@@ -285,14 +313,14 @@ describe.skipIf(!available)("the browser app", () => {
     expect(page.url()).toMatch(/#\/play\/tic-tac-toe\?p1=human&p2=human&seed=\d+&moves=a1\+b2$/);
     const board = await drawnPieces(page);
     await page.reload();
-    await page.waitForSelector('h1[data-game="tic-tac-toe"] ~ .game svg.board');
+    await page.waitForSelector('.play-head[data-game="tic-tac-toe"] ~ .game svg.board');
     expect(await moveList(page)).toEqual(["a1", "b2"]);
     expect(await drawnPieces(page)).toEqual(board);
     // Away to the library and Back: the same game.
     await page.click("header a.home");
     await page.waitForSelector(".card");
     await page.goBack();
-    await page.waitForSelector('h1[data-game="tic-tac-toe"] ~ .game svg.board');
+    await page.waitForSelector('.play-head[data-game="tic-tac-toe"] ~ .game svg.board');
     expect(await moveList(page)).toEqual(["a1", "b2"]);
     // A new game from the form is a new entry of the history: Back returns to this one.
     await startGame(page, {});
@@ -339,11 +367,11 @@ describe.skipIf(!available)("the browser app", () => {
     await page.waitForSelector(".card");
     const { tempFile } = await import("./support/cli.js");
     await page.setInputFiles("[data-testid=play-file]", tempFile("mine.game", '(game "My Benediction"\n  (extends "benediction.game"))\n'));
-    await page.waitForSelector('h1[data-game="mine"] ~ .game svg.board');
+    await page.waitForSelector('.play-head[data-game="mine"] ~ .game svg.board');
     expect(page.url()).toMatch(/#\/local\/[0-9a-f]{16}\?p1=human&p2=random&seed=\d+$/);
     expect(await page.locator("h1").textContent()).toBe("My Benediction");
     await page.reload();
-    await page.waitForSelector('h1[data-game="mine"] ~ .game svg.board');
+    await page.waitForSelector('.play-head[data-game="mine"] ~ .game svg.board');
     expect(await page.locator(".error").count()).toBe(0);
     await page.close();
   });
@@ -604,6 +632,22 @@ describe.skipIf(!available)("the browser app", () => {
     await page.keyboard.press(" ");
     await movesReach(page, 2);
     expect((await moveList(page))[1]).toBe("a2");
+    // Dablot's points between the lines' crossings: Right reaches every one of the 72, row by row
+    // from the top; Down goes from a row of crossings to the row of points between them.
+    await openGame(page, "dablot");
+    const at = () => page.evaluate(() => document.activeElement?.getAttribute("data-site"));
+    await page.focus("svg.board g.site >> nth=0");
+    const reached = new Set([await at()]);
+    for (let k = 0; k < 71; k++) {
+      await page.keyboard.press("ArrowRight");
+      reached.add(await at());
+    }
+    expect(reached.size).toBe(72);
+    await page.focus('svg.board g.site[data-site="a13"]');
+    await page.keyboard.press("ArrowDown");
+    expect(await at()).toBe("b12");
+    await page.keyboard.press("ArrowDown");
+    expect(await at()).toBe("a11");
     await page.close();
   });
 

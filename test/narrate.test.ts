@@ -13,7 +13,7 @@ import type { Game } from "../src/engine/game.js";
 import type { Move } from "../src/engine/moves.js";
 import { State } from "../src/engine/state.js";
 import { boardLegend } from "../src/view/legend.js";
-import { narrateMove } from "../src/view/narrate.js";
+import { narrateMove, tellMove } from "../src/view/narrate.js";
 import { endInfo, gameOverText, renderBoard, statusLine } from "../src/view/text.js";
 import { at, build, errorsOf, move, play, swapIdentities, text, type Spec } from "./support/games.js";
 
@@ -59,6 +59,34 @@ describe("narration of captures and supplies", () => {
     expect(told).not.toBeNull();
     expect(told!).toHaveLength(1);
     expect(told![0]).toMatch(/^captures (White|Black)'s (man|king) on [a-j]\d+$/);
+  });
+
+  it("tells a chain's pieces once each: the last hop's line names only its own, not those of earlier hops leaving with it", () => {
+    const g = loadGame("international-draughts");
+    let s = g.newGame({ seed: 3 });
+    let told: string[] | null = null;
+    for (let i = 0; i < 400 && !s.over && told === null; i++) {
+      const moves = g.legalMoves(s);
+      const m = moves.find((x) => (x.captures?.length ?? 0) > 0) ?? moves[(i * 7) % moves.length]!;
+      const after = g.apply(s, m);
+      // The last hop of a chain of decisions: earlier hops' pieces, marked, leave the board with it.
+      const marked = [...s.flags].filter((f) => f & g.def.captureMarkFlags).length;
+      if ((m.captures?.length ?? 0) > 0 && after.mover !== s.mover && marked > 0) told = narrateMove(g, s, after, m);
+      s = after;
+    }
+    expect(told).not.toBeNull();
+    expect(told!).toEqual([expect.stringMatching(/^captures (White|Black)'s (man|king) on [a-j]\d+$/)]);
+  });
+
+  it("tells the last move in one sentence for a page: the mover, the notation, the clauses; a throw of the dice by its values", () => {
+    const g = build(jumpSpec({ start: "(place man P1 a1) (place man P2 a2) (place man P2 b2)" }));
+    const m = move(g, g.newGame(), "a1xa3");
+    expect(tellMove(g, g.newGame(), g.apply(g.newGame(), m), m)).toBe("P1 played a1xa3: captures P2's man on a2.");
+    const bg = loadGame("backgammon");
+    const start = bg.newGame({ seed: 5 });
+    const thrown = bg.legalMoves(start)[0]!;
+    const after = bg.apply(start, thrown);
+    expect(tellMove(bg, start, after, thrown)).toBe(`The dice show ${after.dice[0]} and ${after.dice[1]}.`);
   });
 
   it("writes the possessive of a seat's name ending in s as English does (Defenders', not Defenders's)", () => {
@@ -147,7 +175,7 @@ describe("narration of flags, owners and placements", () => {
     const swap = build({ start: "(place man P1 a1) (place man P2 c3)", play: "(select to:(empty to) then:{(swap-owners mover opponent)})" });
     expect(narrate(swap, swap.newGame(), "@b2").lines).toEqual(["P1's man on a1 becomes P2's", "P2's man on c3 becomes P1's"]);
     const fill = build({ items: "(flag king)", play: "(select to:(in to b2) then:{(put to man mover flags:{king}) (forall (adjacent site to) {(put site man mover)})})" });
-    expect(narrate(fill, fill.newGame(), "@b2").lines).toEqual(["places P1's men on b1, a2, c2 and b3", "places P1's man on b2 (king)"]);
+    expect(narrate(fill, fill.newGame(), "@b2").lines).toEqual(["places P1's men on b1, a2, c2 and b3, and a man on b2 (king)"]);
   });
 
   it("names players by the description's names", () => {

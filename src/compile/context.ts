@@ -41,6 +41,8 @@ export class CompileContext {
   /** Per-player portal edges (see SlideOptions.portals), created by the first (portal ...). */
   portals: Int32Array | null = null;
   concealFlags = 0;
+  /** Flags a hop's `mark:` sets on the pieces it captures (see GameDef.captureMarkFlags). */
+  captureMarkFlags = 0;
   /** Every placement of each named shape on the board: lists of cells. */
   shapes = new Map<string, Int32Array[]>();
   /** Rule memory words requested by rules (initial values), and hooks run after every move. */

@@ -256,6 +256,8 @@ export interface GameDef {
   moveHooks: MoveHook[];
   /** Bit mask of flags that conceal a piece's identity and owner from every player's observation. */
   concealFlags: number;
+  /** Bit mask of flags that mark a piece captured until it is taken off (a hop's `mark:`): its capture is told when it is marked. */
+  captureMarkFlags: number;
   /** Consequences run after every decision, before the end rules. */
   afterAction: Effect[];
   /** Consequences run when a turn ends (after its last decision). */

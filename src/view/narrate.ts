@@ -47,6 +47,17 @@ export function narrateMove(game: Game, before: State, after: State, move: Move,
   return [...seatsExchanged(game, before, after), ...itself.lines, ...itself.supply, ...then.lines, ...n.scores(), ...then.supply];
 }
 
+/**
+ * The last move told in one sentence, for a page: "White played e3xg5: captures Black's man on f4."
+ * (the narration's clauses after the notation, joined with semicolons), or for a throw of the dice
+ * "The dice show 4 and 6."
+ */
+export function tellMove(game: Game, before: State, after: State, move: Move, viewer?: number): string {
+  if (game.isChance(before)) return `The dice show ${list(Array.from(after.dice, String))}.`;
+  const clauses = narrateMove(game, before, after, move, viewer);
+  return `${seatLabel(game, before.mover)} played ${move.notation}${clauses.length ? `: ${clauses.join("; ")}` : ""}.`;
+}
+
 /** A swap: who now plays which seat ("player 2 now plays P1 (Red), player 1 P2 (Blue)"). */
 function seatsExchanged(game: Game, before: State, after: State): string[] {
   const moved: string[] = [];
@@ -95,14 +106,34 @@ function content(s: State, site: number): Content | null {
 
 /** Lines that list sites: one line per key, the sites gathered in order of appearance. */
 class Grouped {
-  private readonly groups = new Map<string, { render: (sites: string[]) => string; sites: string[] }>();
-  add(key: string, site: string, render: (sites: string[]) => string): void {
+  private readonly groups = new Map<string, { render: (sites: string[], first: boolean) => string; sites: string[]; clause?: string }>();
+  /**
+   * A site for the group `key`. Groups of one `clause` (a verb and an owner: "places Red's") make
+   * one line, each group rendered after it: `first` for the one right after the clause, the rest
+   * joined with "and" ("places Red's men on a1 and b2, and a man on a2 (crowned king)").
+   */
+  add(key: string, site: string, render: (sites: string[], first: boolean) => string, clause?: string): void {
     const g = this.groups.get(key);
     if (g) g.sites.push(site);
-    else this.groups.set(key, { render, sites: [site] });
+    else this.groups.set(key, { render, sites: [site], clause });
   }
   lines(): string[] {
-    return [...this.groups.values()].map((g) => g.render(g.sites));
+    const order: Array<string | { clause: string; parts: string[] }> = [];
+    const byClause = new Map<string, { clause: string; parts: string[] }>();
+    for (const g of this.groups.values()) {
+      if (g.clause === undefined) {
+        order.push(g.render(g.sites, true));
+        continue;
+      }
+      let entry = byClause.get(g.clause);
+      if (!entry) {
+        entry = { clause: g.clause, parts: [] };
+        byClause.set(g.clause, entry);
+        order.push(entry);
+      }
+      entry.parts.push(g.render(g.sites, entry.parts.length === 0));
+    }
+    return order.map((e) => (typeof e === "string" ? e : `${e.clause} ${e.parts.length === 1 ? e.parts[0] : `${e.parts.slice(0, -1).join(", ")}, and ${e.parts.at(-1)}`}`));
   }
 }
 
@@ -165,7 +196,8 @@ class Narrator {
       if (move && from >= 0 && site === to && from !== to) was = this.arriving(x, from, to, captured);
       if (!was && !now) continue;
       if (was && !now) {
-        if (!this.toldCaptured.has(site)) this.removed(told, site, was);
+        // A piece marked captured (a draughts chain's, taken off when the turn ends) was told captured when marked.
+        if (!this.toldCaptured.has(site) && !(was.flags & this.game.def.captureMarkFlags)) this.removed(told, site, was);
         leaves(was);
       } else if (!was && now) this.placed(told, site, now);
       else this.changed(told, reveals, site, was!, now!);
@@ -233,7 +265,12 @@ class Narrator {
   private placed(g: Grouped, site: number, c: Content): void {
     if (c.owner === UNKNOWN_OWNER) return g.add("placed?", this.labels[site]!, (s) => `places face-down ${plural("piece", s.length)} on ${list(s)}`);
     const key = `placed ${c.owner} ${c.piece} ${c.height} ${c.flags & this.toldFlags}`;
-    g.add(key, this.labels[site]!, (s) => `places ${this.whose(c.owner)} ${this.noun(c, s.length > 1, true)} on ${list(s)}${this.flagNote(c)}`);
+    // One line per owner: "places Red's men on a1 and a3, and a man on a2 (crowned king)".
+    const render = (s: string[], first: boolean) => {
+      const noun = this.noun(c, s.length > 1, true);
+      return `${first || s.length > 1 ? "" : `${article(noun)} `}${noun} on ${list(s)}${this.flagNote(c)}`;
+    };
+    g.add(key, this.labels[site]!, render, `places ${this.whose(c.owner)}`);
   }
 
   /** A site occupied before and after: revealed, turned face down, changing hands or type, flags. */

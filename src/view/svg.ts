@@ -95,7 +95,8 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   const out: string[] = [];
   // A grid of cells drawn as points is ruled like a Go board: rows and columns, no diagonals.
   const ruled = (d: number) => !(drawing === "points" && topo.shape === "square-diagonals" && topo.dirNames[d]!.length === 2);
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="board ${style}" viewBox="0 0 ${round(width)} ${round(height)}" role="img" aria-label="${escape(game.name)} board">`);
+  // --ratio: the board's width over its height, for a page that sizes it to fit the window.
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="board ${style}" viewBox="0 0 ${round(width)} ${round(height)}" style="--ratio:${Math.round((width / height) * 1e4) / 1e4}" role="img" aria-label="${escape(game.name)} board">`);
   if (style === "squares") {
     // Square cells, shaded like a chequerboard.
     out.push('<g class="cells">');
@@ -240,7 +241,14 @@ function pieceSvg(game: Game, s: State, site: number, cx: number, cy: number, r:
   const flags = game.def.flags.filter((_, bit) => shown & (1 << bit) && !(game.def.concealFlags & (1 << bit)));
   const concealed = (s.flags[site]! & game.def.concealFlags) !== 0;
   const fill = seatColour(game, owner), ink = inkOn(fill);
-  const flagText = flags.length ? `<text class="flags" x="${round(cx)}" y="${round(cy + r * 1.6)}">${escape(flags.join(" "))}</text>` : "";
+  // Each flag a small badge on the piece's rim, its initial inside and its name as a tooltip: words
+  // under the piece ran into the next site and past the board's edge.
+  const flagText = flags
+    .map((f, k) => {
+      const a = ((-135 + 50 * k) * Math.PI) / 180, bx = round(cx + r * Math.cos(a)), by = round(cy + r * Math.sin(a));
+      return `<g class="flag"><title>${escape(f)}</title><circle cx="${bx}" cy="${by}" r="${round(r * 0.3)}"/><text x="${bx}" y="${by}">${escape(f[0]!.toUpperCase())}</text></g>`;
+    })
+    .join("");
   const ring = flags.length ? ` stroke-width="3"` : "";
   return (
     `<g class="piece owner-${owner + 1}${concealed ? " concealed" : ""}" data-site="${label}" data-owner="P${owner + 1}" data-piece="${escape(type.name)}" data-height="${h}" data-flags="${escape(flags.join(" "))}">` +

@@ -288,6 +288,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     const markName = n.mark as string | undefined;
     const mark = markName === undefined ? 0 : cx.flagBit(markName, `${ptr}/mark`);
+    cx.captureMarkFlags |= mark;
     const capture = n.capture !== "none";
     if (!capture && markName !== undefined) cx.fail("M004", "mark: flags a captured piece, but capture:none captures nothing", `${ptr}/mark`, "capture:remove (the default) with mark:, or no mark:");
     const options = { ...o, over, to, capture, before: reach(n.before, cx), after: reach(n.after, cx), mark, markName: markName ?? "" };

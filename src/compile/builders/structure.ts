@@ -241,6 +241,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     phases: cx.phaseNames.length ? { names: cx.phaseNames, word: cx.phaseWord } : null,
     moveHooks: cx.moveHooks,
     concealFlags: cx.concealFlags,
+    captureMarkFlags: cx.captureMarkFlags,
     kinds: cx.kinds,
     generators: cx.generators,
     hand: cx.hand ? { captures: cx.hand.captures, base: baseTypes(cx) } : null,

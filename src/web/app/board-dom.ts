@@ -8,25 +8,53 @@ import { landings } from "../../view/pick.js";
 /** How long a piece takes to glide over each landing, in milliseconds. */
 const GLIDE_MS = 220;
 
-/** Arrow keys and the way each points on the board. */
-export const ARROWS: Record<string, [number, number]> = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+/** Arrow keys: along a row (and on to the next at its end), or to the row above or below. */
+export const ARROWS: Record<string, "next" | "previous" | "up" | "down"> = { ArrowRight: "next", ArrowLeft: "previous", ArrowUp: "up", ArrowDown: "down" };
 
-/** The site nearest to `from` that lies in the direction (within 45 degrees of it), or null. */
-export function nearestSite(boardWrap: HTMLElement, from: Element, [dx, dy]: [number, number]): string | null {
-  const at = (g: Element) => {
+/**
+ * The site an arrow key leads to from `from`, or null. The sites are read as a page of text is:
+ * rows from the top (sites at one height, within a third of the closest two sites' distance),
+ * each from the left. Right and Left step through that order, from a row's end to the next row's
+ * start and from the last site round to the first, so every site of any board is reachable (on
+ * boards whose points stand between others, such as Dablot's, the nearest site in a direction
+ * would skip whole rows); Up and Down go to the row above or below, to its site nearest across.
+ */
+export function nearestSite(boardWrap: HTMLElement, from: Element, way: "next" | "previous" | "up" | "down"): string | null {
+  const sites = [...boardWrap.querySelectorAll("g.site")].map((g) => {
     const c = g.querySelector("circle")!;
-    return [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))] as const;
-  };
-  const [x0, y0] = at(from);
-  let best: string | null = null, bestScore = Infinity;
-  for (const g of boardWrap.querySelectorAll("g.site")) {
-    const [x, y] = at(g);
-    const along = (x - x0) * dx + (y - y0) * dy, across = Math.abs((x - x0) * dy - (y - y0) * dx);
-    if (along <= 0 || across > along) continue;
-    const score = along + 2 * across;
-    if (score < bestScore) (bestScore = score), (best = g.getAttribute("data-site"));
+    return { label: g.getAttribute("data-site")!, x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")) };
+  });
+  const rows = readingRows(sites);
+  const label = from.getAttribute("data-site");
+  const r = rows.findIndex((row) => row.some((site) => site.label === label));
+  if (r < 0) return null;
+  const row = rows[r]!, i = row.findIndex((site) => site.label === label);
+  if (way === "next" || way === "previous") {
+    // Round from the last site to the first, and back.
+    const order = rows.flat(), k = order.indexOf(row[i]!) + (way === "next" ? 1 : -1);
+    return order[(k + order.length) % order.length]!.label;
   }
-  return best;
+  const other = rows[r + (way === "down" ? 1 : -1)];
+  if (!other) return null;
+  const x = row[i]!.x;
+  return other.reduce((best, site) => (Math.abs(site.x - x) < Math.abs(best.x - x) ? site : best)).label;
+}
+
+/** Sites in rows from the top, each row from the left. */
+function readingRows<T extends { x: number; y: number }>(sites: T[]): T[][] {
+  let closest = Infinity;
+  for (let i = 0; i < sites.length; i++) {
+    for (let j = i + 1; j < sites.length; j++) closest = Math.min(closest, Math.hypot(sites[i]!.x - sites[j]!.x, sites[i]!.y - sites[j]!.y) || Infinity);
+  }
+  const tolerance = Number.isFinite(closest) ? closest / 3 : 1;
+  const rows: T[][] = [];
+  for (const site of [...sites].sort((a, b) => a.y - b.y)) {
+    const row = rows[rows.length - 1];
+    if (row && site.y - row[0]!.y <= tolerance) row.push(site);
+    else rows.push([site]);
+  }
+  for (const row of rows) row.sort((a, b) => a.x - b.x);
+  return rows;
 }
 
 /** Moves the Tab stop and the focus to a site. */

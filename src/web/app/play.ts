@@ -149,7 +149,9 @@ export function showTable(root: HTMLElement, files: GameFiles, page: string, que
   const seatsBox = el("div", { class: "seats" });
   setup.append(seatsBox, el("button", { type: "submit" }, "Start"));
   const area = el("div", { class: "game" });
-  root.append(el("h1", { "data-game": name }, first.game.name), setup, area, el("details", { class: "rules", "data-testid": "rules" }, el("summary", {}, "Rules"), renderMarkdown(files.rules)));
+  // The setup folds away under the game's name once a game is on, so the board fits the window.
+  const setupBox = el("details", { class: "setup-box" }, el("summary", {}, "New game, seats, options"), setup);
+  root.append(el("div", { class: "play-head", "data-game": name }, el("h1", {}, first.game.name), setupBox), area, el("details", { class: "rules", "data-testid": "rules" }, el("summary", {}, "Rules"), renderMarkdown(files.rules)));
 
   const chosenOptions = () => Object.fromEntries([...optionInputs].map(([k, input]) => [k, input.value]));
   /** Each seat's choice: a person, an agent of the list, or any agent spec typed in ("other"). */
@@ -327,7 +329,7 @@ export function showTable(root: HTMLElement, files: GameFiles, page: string, que
   if (last) {
     const moves = keptFromQueryOrNull(last)?.moves.length ?? 0;
     const resume = el("a", { href: `#/${page}?${last}`, "data-action": "resume" }, "resume it");
-    setup.after(el("p", { class: "note", "data-testid": "resume" }, `Your unfinished game of ${first.game.name} (${moves} ${moves === 1 ? "move" : "moves"}) is kept in this browser: `, resume, "."));
+    area.before(el("p", { class: "note", "data-testid": "resume" }, `Your unfinished game of ${first.game.name} (${moves} ${moves === 1 ? "move" : "moves"}) is kept in this browser: `, resume, "."));
   }
   startNew(false);
 }

@@ -18,7 +18,7 @@ import { siteIndex } from "../../engine/topology.js";
 import type { GameRecordFile } from "../../record/format.js";
 import { addMove, finishRecord, truncate } from "../../record/recorder.js";
 import { revealedBy, takeBack, type Decision } from "../../record/takeback.js";
-import { narrateMove } from "../../view/narrate.js";
+import { tellMove } from "../../view/narrate.js";
 import { NO_PICK, clickSite, initialPick, singleClicks, targets, type Pick } from "../../view/pick.js";
 import { renderBoardSvg } from "../../view/svg.js";
 import { diceText, seatLabel, turnText } from "../../view/text.js";
@@ -221,9 +221,7 @@ export function startTable(area: HTMLElement, t: Table): void {
    * screen passes to `who` without being covered.
    */
   const sameView = (s: State, who: number, before: number | null): boolean => {
-    const prior = t.viewing > 0 ? t.states[t.viewing - 1] : undefined;
-    const last = t.moves[t.viewing - 1];
-    const seen = (p: number) => renderBoardSvg(t.game, t.game.observation(s, p)) + (prior && last ? narrateMove(t.game, prior, s, last, p).join(" ") : "");
+    const seen = (p: number) => renderBoardSvg(t.game, t.game.observation(s, p)) + toldUpTo(t.viewing, p);
     const mine = seen(who);
     const others = before !== null ? [before] : t.seats.flatMap((seat, p) => (seat === "human" && p !== who ? [p] : []));
     if (others.some((p) => seen(p) !== mine)) return false;
@@ -276,6 +274,8 @@ export function startTable(area: HTMLElement, t: Table): void {
     const arriving = drawn === t.viewing - 1 && last !== undefined && !byHand;
     const captured = arriving ? (last.captures ?? []).flatMap((label) => [...boardWrap.querySelectorAll(`g.piece[data-site="${CSS.escape(label)}"]`)]) : [];
     boardWrap.innerHTML = renderBoardSvg(t.game, shown, { highlight, selected: pick.from === null ? -1 : index(pick.from), visited });
+    // The board's place in the row is as wide as the board drawn to fit the window (app.css).
+    boardWrap.style.setProperty("--ratio", (boardWrap.firstElementChild as SVGElement | null)?.style.getPropertyValue("--ratio") || "1");
     // One site takes the Tab key's stop (the one last in focus, else the selected piece, else the first).
     const stop = boardWrap.querySelector(`g.site[data-site="${CSS.escape(focused ?? pick.from ?? "")}"]`) ?? boardWrap.querySelector("g.site");
     stop?.setAttribute("tabindex", "0");
@@ -289,7 +289,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     example = legal.find((m) => m.notation)?.notation;
     typed.placeholder = example ? `type a move, e.g. ${example}` : "type a move";
     // What the last move did (captures, reveals, promotions, scores), as the viewer may know it.
-    told.textContent = prior && last ? [`${seatLabel(t.game, prior.mover)} played ${last.notation}.`, ...narrateMove(t.game, prior, s, last, who ?? undefined)].join(" ") : "";
+    told.textContent = toldUpTo(t.viewing, who ?? undefined);
     if (arriving) showArrival(boardWrap, last, captured);
     drawn = t.viewing;
     byHand = false;
@@ -301,6 +301,17 @@ export function startTable(area: HTMLElement, t: Table): void {
       b.addEventListener("click", () => play(m));
       choices.append(b);
     }
+  };
+
+  /** The last decision before position `i` told, with the throws of the dice after it ("... The dice show 4 and 6."). */
+  const toldUpTo = (i: number, viewer: number | undefined): string => {
+    const parts: string[] = [];
+    for (let k = i; k > 0; k--) {
+      const before = t.states[k - 1]!;
+      parts.unshift(tellMove(t.game, before, t.states[k]!, t.moves[k - 1]!, viewer));
+      if (!t.game.isChance(before)) break;
+    }
+    return parts.join(" ");
   };
 
   /** Why a click on `site` (null: a typed move) makes no move: whose turn it is, or that no move starts or ends there. */
