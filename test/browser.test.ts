@@ -81,7 +81,7 @@ async function drawnPieces(page: Page): Promise<Map<string, { owner?: string; pi
 
 /** The engine's state after the page's move list. */
 async function engineState(page: Page, g: Game, seed: number): Promise<State> {
-  const notations = await page.$$eval("[data-testid=moves] li", (els) => els.map((e) => e.textContent ?? ""));
+  const notations = await page.$$eval("[data-testid=moves] li .notation", (els) => els.map((e) => e.textContent ?? ""));
   let s = g.newGame({ seed });
   for (const n of notations) {
     const m = g.parseMove(s, n);
@@ -163,7 +163,7 @@ async function startGame(page: Page, { seed, seats = [] }: { seed?: number; seat
 const highlighted = async (page: Page) => (await page.$$eval("svg.board g.site.target", (els) => els.map((e) => e.getAttribute("data-site")))).sort();
 
 /** The page's move list. */
-const moveList = (page: Page) => page.$$eval("[data-testid=moves] li", (els) => els.map((e) => e.textContent ?? ""));
+const moveList = (page: Page) => page.$$eval("[data-testid=moves] li .notation", (els) => els.map((e) => e.textContent ?? ""));
 
 /** Waits until the page's move list has `n` moves. */
 const movesReach = (page: Page, n: number) => page.waitForFunction((k) => document.querySelectorAll("[data-testid=moves] li").length === k, n);
@@ -301,6 +301,38 @@ describe.skipIf(!available)("the browser app", () => {
       await page.close();
     });
   }
+
+  it("marks the last move, lists who made each move, steps through the game with the arrow keys, and offers another game at the end", async () => {
+    const page = await newPage();
+    await openGame(page, "tic-tac-toe");
+    await startGame(page, { seats: ["human", "human"] });
+    const last = () => page.$$eval("svg.board g.site.last", (els) => els.map((e) => e.getAttribute("data-site")));
+    for (const [i, site] of ["a1", "b2"].entries()) {
+      await page.click(`svg.board g.site[data-site=${site}]`);
+      await movesReach(page, i + 1);
+    }
+    expect(await last()).toEqual(["b2"]);
+    expect(await page.$$eval("[data-testid=moves] li .who", (els) => els.map((e) => e.textContent))).toEqual(["P1 (Noughts)", "P2 (Crosses)"]);
+    // Outside the board, Left steps back a move (Home to the start, End to now).
+    await page.locator("h1").click();
+    await page.keyboard.press("ArrowLeft");
+    expect(await last()).toEqual(["a1"]);
+    expect(await page.locator("[data-testid=moves] li.viewing .notation").textContent()).toBe("a1");
+    await page.keyboard.press("Home");
+    expect(await last()).toEqual([]);
+    await page.keyboard.press("End");
+    expect(await last()).toEqual(["b2"]);
+    for (const [i, site] of ["a2", "b3", "a3"].entries()) {
+      await page.click(`svg.board g.site[data-site=${site}]`);
+      await movesReach(page, i + 3);
+    }
+    const finished = page.url();
+    await page.click("[data-action=again]");
+    await movesReach(page, 0);
+    expect(page.url()).not.toBe(finished);
+    expect(page.url()).toMatch(/p1=human&p2=human&seed=\d+$/);
+    await page.close();
+  });
 
   it("keeps the game in the address: a reload and Back resume the position, a new game is a new entry of the history, and the library's link offers the unfinished one", async () => {
     const page = await newPage();
@@ -526,7 +558,7 @@ describe.skipIf(!available)("the browser app", () => {
     const { readRecordFile } = await import("../src/record/replay.js");
     const rec = readRecordFile(path);
     expect(rec.game.name).toBe("tic-tac-toe");
-    expect(rec.moves.map((m) => m.notation)).toEqual(await page.$$eval("[data-testid=moves] li", (els) => els.map((e) => e.textContent)));
+    expect(rec.moves.map((m) => m.notation)).toEqual(await moveList(page));
     // A fresh page loads it: the same moves, the same board.
     await page.reload();
     await page.waitForSelector("svg.board");
@@ -746,7 +778,7 @@ describe.skipIf(!available)("the browser app", () => {
         const before = await page.locator("[data-testid=moves] li").count();
         await clickMove(page, m);
         await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
-        const made = await page.$$eval("[data-testid=moves] li", (els, n) => els[n]?.textContent, before);
+        const made = await page.$$eval("[data-testid=moves] li .notation", (els, n) => els[n]?.textContent, before);
         expect(made, `${name}: the click made the chosen move`).toBe(m.notation);
         expect(await page.locator("[data-testid=told]").textContent()).toMatch(/ played /);
       }

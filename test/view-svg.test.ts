@@ -101,6 +101,22 @@ describe("renderBoardSvg", () => {
   });
 });
 
+describe("points, flags and the last move", () => {
+  it("marks every point of a board of lines other than a grid's (Morris), none on a Go board's crossings", () => {
+    const morris = loadGame("nine-mens-morris"), go = loadGame("go");
+    expect(renderBoardSvg(morris, morris.newGame()).match(/class="point"/g)).toHaveLength(morris.topology.n);
+    expect(renderBoardSvg(go, go.newGame())).not.toContain('class="point"');
+  });
+
+  it("draws a piece's flags as badges named by tooltips, and rings the last move's sites", () => {
+    const chess = loadGame("chess");
+    const svg = renderBoardSvg(chess, chess.newGame(), { lastMove: [0, 8] });
+    // The four rooks and two kings, not yet moved: a badge each, titled with its flag.
+    expect(svg.match(/<g class="flag"><title>unmoved<\/title>/g)).toHaveLength(6);
+    expect(svg.match(/class="site last"/g)).toHaveLength(2);
+  });
+});
+
 describe("mancala boards", () => {
   it("are drawn as a pit per site and the stores spanning the rows, each pit's seeds counted, without lines", () => {
     const g = loadGame("kalah");

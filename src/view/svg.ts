@@ -41,6 +41,8 @@ export interface SvgOptions {
   selected?: number;
   /** Sites a move being chosen passes (landings clicked so far), by index. */
   visited?: readonly number[];
+  /** Sites the last move started from, passed and reached, by index (shown until the next move). */
+  lastMove?: readonly number[];
 }
 
 const escape = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -142,6 +144,9 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
         if (t > site) out.push(`<line x1="${round(x(site))}" y1="${round(y(site))}" x2="${round(x(t))}" y2="${round(y(t))}"/>`);
       }
     }
+    // A board of lines other than a grid's (Morris, Alquerque, a wheel) marks its points: a corner
+    // or a line's end is a place to play too, not only where lines cross.
+    if (!/^(square|hex)/.test(topo.shape)) for (let site = 0; site < n; site++) out.push(`<circle class="point" cx="${round(x(site))}" cy="${round(y(site))}" r="${round(r * 0.18)}"/>`);
     out.push("</g>");
   }
   // Places taken: a face filled in its owner's colour, an edge drawn over in it.
@@ -163,6 +168,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     if (opts.highlight?.has(i)) classes.push("target");
     if (opts.selected === i) classes.push("selected");
     if (opts.visited?.includes(i)) classes.push("visited");
+    if (opts.lastMove?.includes(i)) classes.push("last");
     if (s.owner[i] === EMPTY && isMarked(s, i)) classes.push("marked");
     out.push(`<g class="${classes.join(" ")}" data-site="${escape(label)}" tabindex="-1" role="button" aria-label="${escape(siteName(game, s, i))}"><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r)}"/><text class="coord" x="${round(x(i) + r * 0.7)}" y="${round(y(i) + r * 1.25)}">${escape(label)}</text></g>`);
   }

@@ -20,7 +20,16 @@ import { optionInput } from "./option-input.js";
 import { startTable, type Table } from "./table.js";
 
 /** Who may sit at a seat: a person, or an agent spec (see `ludex play --help`); OTHER lets one type any spec. */
-export const SEAT_CHOICES = ["human", "random", "greedy", "mcts:iterations=300", "alphabeta:depth=2"];
+export const SEAT_CHOICES = ["human", "random", "greedy", "mcts:iterations=300", "mcts:iterations=2000", "alphabeta:depth=2"];
+/** What the seat selector shows for each choice: who plays, and how well (the spec itself is the value). */
+const SEAT_NAMES: Record<string, string> = {
+  human: "a person",
+  random: "random moves (beginner)",
+  greedy: "greedy (easy)",
+  "mcts:iterations=300": "MCTS 300 (medium)",
+  "mcts:iterations=2000": "MCTS 2000 (strong)",
+  "alphabeta:depth=2": "alpha-beta 2 (two players, nothing hidden)",
+};
 const OTHER = "other…";
 
 /**
@@ -163,7 +172,7 @@ export function showTable(root: HTMLElement, files: GameFiles, page: string, que
     for (let p = 0; p < count; p++) {
       const want = chosen[p] ?? (p === 0 ? "human" : "random");
       const listed = SEAT_CHOICES.includes(want);
-      const select = el("select", { name: `seat${p + 1}` }, ...[...SEAT_CHOICES, OTHER].map((c) => el("option", c === (listed ? want : OTHER) ? { value: c, selected: "" } : { value: c }, c)));
+      const select = el("select", { name: `seat${p + 1}` }, ...[...SEAT_CHOICES, OTHER].map((c) => el("option", c === (listed ? want : OTHER) ? { value: c, selected: "" } : { value: c }, SEAT_NAMES[c] ?? c)));
       const spec = el("input", { name: `spec${p + 1}`, value: listed ? "mcts:iterations=2000" : want, size: "22", title: AGENT_HELP, "aria-label": `P${p + 1}'s agent spec` });
       spec.hidden = listed;
       select.addEventListener("change", () => (spec.hidden = select.value !== OTHER));
@@ -270,6 +279,12 @@ export function showTable(root: HTMLElement, files: GameFiles, page: string, que
     const deal = hidden ? (from.deal ?? newDealName()) : undefined;
     if (deal !== undefined) writeDeal(deal, seedValue);
     table.changed = () => keep(table, options, deal, false);
+    // Another game as this one was set up, with a seed of its own.
+    table.again = () => {
+      showInForm(options, seats, seedValue);
+      seed.value = "";
+      startNew(true);
+    };
     keep(table, options, deal, from.push ?? true);
     if (previous !== undefined) closeTables(previous);
     previous = table.id;

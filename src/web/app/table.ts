@@ -19,7 +19,7 @@ import type { GameRecordFile } from "../../record/format.js";
 import { addMove, finishRecord, truncate } from "../../record/recorder.js";
 import { revealedBy, takeBack, type Decision } from "../../record/takeback.js";
 import { tellMove } from "../../view/narrate.js";
-import { NO_PICK, clickSite, initialPick, singleClicks, targets, type Pick } from "../../view/pick.js";
+import { NO_PICK, clickSite, initialPick, landings, singleClicks, targets, type Pick } from "../../view/pick.js";
 import { renderBoardSvg } from "../../view/svg.js";
 import { diceText, seatLabel, turnText } from "../../view/text.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
@@ -43,6 +43,8 @@ export interface Table {
   worker?: Worker;
   /** Told after each move and take-back (the page keeps the game in its address). */
   changed?: () => void;
+  /** Starts another game with the same options and seats (offered when this one is over). */
+  again?: () => void;
 }
 
 const UNDO_TITLE = "take back your last move (and the agents' replies)";
@@ -56,6 +58,10 @@ const AGENT_PAUSE_MS = (() => {
   const asked = Number(new URLSearchParams(location.search).get("pace") ?? "250");
   return Number.isFinite(asked) ? Math.min(5000, Math.max(0, asked)) : 250;
 })();
+/** The pace chosen on the page (the controls' selector), for the page's every table. */
+let agentPause = AGENT_PAUSE_MS;
+/** The pace selector's choices: the pause after an agent's move, in ms. */
+const PACES: [label: string, ms: number][] = [["agents: slow", 1500], ["agents: normal", 250], ["agents: fast", 40], ["agents: at once", 0]];
 
 /**
  * What a person is asked to do with these legal moves: click a highlighted site (to add, lift,
@@ -96,6 +102,13 @@ export function startTable(area: HTMLElement, t: Table): void {
   pauseButton.hidden = t.seats.every((seat) => seat === "human");
   const thinking = el("p", { class: "thinking", "data-testid": "thinking" });
   const saveButton = button("save", "save record", SAVE_TITLE);
+  // How long an agent's move waits before it is played: slow enough to follow, or at once.
+  const pace = el("select", { "data-testid": "pace", "aria-label": "agents' pace" }, ...PACES.map(([label, ms]) => el("option", { value: String(ms), ...(ms === agentPause ? { selected: "" } : {}) }, label)));
+  if (!PACES.some(([, ms]) => ms === agentPause)) pace.prepend(el("option", { value: String(agentPause), selected: "" }, `agents: ${agentPause} ms`));
+  pace.addEventListener("change", () => void (agentPause = Number(pace.value)));
+  pace.hidden = t.seats.every((seat) => seat === "human");
+  const againButton = button("again", "play again", "a new game with the same options and seats");
+  againButton.addEventListener("click", () => t.again?.());
   const controls = el(
     "div",
     { class: "controls" },
@@ -106,6 +119,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     pauseButton,
     undoButton,
     saveButton,
+    pace,
   );
   const players = el("table", { class: "players", "data-testid": "players" });
   const side = el("div", { class: "side" }, players, status, prompt, thinking, told, result, choices, hint, el("form", { class: "typed" }, typed), controls, moveList);
@@ -231,10 +245,10 @@ export function startTable(area: HTMLElement, t: Table): void {
   const draw = () => {
     const s = t.states[t.viewing]!;
     const who = viewer(s);
-    clear(moveList);
-    t.moves.forEach((m, i) => moveList.append(el("li", i + 1 === t.viewing ? { class: "viewing" } : {}, m.notation)));
+    drawMoveList();
     drawPlayers(players, t.game, s, t.seats);
     drawResult(result, t.game, s);
+    if (s.over && latest() && t.again) result.append(againButton);
     // Undo, when fair play allows; when not, its title says why.
     const back = takeBack(decisions(), t.moves.map((m) => m.notation));
     undoButton.disabled = !latest() || "refused" in back;
@@ -273,7 +287,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     const last = t.moves[t.viewing - 1];
     const arriving = drawn === t.viewing - 1 && last !== undefined && !byHand;
     const captured = arriving ? (last.captures ?? []).flatMap((label) => [...boardWrap.querySelectorAll(`g.piece[data-site="${CSS.escape(label)}"]`)]) : [];
-    boardWrap.innerHTML = renderBoardSvg(t.game, shown, { highlight, selected: pick.from === null ? -1 : index(pick.from), visited });
+    boardWrap.innerHTML = renderBoardSvg(t.game, shown, { highlight, selected: pick.from === null ? -1 : index(pick.from), visited, lastMove: lastMoveSites(t.viewing).map(index) });
     // The board's place in the row is as wide as the board drawn to fit the window (app.css).
     boardWrap.style.setProperty("--ratio", (boardWrap.firstElementChild as SVGElement | null)?.style.getPropertyValue("--ratio") || "1");
     // One site takes the Tab key's stop (the one last in focus, else the selected piece, else the first).
@@ -301,6 +315,30 @@ export function startTable(area: HTMLElement, t: Table): void {
       b.addEventListener("click", () => play(m));
       choices.append(b);
     }
+  };
+
+  /** The moves so far, each with who made it, the position on show marked and kept in sight. */
+  const drawMoveList = () => {
+    clear(moveList);
+    t.moves.forEach((m, i) => {
+      const before = t.states[i]!;
+      const who = t.game.isChance(before) ? "dice" : seatLabel(t.game, before.mover);
+      moveList.append(el("li", i + 1 === t.viewing ? { class: "viewing" } : {}, el("span", { class: "who" }, who), el("span", { class: "notation" }, m.notation)));
+    });
+    // The list follows the game (or the position looked at), scrolling itself, never the page.
+    const item = moveList.children[Math.max(0, t.viewing - 1)] as HTMLElement | undefined;
+    if (item && (item.offsetTop < moveList.scrollTop || item.offsetTop + item.offsetHeight > moveList.scrollTop + moveList.clientHeight)) {
+      moveList.scrollTop = item.offsetTop - moveList.clientHeight + item.offsetHeight;
+    }
+  };
+  /** The sites of the last decision before position `i` (throws of the dice after it pass over). */
+  const lastMoveSites = (i: number): string[] => {
+    for (let k = i; k > 0; k--) {
+      if (t.game.isChance(t.states[k - 1]!)) continue;
+      const m = t.moves[k - 1]!;
+      return [m.from, ...landings(m), m.to].filter((x): x is string => x !== undefined);
+    }
+    return [];
   };
 
   /** The last decision before position `i` told, with the throws of the dice after it ("... The dice show 4 and 6."). */
@@ -375,6 +413,21 @@ export function startTable(area: HTMLElement, t: Table): void {
       typed.setCustomValidity(why), typed.reportValidity(), typed.setCustomValidity("");
     }
   });
+  // Left and Right step through the game, Home and End go to its start and to now (outside the
+  // board, whose arrows move between sites, and outside fields being typed in).
+  const stepKeys: Record<string, "back" | "forward" | "start" | "latest"> = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "latest" };
+  const onKey = (e: KeyboardEvent) => {
+    if (!alive()) return document.removeEventListener("keydown", onKey);
+    const target = e.target as Element;
+    if (!(e.key in stepKeys) || e.altKey || e.ctrlKey || e.metaKey || target.closest("input, select, textarea, .board-wrap, .cm-editor")) return;
+    e.preventDefault();
+    stopReplay();
+    const step = stepKeys[e.key]!;
+    t.viewing = step === "back" ? Math.max(0, t.viewing - 1) : step === "forward" ? Math.min(t.states.length - 1, t.viewing + 1) : step === "start" ? 0 : t.states.length - 1;
+    newDecision();
+    draw();
+  };
+  document.addEventListener("keydown", onKey);
   // A move of the list: the position after it.
   moveList.addEventListener("click", (e) => {
     const item = (e.target as Element).closest("li");
@@ -474,7 +527,7 @@ export function startTable(area: HTMLElement, t: Table): void {
       setTimeout(() => {
         done();
         if (alive() && t.moves.length === asked) play(move);
-      }, AGENT_PAUSE_MS);
+      }, agentPause);
     };
     w.addEventListener("message", answer);
     w.postMessage({ type: "choose", table: t.id, moves: t.moves.map((m) => m.notation) } satisfies FromPage);
