@@ -175,6 +175,10 @@ describe.skipIf(!available)("the browser app", () => {
     await page.waitForSelector(".card");
     const names = await page.$$eval(".card", (els) => els.map((e) => e.getAttribute("data-game")));
     expect(names.sort()).toEqual(builtinGameNames().sort());
+    // The library page's scripts, compressed, come to a few kilobytes: the compiler and the engine
+    // (some 200 KB) are fetched when a game or the editor is opened.
+    const scripts = await page.evaluate(() => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((r) => r.name.endsWith(".js")).reduce((a, r) => a + r.encodedBodySize, 0));
+    expect(scripts).toBeLessThan(20_000);
     // A game's options with their values and what they do; its rules, fetched when opened.
     const gomoku = page.locator('.card[data-game="gomoku"]');
     expect(await gomoku.locator("ul.options li").allTextContents()).toEqual([expect.stringMatching(/^size = 15: 9, 13, 15, 19 \(Points on each side/), expect.stringMatching(/^exact = true/)]);

@@ -4,7 +4,7 @@
  * rules, read from the games folder at each request. Loopback only unless --host says otherwise.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,6 +44,8 @@ export function registerServe(program: Command): void {
     const port = typeof address === "object" && address ? address.port : opts.port;
     const url = `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${port}/`;
     out(`Ludex at ${url} (Ctrl-C stops it)`);
+    // The library's list made while the first page loads, not when it asks.
+    setImmediate(() => void libraryList().catch(() => undefined));
     if (opts.open) openInBrowser(url);
     await new Promise<void>((resolve) => {
       const stop = () => server.close(() => resolve());
@@ -80,10 +82,7 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     if (STATIC.has(file)) return send(req, res, 200, TYPES[extname(file)]!, readFileSync(join(WEB_DIR, file)));
     // A chunk's name holds its content's hash: a new build names it anew, so it may be kept for good.
     if (CHUNK.test(file) && existsSync(join(WEB_DIR, file))) return sendBody(req, res, 200, TYPES[extname(file)]!, readFileSync(join(WEB_DIR, file)), { immutable: true });
-    if (path === "/api/games") {
-      const { listBuiltinGames } = await import("../library/catalog.js");
-      return sendJson(req, res, 200, { format: "ludex-games/1", games: listBuiltinGames().games });
-    }
+    if (path === "/api/games") return sendJson(req, res, 200, { format: "ludex-games/1", games: await libraryList() });
     const game = /^\/api\/games\/([a-z0-9-]+)$/.exec(path);
     if (game) {
       const { builtinGamePath, builtinRulesText } = await import("../library/builtin.js");
@@ -97,6 +96,30 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   } catch (e) {
     return send(req, res, 500, "text/plain", `error: ${(e as Error).message}`);
   }
+}
+
+/** The library's list as last made, and the games folder's state it was made from. */
+let listed: { folder: string; games: unknown[] } | undefined;
+
+/**
+ * The library's games for the page: compiling each takes seconds in all, so the list is kept
+ * until a file of the games folder changes (its names, sizes and times are compared at each ask).
+ */
+async function libraryList(): Promise<unknown[]> {
+  const { builtinGamesDir } = await import("../library/builtin.js");
+  const dir = builtinGamesDir();
+  const folder = readdirSync(dir)
+    .sort()
+    .map((f) => {
+      const st = statSync(join(dir, f));
+      return `${f}:${st.size}:${st.mtimeMs}`;
+    })
+    .join("|");
+  if (listed?.folder !== folder) {
+    const { listBuiltinGames } = await import("../library/catalog.js");
+    listed = { folder, games: listBuiltinGames().games };
+  }
+  return listed.games;
 }
 
 /**

@@ -6,7 +6,6 @@ import type { GameInfo, GameOptionInfo } from "../../library/catalog.js";
 import { fetchGame, fetchLibrary } from "./api.js";
 import { clear, el } from "./dom.js";
 import { renderMarkdown } from "./markdown.js";
-import { openLocal } from "./play.js";
 
 function playersText(p: GameInfo["players"]): string {
   if (p.counts) return p.counts.join(", ");
@@ -31,6 +30,7 @@ export async function showLibrary(root: HTMLElement): Promise<void> {
   openFile.addEventListener("change", async () => {
     const file = openFile.files?.[0];
     if (!file) return;
+    const { openLocal } = await import("./play.js");
     await openLocal(file.name.replace(/\.game$/, ""), await file.text());
   });
   const list = el("div", { class: "library" });

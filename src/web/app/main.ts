@@ -1,25 +1,27 @@
 /**
- * The browser app's entry: hands the compiler its prebuilt schema validator (there is no file
- * system to find it on), then shows the page the address names: `#/` the library,
+ * The browser app's entry: shows the page the address names: `#/` the library,
  * `#/play/NAME[?GAME]` a game of the library, `#/local/ID[?GAME]` a description from this
  * computer, `#/edit[/NAME]` the editor. GAME keeps the game played (see session.ts).
+ *
+ * The play page and the editor bring the compiler and the engine, fetched the first time they
+ * are opened: the library page needs neither.
  */
-import validate from "ludex:validator";
-import { useValidator } from "../../lang/schema.js";
 import { el } from "./dom.js";
 import { showLibrary } from "./library.js";
-import { closeTables, showLocal, showPlay } from "./play.js";
 
-useValidator(validate);
+
+/** The play page's module, once loaded (its tables' agents are let go when the page changes). */
+let played: typeof import("./play.js") | undefined;
+const playPage = async () => (played ??= await import("./play.js"));
 
 async function route(): Promise<void> {
   const root = document.getElementById("app")!;
   const [path = "", query = ""] = location.hash.split(/\?(.*)/s);
   const [, page, arg] = path.split("/");
-  closeTables();
+  played?.closeTables();
   try {
-    if (page === "play" && arg) await showPlay(root, decodeURIComponent(arg), query);
-    else if (page === "local" && arg) await showLocal(root, arg, query);
+    if (page === "play" && arg) await (await playPage()).showPlay(root, decodeURIComponent(arg), query);
+    else if (page === "local" && arg) await (await playPage()).showLocal(root, arg, query);
     else if (page === "edit") {
       // The editor's code (CodeMirror) is fetched the first time it is opened.
       const { showEditor } = await import("./editor.js");

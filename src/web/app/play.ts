@@ -2,6 +2,8 @@
  * The play page: a game of the library (or one from the editor) set up with its options, seats
  * and seed, or loaded from a record, then played at a table (table.ts).
  */
+import validate from "ludex:validator";
+import { useValidator } from "../../lang/schema.js";
 import { AGENT_HELP, capAgentSpec, cappedNotice, createAgent } from "../../ai/index.js";
 import { compileGame } from "../../compile/index.js";
 import { parseSeed, secretSeed, type Seed } from "../../engine/rng.js";
@@ -18,6 +20,9 @@ import { clear, el } from "./dom.js";
 import { renderMarkdown } from "./markdown.js";
 import { optionInput } from "./option-input.js";
 import { startTable, type Table } from "./table.js";
+
+// The compiler's prebuilt schema validator (the page has no file system to find it on).
+useValidator(validate);
 
 /** Who may sit at a seat: a person, or an agent spec (see `ludex play --help`); OTHER lets one type any spec. */
 export const SEAT_CHOICES = ["human", "random", "greedy", "mcts:iterations=300", "mcts:iterations=2000", "alphabeta:depth=2"];
