@@ -184,6 +184,8 @@ describe.skipIf(!available)("the browser app", () => {
     expect(await gomoku.locator("ul.options li").allTextContents()).toEqual([expect.stringMatching(/^size = 15: 9, 13, 15, 19 \(Points on each side/), expect.stringMatching(/^exact = true/)]);
     await gomoku.locator("details.rules summary").click();
     await gomoku.locator("details.rules .markdown h2").first().waitFor();
+    // Open rules scroll in a box of their own: the card (and its row of the library) stays short.
+    expect((await gomoku.boundingBox())!.height).toBeLessThan(700);
     // A description from this computer, played at once.
     const { tempFile } = await import("./support/cli.js");
     await page.setInputFiles("[data-testid=play-file]", tempFile("mine.game", readFileSync(join(root, "games", "tic-tac-toe.game"), "utf8")));

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
 import type { Move } from "../src/engine/moves.js";
 import { builtinGameNames } from "../src/library/builtin.js";
-import { NO_PICK, clickSite, initialPick, landings, singleClicks, targets, type Pick, type PickResult } from "../src/view/pick.js";
+import { NO_PICK, clickSite, initialPick, landings, moveLabel, singleClicks, targets, type Pick, type PickResult } from "../src/view/pick.js";
 import { seededChooser } from "./support/random.js";
 
 /** The clicks a player makes for a move (null for a move no site names: a pass, made by a button). */
@@ -119,5 +119,18 @@ describe("the sites one click decides on (highlighted before anything is selecte
     expect(after("nine-mens-morris", ["a1", "b2", "d1", "b4", "g1"])).toEqual(["b2", "b4"]);
     // Chess: every move is a piece's, from its origin: nothing is decided by one click.
     expect(after("chess", [])).toEqual([]);
+  });
+});
+
+describe("moves named in menus and on buttons", () => {
+  it("adds what a move does where its notation has signs of its own, not to plain steps and captures", () => {
+    const labels = (name: string) => new Map(loadGame(name).legalMoves(loadGame(name).newGame({ seed: 1 })).map((m) => [m.notation, moveLabel(m)]));
+    const benediction = labels("benediction");
+    expect(benediction.get("#a1")).toBe("#a1: block");
+    expect(benediction.get("d1-c1")).toBe("d1-c1");
+    expect(labels("kings-trail").get("@a2")).toMatch(/^@a2: \w+/);
+    expect(labels("tic-tac-toe").get("b2")).toBe("b2");
+    expect(moveLabel({ kind: "pass", notation: "pass" } as Move)).toBe("pass");
+    expect(moveLabel({ kind: "capture", notation: "e4xd5" } as Move)).toBe("e4xd5");
   });
 });

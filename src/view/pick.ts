@@ -120,3 +120,14 @@ function startsWith(a: readonly string[], prefix: readonly string[]): boolean {
   for (let i = 0; i < prefix.length; i++) if (a[i] !== prefix[i]) return false;
   return true;
 }
+
+/**
+ * A move as a menu or a button names it: its notation, and what it does where the notation has
+ * signs of its own ("*f2: drop", "#f2: block", the move's kind from the description). Plain
+ * sites, steps and captures (`c1`, `d1-c1`, `e4xd5`) and a bare word (`pass`) need no words.
+ */
+export function moveLabel(m: Move): string {
+  const kind = m.kind.replace(/-/g, " ");
+  if (!m.notation || m.notation === kind) return m.notation || kind;
+  return /^[a-z]+\d+([-x][a-z]+\d+)*$/i.test(m.notation) ? m.notation : `${m.notation}: ${kind}`;
+}

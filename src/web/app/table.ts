@@ -19,7 +19,7 @@ import type { GameRecordFile } from "../../record/format.js";
 import { addMove, finishRecord, truncate } from "../../record/recorder.js";
 import { revealedBy, takeBack, type Decision } from "../../record/takeback.js";
 import { tellMove } from "../../view/narrate.js";
-import { NO_PICK, clickSite, initialPick, landings, singleClicks, targets, type Pick } from "../../view/pick.js";
+import { NO_PICK, clickSite, initialPick, landings, moveLabel, singleClicks, targets, type Pick } from "../../view/pick.js";
 import { renderBoardSvg } from "../../view/svg.js";
 import { diceText, seatLabel, turnText } from "../../view/text.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
@@ -217,7 +217,7 @@ export function startTable(area: HTMLElement, t: Table): void {
   const offer = (moves: Move[]) => {
     clear(choices);
     for (const m of moves) {
-      const b = el("button", { type: "button", "data-move": m.notation }, m.notation);
+      const b = el("button", { type: "button", "data-move": m.notation, title: m.kind.replace(/-/g, " ") }, moveLabel(m));
       b.addEventListener("click", () => play(m));
       choices.append(b);
     }
@@ -311,7 +311,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     clear(choices);
     const buttons = [...stops, ...legal.filter((m) => m.from === undefined && m.to === undefined)];
     for (const m of buttons) {
-      const b = el("button", { type: "button", "data-move": m.notation }, stops.includes(m) ? `stop here: ${m.notation}` : m.notation || m.kind);
+      const b = el("button", { type: "button", "data-move": m.notation, title: m.kind.replace(/-/g, " ") }, stops.includes(m) ? `stop here: ${m.notation}` : moveLabel(m));
       b.addEventListener("click", () => play(m));
       choices.append(b);
     }
