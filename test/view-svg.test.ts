@@ -108,6 +108,14 @@ describe("points, flags and the last move", () => {
     expect(renderBoardSvg(go, go.newGame())).not.toContain('class="point"');
   });
 
+  it("rings each seat's own sites in its colour: Hex's two opposite sides for each player", () => {
+    const hex = loadGame("hex"), go = loadGame("go");
+    const svg = renderBoardSvg(hex, hex.newGame());
+    // An 11 x 11 rhombus: two opposite sides of 11 cells a player.
+    for (const seat of ["P1", "P2"]) expect(svg.match(new RegExp(`class="zone" data-seat="${seat}"`, "g"))).toHaveLength(22);
+    expect(renderBoardSvg(go, go.newGame())).not.toContain('class="zone"');
+  });
+
   it("draws a piece's flags as badges named by tooltips, and rings the last move's sites", () => {
     const chess = loadGame("chess");
     const svg = renderBoardSvg(chess, chess.newGame(), { lastMove: [0, 8] });

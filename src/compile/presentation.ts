@@ -11,6 +11,7 @@
 import type { Json } from "../lang/bind.js";
 import type { Presentation, ReasonPart } from "../engine/rules.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
+import { seatRegionsOf } from "./seats.js";
 
 /** Reads the presentation attributes of the equipment and scans the rules for what views need. */
 export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {
@@ -30,7 +31,8 @@ export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {
   const neutralPieces = cx.pieces.flatMap((p, i) => (neutral.has(p.name) && !owned.has(p.name) ? [i] : []));
   const drawn = items.find((n) => n.ludeme === "board")?.drawn;
   const boardDrawing = drawn === "cells" || drawn === "points" ? drawn : null;
-  return { counterLabels, flagWords, scored, stacks, neutralPieces, boardDrawing };
+  const seatZones = Array.from({ length: cx.playerCount }, (_, p) => [...new Set([...seatRegionsOf(cx).values()].flatMap((lists) => Array.from(lists[p] ?? [])))].sort((a, b) => a - b));
+  return { counterLabels, flagWords, scored, stacks, neutralPieces, boardDrawing, seatZones };
 }
 
 function walk(v: Json, visit: (n: IrNode) => void): void {

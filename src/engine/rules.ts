@@ -154,6 +154,11 @@ export interface Presentation {
   neutralPieces: number[];
   /** How the description asks the board to be drawn (the board's `drawn:`); null: as its shape is usually drawn. */
   boardDrawing: "cells" | "points" | null;
+  /**
+   * Per seat, the sites of the regions the description gives each seat (`seat-regions`: Hex's
+   * sides to join, Chinese Checkers' home triangles), drawn in the seat's colour.
+   */
+  seatZones: number[][];
 }
 
 /** Decisions made before the first turn (e.g. choosing starting points), in order. */

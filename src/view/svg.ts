@@ -151,6 +151,23 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   }
   // Places taken: a face filled in its owner's colour, an edge drawn over in it.
   if (places) out.push(placesSvg(game, s, x, y, style === "squares" || style === "hexagons"));
+  // Each seat's own sites (its sides to join, its home): a ring in the seat's colour, edged in the
+  // colour's ink so that a light seat's shows on a light board; a site of two seats gets both.
+  const zones = game.def.presentation.seatZones;
+  if (zones.some((sites) => sites.length)) {
+    out.push('<g class="zones">');
+    const rings = new Map<number, number>();
+    zones.forEach((sites, p) => {
+      const colour = seatColour(game, p);
+      for (const i of sites) {
+        const k = rings.get(i) ?? 0;
+        rings.set(i, k + 1);
+        const rr = round(r * (1.12 - 0.2 * k));
+        out.push(`<circle class="zone" data-seat="P${p + 1}" cx="${round(x(i))}" cy="${round(y(i))}" r="${rr}" fill="none" stroke="${inkOn(colour)}" stroke-width="5"/><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${rr}" fill="none" stroke="${colour}" stroke-width="3"/>`);
+      }
+    });
+    out.push("</g>");
+  }
   // The pieces.
   out.push('<g class="pieces">');
   for (let i = 0; i < n; i++) {

@@ -12,7 +12,7 @@
  */
 import { CHANCE, type Game } from "../../engine/game.js";
 import type { Move } from "../../engine/moves.js";
-import type { State } from "../../engine/state.js";
+import { EMPTY, type State } from "../../engine/state.js";
 import { PlayLimitError } from "../../engine/play-limit.js";
 import { siteIndex } from "../../engine/topology.js";
 import type { GameRecordFile } from "../../record/format.js";
@@ -69,11 +69,12 @@ const PACES: [label: string, ms: number][] = [["agents: slow", 1500], ["agents: 
  * choose a button. Empty when nobody here is to act (an agent's turn, an earlier position, the
  * game over).
  */
-function promptFor(legal: readonly Move[], clickable: ReadonlySet<string>, selected: string | null): string {
+function promptFor(legal: readonly Move[], clickable: ReadonlySet<string>, selected: string | null, anyEmpty = false): string {
   if (!legal.length) return "";
   if (selected !== null) return clickable.size ? `Click a highlighted site to move the piece on ${selected} there.` : `The piece on ${selected} is selected: choose a button below.`;
   const kinds = new Set(legal.filter((m) => m.from === undefined || m.to === undefined).map((m) => m.kind));
-  if (clickable.size && legal.every((m) => m.from === undefined || m.to === undefined)) return kinds.size === 1 ? `Click a highlighted site to ${[...kinds][0]!.replace(/-/g, " ")}.` : "Click a highlighted site.";
+  const where = anyEmpty ? "any empty site" : "a highlighted site";
+  if (clickable.size && legal.every((m) => m.from === undefined || m.to === undefined)) return kinds.size === 1 ? `Click ${where} to ${[...kinds][0]!.replace(/-/g, " ")}.` : `Click ${where}.`;
   if (clickable.size) return "Click a highlighted site, or a piece to move.";
   if (legal.some((m) => m.from !== undefined)) return "Click a piece to move it.";
   return "Choose a button below.";
@@ -277,8 +278,14 @@ export function startTable(area: HTMLElement, t: Table): void {
     const index = (label: string) => siteIndex(t.game.topology, label);
     // Where to click: the landings of the selected piece, else the sites one click decides on.
     const clickable = pick.from === null ? singleClicks(legal) : targets(legal, pick);
-    const highlight = new Set([...clickable].map(index));
-    prompt.textContent = promptFor(legal, clickable, pick.from);
+    // Where a click on every empty site plays (a stone on Go's or Hex's board, a man on Morris's
+    // at the start), the prompt says so and the board is left as it is: all of it lit up would
+    // hide the position.
+    let empty = 0;
+    for (let i = 0; i < shown.owner.length; i++) if (shown.owner[i] === EMPTY) empty++;
+    const anyEmpty = pick.from === null && clickable.size === empty && [...clickable].every((label) => shown.owner[index(label)] === EMPTY);
+    const highlight = anyEmpty ? new Set<number>() : new Set([...clickable].map(index));
+    prompt.textContent = promptFor(legal, clickable, pick.from, anyEmpty);
     const visited = pick.path.map(index);
     const hadFocus = boardWrap.contains(document.activeElement);
     // A move shown arriving (an agent's, or a step forward through the game): the pieces it
