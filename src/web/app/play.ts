@@ -15,7 +15,7 @@ import { compareResult, describeDifferences } from "../../record/result-check.js
 import { recordSecrecy } from "../../record/secrecy.js";
 import type { FromPage } from "./agent-protocol.js";
 import { fetchGame, readerOf, type GameFiles } from "./api.js";
-import { forgetDeal, forgetLast, keepLocal, keptFromQuery, newDealName, optionsOfQuery, queryOf, readDeal, readLast, readLocal, replayDecisions, writeDeal, writeLast, type KeptGame } from "./session.js";
+import { forgetLast, keepLocal, keptFromQuery, newDealName, optionsOfQuery, queryOf, readDeal, readLast, readLocal, replayDecisions, writeDeal, writeLast, type KeptGame } from "./session.js";
 import { clear, el } from "./dom.js";
 import { renderMarkdown } from "./markdown.js";
 import { optionInput } from "./option-input.js";
@@ -209,9 +209,9 @@ export function showTable(root: HTMLElement, files: GameFiles, page: string, que
   const keep = (t: Table, options: Record<string, string>, deal: string | undefined, push: boolean) => {
     const s = t.states[t.states.length - 1]!;
     const decisions = t.moves.filter((_, i) => !t.game.isChance(t.states[i]!)).map((m) => m.notation);
-    // The seed goes in the address once nothing is face down any more (the game is over).
+    // The seed goes in the address once nothing is face down any more (the game is over). The
+    // deal stays kept: an undo or Back may return to a position where it is secret again.
     const secret = deal !== undefined && !s.over;
-    if (deal !== undefined && !secret) forgetDeal(deal);
     const query = queryOf({ options, seats: t.seats, ...(secret ? { deal } : { seed: t.record.seed }), moves: decisions });
     const address = `#/${page}?${query}`;
     if (address !== location.hash) history[push ? "pushState" : "replaceState"](null, "", address);

@@ -98,7 +98,6 @@ const store = {
 const dealKey = (deal: string) => `ludex.deal.${deal}`;
 export const readDeal = (deal: string): Seed | undefined => parseSeed(store.get(dealKey(deal)) ?? "");
 export const writeDeal = (deal: string, seed: Seed): void => store.set(dealKey(deal), String(seed));
-export const forgetDeal = (deal: string): void => store.remove(dealKey(deal));
 
 /** The last game of a description (by the address's page, e.g. `play/chess`), as its query. */
 const lastKey = (page: string) => `ludex.last.${page}`;
