@@ -148,6 +148,16 @@ async function openGame(page: Page, name: string): Promise<void> {
   await page.waitForSelector(`.play-head[data-game="${name}"] ~ .game svg.board`);
 }
 
+/** Plays a description from this computer: written to `file`, opened from the library page (on it already unless `fromLibrary`). */
+async function playLocalFile(page: Page, file: string, text: string, { fromLibrary = false } = {}): Promise<void> {
+  if (!fromLibrary) {
+    await page.goto(base);
+    await page.waitForSelector(".card");
+  }
+  const { tempFile } = await import("./support/cli.js");
+  await page.setInputFiles("[data-testid=play-file]", tempFile(file, text));
+}
+
 /** Unfolds the setup form (folded under the game's name so that the board fits the window). */
 const openSetup = (page: Page) => page.evaluate(() => ((document.querySelector("details.setup-box") as HTMLDetailsElement).open = true));
 
@@ -187,8 +197,7 @@ describe.skipIf(!available)("the browser app", () => {
     // Open rules scroll in a box of their own: the card (and its row of the library) stays short.
     expect((await gomoku.boundingBox())!.height).toBeLessThan(700);
     // A description from this computer, played at once.
-    const { tempFile } = await import("./support/cli.js");
-    await page.setInputFiles("[data-testid=play-file]", tempFile("mine.game", readFileSync(join(root, "games", "tic-tac-toe.game"), "utf8")));
+    await playLocalFile(page, "mine.game", readFileSync(join(root, "games", "tic-tac-toe.game"), "utf8"), { fromLibrary: true });
     await page.waitForSelector("svg.board");
     expect(await page.locator("svg.board g.site").count()).toBe(9);
     expect(await page.locator("h1").textContent()).toBe("Tic-Tac-Toe");
@@ -254,12 +263,9 @@ describe.skipIf(!available)("the browser app", () => {
 
   it("says so when the player to act has no legal move and the rules end nothing, instead of waiting for ever", async () => {
     const page = await newPage();
-    await page.goto(base);
-    await page.waitForSelector(".card");
-    const { tempFile } = await import("./support/cli.js");
     const stuck = `(game "Stuck" (players 2) (equipment {(board (square 2 1)) (piece stone)})
       (rules (start {(place stone P1 a1) (place stone P2 b1)}) (play (add piece:stone to:(empty to))) (end {})))`;
-    await page.setInputFiles("[data-testid=play-file]", tempFile("stuck.game", stuck));
+    await playLocalFile(page, "stuck.game", stuck);
     await page.waitForSelector("svg.board");
     await page.waitForFunction(() => /no legal move/.test(document.querySelector("[data-testid=status]")?.textContent ?? ""));
     expect(await page.locator("[data-testid=status]").textContent()).toBe("P1 has no legal move, and the rules end nothing here: the game cannot go on.");
@@ -402,10 +408,7 @@ describe.skipIf(!available)("the browser app", () => {
 
   it("a description from this computer has a page of its own, kept across a reload; what it extends comes from the library", async () => {
     const page = await newPage();
-    await page.goto(base);
-    await page.waitForSelector(".card");
-    const { tempFile } = await import("./support/cli.js");
-    await page.setInputFiles("[data-testid=play-file]", tempFile("mine.game", '(game "My Benediction"\n  (extends "benediction.game"))\n'));
+    await playLocalFile(page, "mine.game", '(game "My Benediction"\n  (extends "benediction.game"))\n');
     await page.waitForSelector('.play-head[data-game="mine"] ~ .game svg.board');
     expect(page.url()).toMatch(/#\/local\/[0-9a-f]{16}\?p1=human&p2=random&seed=\d+$/);
     expect(await page.locator("h1").textContent()).toBe("My Benediction");

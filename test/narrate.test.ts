@@ -34,6 +34,24 @@ function narrate(g: Game, s: State, notation: string, viewer?: number): { lines:
   return { lines: narrateMove(g, s, after, m, viewer), after, m };
 }
 
+/**
+ * The narration of the first capture in a seeded International Draughts game that ends its turn
+ * where `before` holds (capturing moves preferred where `prefer` takes them; otherwise every
+ * seventh move), within `plies`; fails when none comes.
+ */
+function draughtsCapture(plies: number, prefer: (m: Move) => boolean, before: (s: State, g: Game) => boolean): string[] {
+  const g = loadGame("international-draughts");
+  let s = g.newGame({ seed: 3 });
+  for (let i = 0; i < plies && !s.over; i++) {
+    const moves = g.legalMoves(s);
+    const m = moves.find((x) => (x.captures?.length ?? 0) > 0 && prefer(x)) ?? moves[(i * 7) % moves.length]!;
+    const after = g.apply(s, m);
+    if ((m.captures?.length ?? 0) > 0 && after.mover !== s.mover && before(s, g)) return narrateMove(g, s, after, m);
+    s = after;
+  }
+  return expect.fail(`no capture ending a turn within ${plies} plies`);
+}
+
 const jumpSpec = (sp: Partial<Spec> = {}): Spec => ({ play: "(jump over:(enemy over))", ...sp });
 
 describe("narration of captures and supplies", () => {
@@ -45,37 +63,15 @@ describe("narration of captures and supplies", () => {
   });
 
   it("tells a capture that only marks the piece (removed when the turn ends) once, not again as it leaves", () => {
-    const g = loadGame("international-draughts");
-    let s = g.newGame({ seed: 3 });
-    let told: string[] | null = null;
-    for (let i = 0; i < 200 && !s.over && told === null; i++) {
-      const moves = g.legalMoves(s);
-      const m = moves.find((x) => (x.captures?.length ?? 0) > 0 && x.notation.split("x").length === 2) ?? moves[(i * 7) % moves.length]!;
-      const after = g.apply(s, m);
-      // A single hop that ends the turn: its piece is marked by the hop and removed at the turn's end.
-      if ((m.captures?.length ?? 0) > 0 && after.mover !== s.mover) told = narrateMove(g, s, after, m);
-      s = after;
-    }
-    expect(told).not.toBeNull();
-    expect(told!).toHaveLength(1);
-    expect(told![0]).toMatch(/^captures (White|Black)'s (man|king) on [a-j]\d+$/);
+    // A single hop that ends the turn: its piece is marked by the hop and removed at the turn's end.
+    const told = draughtsCapture(200, (m) => m.notation.split("x").length === 2, () => true);
+    expect(told).toEqual([expect.stringMatching(/^captures (White|Black)'s (man|king) on [a-j]\d+$/)]);
   });
 
   it("tells a chain's pieces once each: the last hop's line names only its own, not those of earlier hops leaving with it", () => {
-    const g = loadGame("international-draughts");
-    let s = g.newGame({ seed: 3 });
-    let told: string[] | null = null;
-    for (let i = 0; i < 400 && !s.over && told === null; i++) {
-      const moves = g.legalMoves(s);
-      const m = moves.find((x) => (x.captures?.length ?? 0) > 0) ?? moves[(i * 7) % moves.length]!;
-      const after = g.apply(s, m);
-      // The last hop of a chain of decisions: earlier hops' pieces, marked, leave the board with it.
-      const marked = [...s.flags].filter((f) => f & g.def.captureMarkFlags).length;
-      if ((m.captures?.length ?? 0) > 0 && after.mover !== s.mover && marked > 0) told = narrateMove(g, s, after, m);
-      s = after;
-    }
-    expect(told).not.toBeNull();
-    expect(told!).toEqual([expect.stringMatching(/^captures (White|Black)'s (man|king) on [a-j]\d+$/)]);
+    // The last hop of a chain of decisions: earlier hops' pieces, marked, leave the board with it.
+    const told = draughtsCapture(400, () => true, (s, g) => s.flags.some((f) => (f & g.def.captureMarkFlags) !== 0));
+    expect(told).toEqual([expect.stringMatching(/^captures (White|Black)'s (man|king) on [a-j]\d+$/)]);
   });
 
   it("tells the last move in one sentence for a page: the mover, the notation, the clauses; a throw of the dice by its values", () => {

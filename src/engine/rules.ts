@@ -155,8 +155,8 @@ export interface Presentation {
   /** How the description asks the board to be drawn (the board's `drawn:`); null: as its shape is usually drawn. */
   boardDrawing: "cells" | "points" | null;
   /**
-   * Per seat, the sites of the regions the description gives each seat (`seat-regions`: Hex's
-   * sides to join, Chinese Checkers' home triangles), drawn in the seat's colour.
+   * Per seat, the sites of the regions the description gives each seat (`seat-regions`: sides
+   * to join, home triangles), drawn in the seat's colour.
    */
   seatZones: number[][];
 }

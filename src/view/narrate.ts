@@ -143,7 +143,7 @@ class Narrator {
   private readonly toldFlags: number;
   /**
    * Sites whose pieces the move itself captured: told once. A capture that only marks the piece
-   * (a draughts chain's) sees it leave the board in the consequences: not told again.
+   * (a chain of hops') sees it leave the board in the consequences: not told again.
    */
   private readonly toldCaptured = new Set<number>();
 
@@ -196,7 +196,7 @@ class Narrator {
       if (move && from >= 0 && site === to && from !== to) was = this.arriving(x, from, to, captured);
       if (!was && !now) continue;
       if (was && !now) {
-        // A piece marked captured (a draughts chain's, taken off when the turn ends) was told captured when marked.
+        // A piece marked captured (by a chain of hops, taken off when the turn ends) was told captured when marked.
         if (!this.toldCaptured.has(site) && !(was.flags & this.game.def.captureMarkFlags)) this.removed(told, site, was);
         leaves(was);
       } else if (!was && now) this.placed(told, site, now);

@@ -144,7 +144,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
         if (t > site) out.push(`<line x1="${round(x(site))}" y1="${round(y(site))}" x2="${round(x(t))}" y2="${round(y(t))}"/>`);
       }
     }
-    // A board of lines other than a grid's (Morris, Alquerque, a wheel) marks its points: a corner
+    // A board of lines other than a grid's (a mill board, a wheel, a graph) marks its points: a corner
     // or a line's end is a place to play too, not only where lines cross.
     if (!/^(square|hex)/.test(topo.shape)) for (let site = 0; site < n; site++) out.push(`<circle class="point" cx="${round(x(site))}" cy="${round(y(site))}" r="${round(r * 0.18)}"/>`);
     out.push("</g>");

@@ -16,7 +16,7 @@ export const ARROWS: Record<string, "next" | "previous" | "up" | "down"> = { Arr
  * rows from the top (sites at one height, within a third of the closest two sites' distance),
  * each from the left. Right and Left step through that order, from a row's end to the next row's
  * start and from the last site round to the first, so every site of any board is reachable (on
- * boards whose points stand between others, such as Dablot's, the nearest site in a direction
+ * boards whose points stand between others, (an offset second lattice), the nearest site in a direction
  * would skip whole rows); Up and Down go to the row above or below, to its site nearest across.
  */
 export function nearestSite(boardWrap: HTMLElement, from: Element, way: "next" | "previous" | "up" | "down"): string | null {

@@ -15,7 +15,7 @@ import { compareResult, describeDifferences } from "../../record/result-check.js
 import { recordSecrecy } from "../../record/secrecy.js";
 import type { FromPage } from "./agent-protocol.js";
 import { fetchGame, readerOf, type GameFiles } from "./api.js";
-import { forgetLast, keepLocal, keptFromQuery, newDealName, optionsOfQuery, queryOf, readDeal, readLast, readLocal, replayDecisions, writeDeal, writeLast, type KeptGame } from "./session.js";
+import { forgetLast, keepLocal, keptFromQuery, newDealName, optionsOfQuery, presetQuery, queryOf, readDeal, readLast, readLocal, replayDecisions, writeDeal, writeLast, type KeptGame } from "./session.js";
 import { clear, el } from "./dom.js";
 import { renderMarkdown } from "./markdown.js";
 import { optionInput } from "./option-input.js";
@@ -92,13 +92,13 @@ export async function showLocal(root: HTMLElement, id: string, query: string): P
 export async function openLocal(name: string, description: string, options: Record<string, string> = {}): Promise<void> {
   const files = await libraryFilesFor(name, description);
   const id = keepLocal({ name, description, files });
-  const preset = new URLSearchParams(Object.entries(options).map(([k, v]) => [`o.${k}`, v])).toString();
+  const preset = presetQuery(options);
   location.hash = `#/local/${id}${preset ? `?${preset}` : ""}`;
 }
 
 /**
- * What a description from this computer extends, from the library (`(extends "benediction.game")`
- * is the library's Benediction): compiled once with nothing to read, each file it asks for that the
+ * What a description from this computer extends, from the library (`(extends "NAME.game")` is
+ * the library's game NAME): compiled once with nothing to read, each file it asks for that the
  * library has is fetched, with what that one extends, until none is missing. A file the library
  * lacks stays missing: the compiler's message names it.
  */
@@ -108,7 +108,11 @@ async function libraryFilesFor(name: string, description: string): Promise<Recor
   for (;;) {
     const asked: string[] = [];
     const read = readerOf(files);
-    compileGame(description, { file: `${name}.game`, readFile: (path) => (Object.hasOwn(files, path) ? read(path) : (asked.push(path), read(path))) });
+    const readFile = (path: string) => {
+      if (!Object.hasOwn(files, path)) asked.push(path);
+      return read(path);
+    };
+    compileGame(description, { file: `${name}.game`, readFile });
     const fresh = asked.filter((path) => !tried.has(path));
     if (!fresh.length) return files;
     for (const path of fresh) {

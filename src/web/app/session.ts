@@ -39,6 +39,11 @@ export function queryOf(k: KeptGame): string {
   return q.toString();
 }
 
+/** A query that only presets options, for a new game (`o.NAME=VALUE&...`). */
+export function presetQuery(options: Record<string, string>): string {
+  return new URLSearchParams(Object.entries(options).map(([name, value]) => [`${OPTION}${name}`, value])).toString();
+}
+
 /** The options a query presets (`o.NAME=VALUE`). */
 export function optionsOfQuery(query: string): Record<string, string> {
   const options: Record<string, string> = {};

@@ -278,8 +278,8 @@ export function startTable(area: HTMLElement, t: Table): void {
     const index = (label: string) => siteIndex(t.game.topology, label);
     // Where to click: the landings of the selected piece, else the sites one click decides on.
     const clickable = pick.from === null ? singleClicks(legal) : targets(legal, pick);
-    // Where a click on every empty site plays (a stone on Go's or Hex's board, a man on Morris's
-    // at the start), the prompt says so and the board is left as it is: all of it lit up would
+    // Where a click on every empty site plays (a stone on a territory or connection
+    // board, a man placed at the start), the prompt says so and the board is left as it is: all of it lit up would
     // hide the position.
     let empty = 0;
     for (let i = 0; i < shown.owner.length; i++) if (shown.owner[i] === EMPTY) empty++;
