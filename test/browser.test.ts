@@ -382,6 +382,28 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("an address with the decisions of a dice game resumes it: the throws follow from the seed", async () => {
+    const g = loadGame("backgammon"), seed = 5;
+    let s = g.newGame({ seed });
+    const decisions: string[] = [];
+    while (decisions.length < 12 && !s.over) {
+      if (g.isChance(s)) s = g.apply(s, g.drawChance(s)!);
+      else {
+        const legal = g.legalMoves(s);
+        const m = legal[(decisions.length * 5) % legal.length]!;
+        decisions.push(m.notation);
+        s = g.apply(s, m);
+      }
+    }
+    const page = await newPage();
+    await page.goto(`${base}#/play/backgammon?p1=human&p2=human&seed=${seed}&moves=${decisions.map(encodeURIComponent).join("+")}`);
+    await page.waitForSelector('.play-head[data-game="backgammon"] ~ .game svg.board');
+    expect(await page.locator("[data-testid=address-error]").count()).toBe(0);
+    expect((await moveList(page)).filter((n) => !n.startsWith("roll"))).toEqual(decisions);
+    expectBoardMatches(g, await engineState(page, g, seed), await drawnPieces(page), "backgammon from its address");
+    await page.close();
+  });
+
   it("a game with face-down pieces keeps its deal in this browser, never in the address", async () => {
     const page = await newPage();
     await openGame(page, "blind-kings");

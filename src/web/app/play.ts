@@ -6,6 +6,7 @@ import validate from "ludex:validator";
 import { useValidator } from "../../lang/schema.js";
 import { AGENT_HELP, capAgentSpec, cappedNotice, createAgent } from "../../ai/index.js";
 import { compileGame } from "../../compile/index.js";
+import { CHANCE } from "../../engine/game.js";
 import { parseSeed, secretSeed, type Seed } from "../../engine/rng.js";
 import { formatDiagnostic } from "../../lang/diagnostics.js";
 import { readRecord, type GameRecordFile } from "../../record/format.js";
