@@ -382,6 +382,98 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("draws the dice as dice, each player's hand in a tray (a drop starts there), and a king in check", async () => {
+    const page = await newPage();
+    // Backgammon after a few moves: the dice drawn, what they show, a used one faded.
+    const bg = loadGame("backgammon"), seed = 5;
+    let s = bg.newGame({ seed });
+    const decisions: string[] = [];
+    while (decisions.length < 3) {
+      if (bg.isChance(s)) s = bg.apply(s, bg.drawChance(s)!);
+      else {
+        const m = bg.legalMoves(s)[0]!;
+        decisions.push(m.notation);
+        s = bg.apply(s, m);
+      }
+    }
+    await page.goto(`${base}#/play/backgammon?p1=human&p2=human&seed=${seed}&moves=${decisions.map(encodeURIComponent).join("+")}`);
+    await page.waitForSelector('.play-head[data-game="backgammon"] ~ .game svg.board');
+    const dice = await page.$$eval("[data-testid=dice] svg.die", (els) => els.map((e) => ({ value: Number(e.getAttribute("data-value")), used: e.classList.contains("used") })));
+    expect(dice).toEqual(Array.from(s.dice, (v, d) => ({ value: v, used: s.diceLeft[d]! <= 0 })));
+    // Shogi, P1 holding a captured piece: taken up from the hand, its drops lit, dropped by a click.
+    const shogi = loadGame("shogi"), types = shogi.def.pieces.length;
+    let t = shogi.newGame({ seed: 1 });
+    const played: string[] = [];
+    const dropsNow = (x: State) => shogi.legalMoves(x).filter((m) => m.from === undefined && m.to !== undefined);
+    for (let k = 0; !(t.mover === 0 && t.hand.slice(0, types).some((c) => c > 0) && dropsNow(t).length); k++) {
+      const legal = shogi.legalMoves(t);
+      const m = legal.find((x) => x.captures?.length) ?? legal[(k * 7) % legal.length]!;
+      played.push(m.notation);
+      t = shogi.apply(t, m);
+    }
+    await page.goto(`${base}#/play/shogi?p1=human&p2=human&seed=1&moves=${played.map(encodeURIComponent).join("+")}`);
+    await page.waitForSelector('.play-head[data-game="shogi"] ~ .game svg.board');
+    const held = shogi.def.pieces.findIndex((_, i) => t.hand[i]! > 0);
+    const name = shogi.def.pieces[held]!.name;
+    const drops = dropsNow(t).filter((m) => m.piece === name);
+    await page.click(`svg.board g.hand-piece[data-hand=P1][data-piece="${name}"]`);
+    expect(await page.locator("[data-testid=prompt]").textContent()).toBe(`Click a highlighted site to drop the ${name} there.`);
+    expect(await highlighted(page)).toEqual(drops.map((m) => m.to!).sort());
+    await page.click(`svg.board g.site[data-site="${drops[0]!.to}"]`, { force: true });
+    await movesReach(page, played.length + 1);
+    expect((await moveList(page)).at(-1)).toBe(drops[0]!.notation);
+    // Chess: the king attacked is ringed.
+    await page.goto(`${base}#/play/chess?p1=human&p2=human&seed=1&moves=e2-e4+f7-f5+d1-h5`);
+    await page.waitForSelector('.play-head[data-game="chess"] ~ .game svg.board');
+    expect(await page.locator("svg.board circle.check").count()).toBe(1);
+    await page.close();
+  });
+
+  it("turns the board for a person playing the second seat, exports the board and the game, and plays on from an earlier position", async () => {
+    const page = await newPage();
+    const y = (site: string) => page.$eval(`svg.board g.site[data-site="${site}"] circle`, (c) => Number(c.getAttribute("cy")));
+    await page.goto(`${base}#/play/chess?p1=human&p2=human&seed=1`);
+    await page.waitForSelector('.play-head[data-game="chess"] ~ .game svg.board');
+    expect(await y("a1")).toBeGreaterThan(await y("a8"));
+    await page.click("[data-action=flip]");
+    expect(await y("a1")).toBeLessThan(await y("a8"));
+    // Against an agent, a person at the second seat sees their side at the bottom at once.
+    await page.goto(`${base}?pace=0#/play/chess?p1=random&p2=human&seed=1`);
+    await page.waitForSelector('.play-head[data-game="chess"] ~ .game svg.board');
+    expect(await y("a8")).toBeGreaterThan(await y("a1"));
+    // The board as a picture that stands alone (the page's style copied in), and the game as text.
+    await movesReach(page, 1);
+    const read = async (action: string) => {
+      const [file] = await Promise.all([page.waitForEvent("download"), page.click(`[data-action=${action}]`)]);
+      return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, "utf8") };
+    };
+    const svg = await read("export-svg");
+    expect(svg.name).toMatch(/\.svg$/);
+    expect(svg.text).toMatch(/^<svg[^>]* width="[\d.]+" height="[\d.]+"/);
+    expect(svg.text).toContain("<style>");
+    const png = await Promise.all([page.waitForEvent("download"), page.click("[data-action=export-png]")]);
+    expect(readFileSync((await png[0].path())!).subarray(1, 4).toString()).toBe("PNG");
+    const text = await read("export-text");
+    expect(text.text).toContain("Moves:\n   1. P1 (White) ");
+    expect(text.text).toContain("The board after move 1:");
+    // Play on from an earlier position: the moves after it taken back.
+    await openGame(page, "tic-tac-toe");
+    await startGame(page, { seats: ["human", "human"] });
+    for (const [i, site] of ["a1", "b2", "c3"].entries()) {
+      await page.click(`svg.board g.site[data-site=${site}]`);
+      await movesReach(page, i + 1);
+    }
+    expect(await page.locator("[data-action=play-on]").isHidden()).toBe(true);
+    await page.click("[data-action=back]");
+    await page.click("[data-action=back]");
+    await page.click("[data-action=play-on]");
+    await movesReach(page, 1);
+    await page.click("svg.board g.site[data-site=a3]");
+    await movesReach(page, 2);
+    expect(await moveList(page)).toEqual(["a1", "a3"]);
+    await page.close();
+  });
+
   it("an address with the decisions of a dice game resumes it: the throws follow from the seed", async () => {
     const g = loadGame("backgammon"), seed = 5;
     let s = g.newGame({ seed });

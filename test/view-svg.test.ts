@@ -215,3 +215,57 @@ describe("every board shape the language has", () => {
     });
   }
 });
+
+describe("what a board shows beyond its pieces", () => {
+  const siteAt = (svg: string, label: string) => {
+    const m = new RegExp(`data-site="${label}"[^>]*><circle cx="([\\d.]+)" cy="([\\d.]+)"`).exec(svg.slice(svg.indexOf('<g class="sites">')))!;
+    return { x: Number(m[1]), y: Number(m[2]) };
+  };
+
+  it("turned half round, the first seat's corner is at the top right", () => {
+    const chess = loadGame("chess"), s = chess.newGame();
+    const upright = renderBoardSvg(chess, s), turned = renderBoardSvg(chess, s, { flip: true });
+    expect(siteAt(upright, "a1").y).toBeGreaterThan(siteAt(upright, "h8").y);
+    expect(siteAt(turned, "a1").y).toBeLessThan(siteAt(turned, "h8").y);
+    expect(siteAt(turned, "a1").x).toBeGreaterThan(siteAt(turned, "h8").x);
+  });
+
+  it("rings a king in check in red, and no piece when none is attacked", () => {
+    const chess = loadGame("chess");
+    let s = chess.newGame();
+    expect(renderBoardSvg(chess, s)).not.toContain('class="check"');
+    for (const n of ["e2-e4", "f7-f5", "d1-h5"]) s = chess.apply(s, chess.parseMove(s, n)!);
+    const svg = renderBoardSvg(chess, s);
+    expect(svg.match(/class="check"/g)).toHaveLength(1);
+    const ring = /<circle class="check" cx="([\d.]+)" cy="([\d.]+)"/.exec(svg)!;
+    expect({ x: Number(ring[1]), y: Number(ring[2]) }).toEqual(siteAt(svg, "e8"));
+  });
+
+  it("marks the sites the board's marked: names (a throne and its corners), and none on a board without", () => {
+    const brandubh = loadGame("brandubh"), chess = loadGame("chess");
+    expect(renderBoardSvg(brandubh, brandubh.newGame()).match(/class="mark"/g)).toHaveLength(5);
+    expect(renderBoardSvg(chess, chess.newGame())).not.toContain('class="mark"');
+    const made = compileGame('(game "M" (players 2) (equipment {(board (square 3 3) marked:(sites {a1 c3})) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {(if (no-moves next) draw)})))');
+    expect(made.game && renderBoardSvg(made.game, made.game.newGame()).match(/class="mark"/g)).toHaveLength(2);
+  });
+
+  it("draws each player's hand in a tray, a piece of each type held with how many, as the state holds them", () => {
+    const shogi = loadGame("shogi"), types = shogi.def.pieces.length;
+    const choose = seededChooser(3);
+    let s = shogi.newGame();
+    while (!s.over && !s.hand.some((c) => c > 1)) {
+      const legal = shogi.legalMoves(s);
+      s = shogi.apply(s, legal.find((m) => m.captures?.length) ?? legal[choose(legal.length)]!);
+    }
+    const svg = renderBoardSvg(shogi, s, { handTargets: new Set(["pawn"]) });
+    expect(svg.match(/<g class="hand" data-seat="P\d"/g)).toHaveLength(2);
+    const drawn = [...svg.matchAll(/<g class="hand-piece[^"]*" data-hand="P(\d)" data-piece="([^"]+)" data-count="(\d+)"/g)].map((m) => `${m[1]}:${m[2]}:${m[3]}`).sort();
+    const held = shogi.def.pieces.flatMap((t, i) => [0, 1].flatMap((p) => (s.hand[p * types + i]! > 0 ? [`${p + 1}:${t.name}:${s.hand[p * types + i]}`] : []))).sort();
+    expect(drawn).toEqual(held);
+    expect(held.length).toBeGreaterThan(0);
+    // Trays below and above the board: the picture is taller than the board alone.
+    const height = (v: string) => Number(/viewBox="0 0 [\d.]+ ([\d.]+)"/.exec(v)![1]);
+    const chess = loadGame("chess");
+    expect(height(svg)).toBeGreaterThan(height(renderBoardSvg(chess, chess.newGame())) + 50);
+  });
+});

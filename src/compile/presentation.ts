@@ -12,6 +12,8 @@ import type { Json } from "../lang/bind.js";
 import type { Presentation, ReasonPart } from "../engine/rules.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
 import { seatRegionsOf } from "./seats.js";
+import { compileRegion } from "./builders/regions.js";
+import type { State } from "../engine/state.js";
 
 /** Reads the presentation attributes of the equipment and scans the rules for what views need. */
 export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {
@@ -31,8 +33,35 @@ export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {
   const neutralPieces = cx.pieces.flatMap((p, i) => (neutral.has(p.name) && !owned.has(p.name) ? [i] : []));
   const drawn = items.find((n) => n.ludeme === "board")?.drawn;
   const boardDrawing = drawn === "cells" || drawn === "points" ? drawn : null;
+  const at = (ir.equipment as Json[]).findIndex((n) => isNode(n) && n.ludeme === "board");
+  const board = at >= 0 ? (ir.equipment as IrNode[])[at]! : undefined;
+  // Read once every region of the equipment is known, so that a declared region may be marked.
+  const markedSites = board?.marked !== undefined ? [...compileRegion(board.marked, `/equipment/${at}/marked`, cx)] : [];
   const seatZones = Array.from({ length: cx.playerCount }, (_, p) => [...new Set([...seatRegionsOf(cx).values()].flatMap((lists) => Array.from(lists[p] ?? [])))].sort((a, b) => a - b));
-  return { counterLabels, flagWords, scored, stacks, neutralPieces, boardDrawing, seatZones };
+  return { counterLabels, flagWords, scored, stacks, neutralPieces, boardDrawing, seatZones, markedSites, inCheck: checkOf(ir, cx) };
+}
+
+/** The sites of the royal pieces (the types `in-check` names) that stand attacked, for drawing check. */
+function checkOf(ir: IrNode, cx: CompileContext): (s: State) => number[] {
+  const royal = new Set<number>();
+  walk(ir, (n) => {
+    if (n.ludeme === "in-check" && typeof n.piece === "string") {
+      const t = cx.pieces.findIndex((p) => p.name === n.piece);
+      if (t >= 0) royal.add(t);
+    }
+  });
+  if (!royal.size) return () => [];
+  const players = cx.playerCount;
+  // The game's attack test, which knows the play rules once they are compiled (before any drawing).
+  const attacks = cx.attackTest();
+  return (s) => {
+    const out: number[] = [];
+    for (let site = 0; site < s.owner.length; site++) {
+      const owner = s.owner[site]!;
+      if (owner >= 0 && owner < players && royal.has(s.piece[site]!) && attacks.attackedByOthers(s, site, owner, players, s.piece[site]!)) out.push(site);
+    }
+    return out;
+  };
 }
 
 function walk(v: Json, visit: (n: IrNode) => void): void {

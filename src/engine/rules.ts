@@ -159,6 +159,13 @@ export interface Presentation {
    * to join, home triangles), drawn in the seat's colour.
    */
   seatZones: number[][];
+  /** Sites the board is drawn with marks on (the board's `marked:`). */
+  markedSites: number[];
+  /**
+   * The sites of royal pieces standing attacked: a piece of a type some `(in-check ...)` names
+   * (the king), attacked by another player. Empty in games without check.
+   */
+  inCheck: (s: State) => number[];
 }
 
 /** Decisions made before the first turn (e.g. choosing starting points), in order. */

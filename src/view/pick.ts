@@ -12,15 +12,21 @@
  *  - The selected site again: the moves that only name it (lifting a piece off, say).
  *  - A site alone: moves with no origin that land there (placements, drops, blocks), or moves
  *    that only name it (a removal).
+ *  - A piece in the hand: takes it up; the sites it may be dropped on are the targets, and a click
+ *    on one drops it there (a drop can also be made by clicking its site alone).
  * Several moves named by the same clicks (a promotion's choice, how many pieces of a stack
  * travel) are offered as a menu.
  */
 import type { Move } from "../engine/moves.js";
 
-/** The clicks so far: the site a move starts at (or null), and the landings clicked after it. */
+/**
+ * The clicks so far: the site a move starts at (or null), and the landings clicked after it; or a
+ * piece type taken up from the hand, to be dropped where the next click says.
+ */
 export interface Pick {
   from: string | null;
   path: readonly string[];
+  piece?: string;
 }
 
 export const NO_PICK: Pick = { from: null, path: [] };
@@ -49,6 +55,10 @@ export function candidates(legal: readonly Move[], pick: Pick): Move[] {
 /** The sites a next click may land on (to highlight). */
 export function targets(legal: readonly Move[], pick: Pick): Set<string> {
   const out = new Set<string>();
+  if (pick.piece !== undefined) {
+    for (const m of drops(legal, pick.piece)) out.add(m.to!);
+    return out;
+  }
   for (const m of candidates(legal, pick)) {
     const next = landings(m)[pick.path.length];
     if (next !== undefined) out.add(next);
@@ -81,8 +91,31 @@ export function initialPick(legal: readonly Move[]): Pick {
   return { from, path: [] };
 }
 
+/** Moves that bring a piece of this type onto the board from off it (a drop from the hand). */
+function drops(legal: readonly Move[], piece: string): Move[] {
+  return legal.filter((m) => m.from === undefined && m.to !== undefined && m.piece === piece);
+}
+
+/** The types in hand the player may drop now (to highlight in their hand). */
+export function handClicks(legal: readonly Move[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of legal) if (m.from === undefined && m.to !== undefined && m.piece !== undefined) out.add(m.piece);
+  return out;
+}
+
+/** What a click on a piece in the hand does: takes it up (its drops' sites become the targets); taken up already, puts it back. */
+export function clickHand(legal: readonly Move[], pick: Pick, piece: string): PickResult {
+  if (pick.piece === piece) return { kind: "select", pick: NO_PICK, stops: [] };
+  return drops(legal, piece).length ? { kind: "select", pick: { from: null, path: [], piece }, stops: [] } : { kind: "none" };
+}
+
 /** What a click on `site` does, given the legal moves and the clicks so far. */
 export function clickSite(legal: readonly Move[], pick: Pick, site: string): PickResult {
+  if (pick.piece !== undefined) {
+    const here = drops(legal, pick.piece).filter((m) => m.to === site);
+    if (here.length) return decide(here);
+    // Not a place for the piece taken up: a fresh first click.
+  }
   if (pick.from !== null) {
     const going = candidates(legal, pick);
     const next = going.filter((m) => landings(m)[pick.path.length] === site);

@@ -43,6 +43,12 @@ export interface SvgOptions {
   visited?: readonly number[];
   /** Sites the last move started from, passed and reached, by index (shown until the next move). */
   lastMove?: readonly number[];
+  /** The board turned half round: the seat drawn at the bottom is then the last, not the first (a person playing P2). */
+  flip?: boolean;
+  /** Piece types in the hand of the player to act that a click may take up (to drop), by name. */
+  handTargets?: ReadonlySet<string>;
+  /** The piece type taken up from that hand, by name, or none. */
+  handSelected?: string | null;
 }
 
 const escape = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -84,12 +90,17 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     maxX = Math.max(maxX, topo.drawX[i]! * kx);
     maxY = Math.max(maxY, topo.drawY[i]! * ky);
   }
-  const x = (i: number) => MARGIN + topo.drawX[i]! * kx;
-  const y = (i: number) => MARGIN + topo.drawY[i]! * ky;
+  // Players' hands: a tray for each seat, the bottom seat's below the board and the others' above it.
+  const trays = game.def.hand ? trayOrder(game.playerCount, opts.flip === true) : null;
+  const above = trays ? (trays.length - 1) * TRAY : 0;
+  // Turned half round, the last row and column come first.
+  const flip = opts.flip === true;
+  const x = (i: number) => MARGIN + (flip ? maxX - topo.drawX[i]! * kx : topo.drawX[i]! * kx);
+  const y = (i: number) => MARGIN + above + (flip ? maxY - topo.drawY[i]! * ky : topo.drawY[i]! * ky);
   const drawing = game.def.presentation.boardDrawing;
   const style = boardStyle(topo.shape, drawing);
   // Room on the right for the label of a store at the end of the rows.
-  const width = maxX + 2 * MARGIN + (style === "pits" ? MARGIN : 0), height = maxY + 2 * MARGIN;
+  const width = maxX + 2 * MARGIN + (style === "pits" ? MARGIN : 0), height = maxY + 2 * MARGIN + (trays ? trays.length * TRAY : 0);
   // On a board with edges and faces the places stand closer than its points (half a line apart on
   // squares, less on triangles): rings small enough that none covers another.
   const places = topo.points !== undefined;
@@ -151,31 +162,63 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   }
   // Places taken: a face filled in its owner's colour, an edge drawn over in it.
   if (places) out.push(placesSvg(game, s, x, y, style === "squares" || style === "hexagons"));
-  // Each seat's own sites (its sides to join, its home): a ring in the seat's colour, edged in the
-  // colour's ink so that a light seat's shows on a light board; a site of two seats gets both.
+  // Sites the board marks (a throne, refuges, a Go board's star points): a cross in a cell, a dot on a point.
+  const marked = game.def.presentation.markedSites;
+  if (marked.length) {
+    out.push('<g class="marks">');
+    for (const i of marked) {
+      if (style === "squares" || style === "hexagons") {
+        const d = UNIT * 0.32;
+        out.push(`<path class="mark" d="M${round(x(i) - d)},${round(y(i) - d)}L${round(x(i) + d)},${round(y(i) + d)}M${round(x(i) - d)},${round(y(i) + d)}L${round(x(i) + d)},${round(y(i) - d)}"/>`);
+      } else out.push(`<circle class="mark" cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r * 0.2)}"/>`);
+    }
+    out.push("</g>");
+  }
+  // Each seat's own sites (its sides to join, its home): edged in the seat's colour, and in the
+  // colour's ink so that a light seat's shows on a light board. On cells, a frame inside the cell;
+  // on points and pits, a thin dashed ring (a full ring would look like a piece); a site of two
+  // seats gets both, one inside the other.
   const zones = game.def.presentation.seatZones;
   if (zones.some((sites) => sites.length)) {
     out.push('<g class="zones">');
     const rings = new Map<number, number>();
+    const stores = new Set(topo.regions.get("stores") ?? []);
     zones.forEach((sites, p) => {
-      const colour = seatColour(game, p);
+      const colour = seatColour(game, p), ink = inkOn(colour);
       for (const i of sites) {
         const k = rings.get(i) ?? 0;
         rings.set(i, k + 1);
-        const rr = round(r * (1.12 - 0.2 * k));
-        out.push(`<circle class="zone" data-seat="P${p + 1}" cx="${round(x(i))}" cy="${round(y(i))}" r="${rr}" fill="none" stroke="${inkOn(colour)}" stroke-width="5"/><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${rr}" fill="none" stroke="${colour}" stroke-width="3"/>`);
+        const attrs = `class="zone" data-seat="P${p + 1}" fill="none"`;
+        if (style === "pits" && stores.has(i)) continue; // a store is its seat's by its place at the row's end
+        if (style === "hexagons") {
+          const R = UNIT / Math.sqrt(3) - 4 - 5 * k, turn = topo.shape === "hex-columns" ? 0 : 30;
+          const corners = [0, 60, 120, 180, 240, 300].map((a) => ((a + turn) * Math.PI) / 180).map((a) => `${round(x(i) + R * Math.cos(a))},${round(y(i) + R * Math.sin(a))}`).join(" ");
+          out.push(`<polygon ${attrs} points="${corners}" stroke="${ink}" stroke-width="4" stroke-opacity=".5"/><polygon points="${corners}" fill="none" stroke="${colour}" stroke-width="2.5"/>`);
+        } else if (style === "squares") {
+          const h = UNIT / 2 - 3 - 5 * k;
+          const box = `x="${round(x(i) - h)}" y="${round(y(i) - h)}" width="${round(2 * h)}" height="${round(2 * h)}"`;
+          out.push(`<rect ${attrs} ${box} stroke="${ink}" stroke-width="4" stroke-opacity=".5"/><rect ${box} fill="none" stroke="${colour}" stroke-width="2.5"/>`);
+        } else {
+          const rr = round((style === "pits" ? UNIT * 0.47 : r * 1.12) - 4 * k);
+          const dash = style === "pits" ? "" : ` stroke-dasharray="5 4"`;
+          out.push(`<circle ${attrs} cx="${round(x(i))}" cy="${round(y(i))}" r="${rr}" stroke="${ink}" stroke-width="4" stroke-opacity=".5"${dash}/><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${rr}" fill="none" stroke="${colour}" stroke-width="2.5"${dash}/>`);
+        }
       }
     });
     out.push("</g>");
   }
   // The pieces.
+  // The pieces; a royal piece under attack (the king in check) ringed in red.
+  const checked = game.def.presentation.inCheck(s);
   out.push('<g class="pieces">');
   for (let i = 0; i < n; i++) {
     const owner = s.owner[i]!;
     if (owner === EMPTY) continue;
+    if (checked.includes(i)) out.push(`<circle class="check" cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r * 1.18)}"/>`);
     out.push(style === "pits" && owner === NEUTRAL ? seedsSvg(game, s, i, x(i), y(i), r) : pieceSvg(game, s, i, x(i), y(i), r));
   }
   out.push("</g>");
+  if (trays) out.push(handsSvg(game, s, trays, width, maxY + 2 * MARGIN, r, opts));
   // The sites over the pieces (transparent but for highlights, rings and coordinates), so that
   // targets, the selection and the keyboard's focus show on occupied sites too.
   out.push('<g class="sites">');
@@ -190,6 +233,55 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     out.push(`<g class="${classes.join(" ")}" data-site="${escape(label)}" tabindex="-1" role="button" aria-label="${escape(siteName(game, s, i))}"><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r)}"/><text class="coord" x="${round(x(i) + r * 0.7)}" y="${round(y(i) + r * 1.25)}">${escape(label)}</text></g>`);
   }
   out.push("</g></svg>");
+  return out.join("");
+}
+
+/** The height of a seat's tray of pieces in hand. */
+const TRAY = UNIT * 1.1;
+
+/** The seats' trays from the top: every seat but the bottom one, then the bottom one (P1, or the last seat when turned). */
+function trayOrder(players: number, flip: boolean): number[] {
+  const seats = Array.from({ length: players }, (_, p) => p);
+  const bottom = flip ? players - 1 : 0;
+  return [...seats.filter((p) => p !== bottom), bottom];
+}
+
+/**
+ * Each seat's pieces in hand, in a tray across the drawing: one piece of each type held, with how
+ * many. The player to act takes one up by clicking it (`data-hand`, `data-piece`), then clicks where
+ * it goes; the types they may drop are highlighted, the one taken up selected.
+ */
+function handsSvg(game: Game, s: State, trays: number[], width: number, boardHeight: number, r: number, opts: SvgOptions): string {
+  const types = game.def.pieces.length;
+  const out: string[] = ['<g class="hands">'];
+  trays.forEach((p, k) => {
+    // The top trays stack above the board, the bottom one below it.
+    const top = k < trays.length - 1 ? k * TRAY : (trays.length - 1) * TRAY + boardHeight;
+    const cy = top + TRAY / 2;
+    const colour = seatColour(game, p);
+    out.push(`<g class="hand" data-seat="P${p + 1}"><rect class="tray" x="${MARGIN / 2}" y="${round(top + 4)}" width="${round(width - MARGIN)}" height="${round(TRAY - 8)}" rx="6" stroke="${colour}"/>`);
+    let placed = 0;
+    for (let t = 0; t < types; t++) {
+      const count = s.hand[p * types + t]!;
+      if (count <= 0) continue;
+      const type = game.def.pieces[t]!;
+      const cx = MARGIN + r + placed++ * (2 * r + 14);
+      const mine = p === s.mover;
+      const classes = ["hand-piece"];
+      if (mine && opts.handTargets?.has(type.name)) classes.push("target");
+      if (mine && opts.handSelected === type.name) classes.push("selected");
+      const fill = colour, ink = inkOn(fill);
+      const symbol = (type.symbols ? type.symbols[p]! : type.symbol).slice(0, 3);
+      const many = count > 1 ? `<text class="count" x="${round(cx + r * 0.85)}" y="${round(cy - r * 0.7)}">${count}</text>` : "";
+      out.push(
+        `<g class="${classes.join(" ")}" data-hand="P${p + 1}" data-piece="${escape(type.name)}" data-count="${count}" tabindex="-1" role="button" aria-label="${escape(`${seatLabel(game, p)}'s ${type.name} in hand${count > 1 ? `, ${count} of them` : ""}`)}">` +
+          `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" fill="${fill}"/><text x="${round(cx)}" y="${round(cy)}" fill="${ink}">${escape(symbol)}</text>${many}</g>`,
+      );
+    }
+    if (!placed) out.push(`<text class="empty-hand" x="${MARGIN}" y="${round(cy)}">${escape(seatLabel(game, p))}: nothing in hand</text>`);
+    out.push("</g>");
+  });
+  out.push("</g>");
   return out.join("");
 }
 
@@ -286,7 +378,8 @@ function seedsSvg(game: Game, s: State, site: number, cx: number, cy: number, r:
   const dots: string[] = [];
   const shown = Math.min(h, 12);
   for (let k = 0; k < shown; k++) {
-    const a = (2 * Math.PI * k) / shown, d = shown === 1 ? 0 : r * 0.62;
+    // Round the rim, never under the count in the middle (a lone seed too).
+    const a = (2 * Math.PI * k) / shown - Math.PI / 2, d = r * 0.66;
     dots.push(`<circle class="seed" cx="${round(cx + d * Math.cos(a))}" cy="${round(cy + d * Math.sin(a))}" r="${round(r * 0.16)}"/>`);
   }
   return `<g class="piece neutral seeds" data-site="${label}" data-piece="${escape(type.name)}" data-height="${h}">${dots.join("")}<text class="count" x="${round(cx)}" y="${round(cy)}">${h}</text></g>`;

@@ -27,6 +27,13 @@ export const equipmentLudemes: LudemeSpec[] = [
         optional: true,
         doc: "Places besides the board's points, each a site of its own that pieces may stand on: `edges`, the line between two neighbouring points (labelled by its ends, `a1-b1`); `faces`, each area the lines enclose (labelled by its corners in order round it, `a1-b1-b2-a2`). Regions `points`, `edges` and `faces`; places meet by incidence (`via:incident` in `near`, `count-near`, `forall`): a point and its edges, an edge and its faces. Faces need a board whose lines do not cross. Dots and Boxes: `(board (square 9 9) drawn:points places:{edges faces})`.",
       },
+      {
+        name: "marked",
+        type: cat("region"),
+        namedOnly: true,
+        optional: true,
+        doc: "Sites drawn marked for players, as a board printed with them: a cross in a cell, a dot on a point (a throne and its refuges, the star points of a board of lines). Play is the same either way; rules that give these sites a meaning name them as regions. Any region: `marked:(union centre corners)`, a region the equipment declares, a list of sites.",
+      },
     ],
     example: "(board (square 15 15) drawn:points)",
   },

@@ -19,12 +19,14 @@ import type { GameRecordFile } from "../../record/format.js";
 import { addMove, finishRecord, truncate } from "../../record/recorder.js";
 import { revealedBy, takeBack, type Decision } from "../../record/takeback.js";
 import { tellMove } from "../../view/narrate.js";
-import { NO_PICK, clickSite, initialPick, landings, moveLabel, singleClicks, targets, type Pick } from "../../view/pick.js";
+import { NO_PICK, clickHand, clickSite, handClicks, initialPick, landings, moveLabel, singleClicks, targets, type Pick } from "../../view/pick.js";
 import { renderBoardSvg } from "../../view/svg.js";
 import { diceText, seatLabel, turnText } from "../../view/text.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
 import { ARROWS, focusSite, nearestSite, showArrival } from "./board-dom.js";
 import { clear, el } from "./dom.js";
+import { drawDice } from "./dice.js";
+import { exportBoard, exportText } from "./export.js";
 import { drawPlayers, drawResult } from "./side-panels.js";
 
 export interface Table {
@@ -69,8 +71,11 @@ const PACES: [label: string, ms: number][] = [["agents: slow", 1500], ["agents: 
  * choose a button. Empty when nobody here is to act (an agent's turn, an earlier position, the
  * game over).
  */
-function promptFor(legal: readonly Move[], clickable: ReadonlySet<string>, selected: string | null, anyEmpty = false): string {
+function promptFor(legal: readonly Move[], clickable: ReadonlySet<string>, selected: string | null, anyEmpty = false, inHand: string | null = null, fromHand = false): string {
   if (!legal.length) return "";
+  if (inHand !== null) return `Click a highlighted site to drop the ${inHand} there.`;
+  if (fromHand && legal.some((m) => m.from !== undefined)) return "Click a piece to move it, or a piece in your hand to drop it.";
+  if (fromHand) return "Click a piece in your hand to drop it.";
   if (selected !== null) return clickable.size ? `Click a highlighted site to move the piece on ${selected} there.` : `The piece on ${selected} is selected: choose a button below.`;
   const kinds = new Set(legal.filter((m) => m.from === undefined || m.to === undefined).map((m) => m.kind));
   const where = anyEmpty ? "any empty site" : "a highlighted site";
@@ -99,6 +104,8 @@ export function startTable(area: HTMLElement, t: Table): void {
   const hint = el("p", { class: "hint", "data-testid": "hint", "aria-live": "polite" });
   const button = (action: string, text: string, title: string) => el("button", { type: "button", "data-action": action, title }, text);
   const undoButton = button("undo", "undo", UNDO_TITLE);
+  const playOnButton = button("play-on", "play on from here", "take back the moves after this position and play on from it");
+  const flipButton = button("flip", "turn board", "turn the board half round");
   const pauseButton = button("pause", "pause", "the agents stop after the move they are thinking of, until resumed");
   pauseButton.hidden = t.seats.every((seat) => seat === "human");
   const thinking = el("p", { class: "thinking", "data-testid": "thinking" });
@@ -121,9 +128,15 @@ export function startTable(area: HTMLElement, t: Table): void {
     undoButton,
     saveButton,
     pace,
+    flipButton,
+    button("export-svg", "SVG", "download the board as a picture (SVG)"),
+    button("export-png", "PNG", "download the board as a picture (PNG)"),
+    button("export-text", "text", "download the game as text: its moves and the board"),
+    playOnButton,
   );
   const players = el("table", { class: "players", "data-testid": "players" });
-  const side = el("div", { class: "side" }, players, status, prompt, thinking, told, result, choices, hint, el("form", { class: "typed" }, typed), controls, moveList);
+  const dice = el("div", { class: "dice", "data-testid": "dice" });
+  const side = el("div", { class: "side" }, players, status, dice, prompt, thinking, told, result, choices, hint, el("form", { class: "typed" }, typed), controls, moveList);
   area.append(boardWrap, side);
 
   const current = () => t.states[t.states.length - 1]!;
@@ -131,6 +144,11 @@ export function startTable(area: HTMLElement, t: Table): void {
   const alive = () => boardWrap.isConnected;
   const human = (p: number) => t.seats[p] === "human";
   const people = t.seats.filter((seat) => seat === "human").length;
+  /**
+   * The board turned half round, so that a person playing the second of two seats against an
+   * agent has their own side at the bottom; the button turns it either way.
+   */
+  let flipped = t.game.playerCount === 2 && people === 1 && human(1);
   /** The seat whose eyes the board shows: the one person at the table, or, with several, the one to act. */
   const viewer = (s: State): number | null => {
     if (t.game.def.concealFlags === 0 || people === 0) return null;
@@ -182,6 +200,8 @@ export function startTable(area: HTMLElement, t: Table): void {
   let paused = false;
   /** The position last drawn, to glide the pieces of the move that led from it. */
   let drawn = -1;
+  /** The position as the board last showed it (a player's view, with hidden pieces), for the text export. */
+  let shownNow: State | undefined;
   /** The site the keyboard last stood on. */
   let focused: string | null = null;
   /** The position on show came from a person's clicks or typing here (it needs no glide). */
@@ -250,6 +270,8 @@ export function startTable(area: HTMLElement, t: Table): void {
     drawPlayers(players, t.game, s, t.seats);
     drawResult(result, t.game, s);
     if (s.over && latest() && t.again) result.append(againButton);
+    // Play on from an earlier position: shown while looking at one.
+    playOnButton.hidden = latest();
     // Undo, when fair play allows; when not, its title says why.
     const back = takeBack(decisions(), t.moves.map((m) => m.notation));
     undoButton.disabled = !latest() || "refused" in back;
@@ -274,18 +296,23 @@ export function startTable(area: HTMLElement, t: Table): void {
       return;
     }
     const shown = who === null ? s : t.game.observation(s, who);
+    shownNow = shown;
     const legal = legalNow();
     const index = (label: string) => siteIndex(t.game.topology, label);
     // Where to click: the landings of the selected piece, else the sites one click decides on.
-    const clickable = pick.from === null ? singleClicks(legal) : targets(legal, pick);
+    // With hands, a drop starts in the hand (its pieces highlighted), not on every empty site.
+    const hands = t.game.def.hand !== null;
+    const fromHand = hands ? handClicks(legal) : new Set<string>();
+    const onBoard = hands ? legal.filter((m) => !(m.from === undefined && m.to !== undefined && m.piece !== undefined && fromHand.has(m.piece))) : legal;
+    const clickable = pick.from === null && pick.piece === undefined ? singleClicks(onBoard) : targets(legal, pick);
     // Where a click on every empty site plays (a stone on a territory or connection
     // board, a man placed at the start), the prompt says so and the board is left as it is: all of it lit up would
     // hide the position.
     let empty = 0;
     for (let i = 0; i < shown.owner.length; i++) if (shown.owner[i] === EMPTY) empty++;
-    const anyEmpty = pick.from === null && clickable.size === empty && [...clickable].every((label) => shown.owner[index(label)] === EMPTY);
+    const anyEmpty = pick.from === null && pick.piece === undefined && clickable.size > 0 && clickable.size === empty && [...clickable].every((label) => shown.owner[index(label)] === EMPTY);
     const highlight = anyEmpty ? new Set<number>() : new Set([...clickable].map(index));
-    prompt.textContent = promptFor(legal, clickable, pick.from, anyEmpty);
+    prompt.textContent = promptFor(legal, clickable, pick.from, anyEmpty, pick.piece ?? null, fromHand.size > 0);
     const visited = pick.path.map(index);
     const hadFocus = boardWrap.contains(document.activeElement);
     // A move shown arriving (an agent's, or a step forward through the game): the pieces it
@@ -294,16 +321,26 @@ export function startTable(area: HTMLElement, t: Table): void {
     const last = t.moves[t.viewing - 1];
     const arriving = drawn === t.viewing - 1 && last !== undefined && !byHand;
     const captured = arriving ? (last.captures ?? []).flatMap((label) => [...boardWrap.querySelectorAll(`g.piece[data-site="${CSS.escape(label)}"]`)]) : [];
-    boardWrap.innerHTML = renderBoardSvg(t.game, shown, { highlight, selected: pick.from === null ? -1 : index(pick.from), visited, lastMove: lastMoveSites(t.viewing).map(index) });
+    boardWrap.innerHTML = renderBoardSvg(t.game, shown, {
+      highlight,
+      selected: pick.from === null ? -1 : index(pick.from),
+      visited,
+      lastMove: lastMoveSites(t.viewing).map(index),
+      flip: flipped,
+      handTargets: fromHand,
+      handSelected: pick.piece ?? null,
+    });
     // The board's place in the row is as wide as the board drawn to fit the window (app.css).
     boardWrap.style.setProperty("--ratio", (boardWrap.firstElementChild as SVGElement | null)?.style.getPropertyValue("--ratio") || "1");
     // One site takes the Tab key's stop (the one last in focus, else the selected piece, else the first).
     const stop = boardWrap.querySelector(`g.site[data-site="${CSS.escape(focused ?? pick.from ?? "")}"]`) ?? boardWrap.querySelector("g.site");
     stop?.setAttribute("tabindex", "0");
     if (hadFocus && stop) (stop as SVGElement).focus();
-    // In games with dice, what they show (a used die in brackets) once thrown.
-    const dice = t.game.def.dice && !s.rollDue && s.dice.some((v, d) => t.game.def.dice!.faces[d]!.includes(v)) ? ` Dice: ${diceText(s)}.` : "";
-    status.textContent = s.over ? "Game over." : stopped !== null ? `Play stopped: ${stopped}` : !legal.length && stuck(s) ? stuckText(s) : turnText(t.game, s) + dice;
+    // In games with dice, what they show (a used die in brackets) once thrown: in words, and drawn.
+    const thrown = t.game.def.dice !== null && !s.rollDue && s.dice.some((v, d) => t.game.def.dice!.faces[d]!.includes(v));
+    const diceWords = thrown ? ` Dice: ${diceText(s)}.` : "";
+    drawDice(dice, t.game, s, thrown && !s.over);
+    status.textContent = s.over ? "Game over." : stopped !== null ? `Play stopped: ${stopped}` : !legal.length && stuck(s) ? stuckText(s) : turnText(t.game, s) + diceWords;
     // The tab says whose turn it is, for a player looking at another tab.
     document.title = `${status.textContent} · ${t.game.name} · Ludex`;
     // The typed move's example is one of this position's moves (a pass has no notation to show).
@@ -389,7 +426,20 @@ export function startTable(area: HTMLElement, t: Table): void {
     draw();
     if (r.kind === "choose") offer(r.moves);
   };
+  /** A click on a piece in a hand: the mover's own takes it up to drop (or puts it back). */
+  const clickInHand = (seat: string, piece: string) => {
+    const legal = legalNow();
+    const mover = `P${current().mover + 1}`;
+    const r = seat === mover && legal.length > 0 ? clickHand(legal, pick, piece) : { kind: "none" as const };
+    const why = refusal(null, legal) || (seat !== mover ? `That is ${seat}'s hand.` : `The ${piece} in hand cannot be dropped now.`);
+    hint.textContent = r.kind === "none" ? why : "";
+    pick = r.kind === "select" ? r.pick : NO_PICK;
+    stops = [];
+    draw();
+  };
   boardWrap.addEventListener("click", (e) => {
+    const inHand = (e.target as Element).closest("[data-hand]");
+    if (inHand) return clickInHand(inHand.getAttribute("data-hand")!, inHand.getAttribute("data-piece")!);
     const target = (e.target as Element).closest("[data-site]");
     if (target) clickAt(target.getAttribute("data-site")!);
   });
@@ -459,6 +509,10 @@ export function startTable(area: HTMLElement, t: Table): void {
       return scheduleAgent();
     }
     else if (action === "save") return saveRecord(t);
+    else if (action === "play-on") return playOn();
+    else if (action === "flip") flipped = !flipped;
+    else if (action === "export-svg" || action === "export-png") return void exportBoard(boardWrap, t, action === "export-png" ? "png" : "svg");
+    else if (action === "export-text") return exportText(t, shownNow ?? t.states[t.viewing]!);
     newDecision();
     draw();
   });
@@ -481,6 +535,31 @@ export function startTable(area: HTMLElement, t: Table): void {
     newDecision();
     draw();
     told.textContent = `Taken back to move ${back.keep + 1}.`;
+  };
+  /**
+   * Takes back every move after the position on show, to play on from it: refused where a later
+   * move revealed hidden pieces (a player would choose again knowing them), as undo is.
+   */
+  const playOn = () => {
+    const keep = t.viewing;
+    const revealing = decisions().slice(keep).findIndex((d) => d.revealed);
+    if (revealing >= 0) {
+      hint.textContent = `Cannot play on from here: move ${keep + revealing + 1} revealed hidden pieces.`;
+      return;
+    }
+    t.states.length = keep + 1;
+    t.moves.length = keep;
+    truncate(t.record, keep);
+    revealed.length = Math.min(revealed.length, keep);
+    t.changed?.();
+    drawn = -1;
+    stopped = null;
+    throwDice();
+    t.viewing = t.states.length - 1;
+    newDecision();
+    draw();
+    told.textContent = `Playing on from move ${keep + 1}.`;
+    scheduleAgent();
   };
   /** Plays the game through from its start, a position at a time, until it is at the latest or a control is pressed. */
   const startReplay = () => {
