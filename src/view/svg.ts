@@ -221,6 +221,12 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   if (trays) out.push(handsSvg(game, s, trays, width, maxY + 2 * MARGIN, r, opts));
   // The sites over the pieces (transparent but for highlights, rings and coordinates), so that
   // targets, the selection and the keyboard's focus show on occupied sites too.
+  // A coordinate in its cell's corner; on a board of points, centred under its point, where no
+  // other point stands (beside it, it read as the label of the point next to it).
+  const coord = (i: number, label: string) =>
+    style === "lines"
+      ? `<text class="coord" x="${round(x(i))}" y="${round(y(i) + r + 9)}" text-anchor="middle">${escape(label)}</text>`
+      : `<text class="coord" x="${round(x(i) + r * 0.7)}" y="${round(y(i) + r * 1.25)}">${escape(label)}</text>`;
   out.push('<g class="sites">');
   for (let i = 0; i < n; i++) {
     const label = topo.labels[i]!;
@@ -230,7 +236,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     if (opts.visited?.includes(i)) classes.push("visited");
     if (opts.lastMove?.includes(i)) classes.push("last");
     if (s.owner[i] === EMPTY && isMarked(s, i)) classes.push("marked");
-    out.push(`<g class="${classes.join(" ")}" data-site="${escape(label)}" tabindex="-1" role="button" aria-label="${escape(siteName(game, s, i))}"><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r)}"/><text class="coord" x="${round(x(i) + r * 0.7)}" y="${round(y(i) + r * 1.25)}">${escape(label)}</text></g>`);
+    out.push(`<g class="${classes.join(" ")}" data-site="${escape(label)}" tabindex="-1" role="button" aria-label="${escape(siteName(game, s, i))}"><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r)}"/>${coord(i, label)}</g>`);
   }
   out.push("</g></svg>");
   return out.join("");
