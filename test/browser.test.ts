@@ -474,6 +474,24 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("a ranking by a final score the rules count at the end shows the running score beside it, and says which one ranks", async () => {
+    const g = loadGame("beset"), seed = 3;
+    let s = g.newGame({ seed });
+    const decisions: string[] = [];
+    while (!s.over) {
+      const legal = g.legalMoves(s);
+      const m = legal[(decisions.length * 7) % legal.length]!;
+      decisions.push(m.notation);
+      s = g.apply(s, m);
+    }
+    const page = await newPage();
+    await page.goto(`${base}#/play/beset?p1=human&p2=human&seed=${seed}&moves=${decisions.map(encodeURIComponent).join("+")}`);
+    await page.waitForSelector("[data-testid=ranking]");
+    expect(await page.locator("[data-testid=ranking] caption").textContent()).toBe("Ranked by final score, as the rules count it at the end; the score beside the seats is the running score.");
+    expect(await page.locator("[data-testid=ranking] th").allTextContents()).toEqual(["place", "players", "final score", "score"]);
+    await page.close();
+  });
+
   it("an address with the decisions of a dice game resumes it: the throws follow from the seed", async () => {
     const g = loadGame("backgammon"), seed = 5;
     let s = g.newGame({ seed });
