@@ -609,7 +609,7 @@ describe.skipIf(!available)("the browser app", () => {
     expect(board).not.toBeNull();
     await page.mouse.move(board!.x, board!.y);
     await page.waitForSelector(".ludeme-doc");
-    expect(await page.locator(".ludeme-doc code").textContent()).toBe("(board shape:board [drawn:enum] [places:{enum}])");
+    expect(await page.locator(".ludeme-doc code").textContent()).toBe("(board shape:board [drawn:enum] [places:{enum}] [marked:region])");
     expect(await page.locator(".ludeme-doc p").textContent()).toBe("The board.");
     await page.mouse.move(0, 0);
     // Break it: a stray form after the game.
@@ -682,6 +682,39 @@ describe.skipIf(!available)("the browser app", () => {
     await page.click("text=Play it");
     await page.waitForSelector(".game svg.board:not([data-testid=preview] svg)");
     expect(await page.locator("form.setup select[name=size]").inputValue()).toBe("9");
+    await page.close();
+  });
+
+  it("the editor: the description coloured by its syntax; random games that get stuck are a warning with their moves, endless ones a note", async () => {
+    const page = await newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${base}#/edit/tic-tac-toe`);
+    await page.waitForFunction(() => /200 random playouts/.test(document.querySelector("[data-testid=stats]")?.textContent ?? ""));
+    // Each kind of token has a class of its own (coloured by app.css).
+    const classOf = (text: string) => page.evaluate((t) => Array.from(document.querySelectorAll(".cm-line span")).find((s) => s.textContent === t)?.className ?? null, text);
+    expect(await classOf("board")).toBe("ldx-ludeme");
+    expect(await classOf("diagonals:")).toBe("ldx-named");
+    expect(await classOf("mover")).toBe("ldx-player");
+    expect(await page.locator(".cm-line span.ldx-comment").first().textContent()).toMatch(/^\/\/ Tic-Tac-Toe, as Ludii/);
+    // A library game gets neither warning nor note.
+    expect(await page.locator("[data-testid=stuck-warning], [data-testid=cut-note]").count()).toBe(0);
+    // Placements on a 2 x 2 board and no end rule: after four, nobody can move and nothing ends the game.
+    const replaceText = async (text: string) => {
+      await page.click(".cm-content");
+      await page.keyboard.press("Control+A");
+      await page.keyboard.insertText(text);
+    };
+    const rules = (play: string) => `(game "Gap" (players 2) (equipment {(board (square 2 2)) (piece stone)}) (rules (start {}) (play ${play}) (end {})))`;
+    await replaceText(rules("(add piece:stone to:(empty to))"));
+    await page.waitForSelector("[data-testid=stuck-warning]");
+    expect(await page.locator("[data-testid=stuck-warning]").textContent()).toMatch(
+      /^In 200 of 200 random games the player to act had no legal move and no rule ended the game\. The first after 4 moves: \*?[ab][12]( \*?[ab][12]){3}\. Add an end rule such as \(if \(no-moves next\) \(win mover\)\)/,
+    );
+    expect(await page.locator("[data-testid=cut-note]").count()).toBe(0);
+    // Only passes: every game still going at the ply limit, a milder note.
+    await replaceText(rules("(pass)"));
+    await page.waitForSelector("[data-testid=cut-note]");
+    expect(await page.locator("[data-testid=cut-note]").textContent()).toBe("200 of 200 random games were still going after 2000 moves: random play may never end this game.");
+    expect(await page.locator("[data-testid=stuck-warning]").count()).toBe(0);
     await page.close();
   });
 

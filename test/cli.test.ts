@@ -146,6 +146,15 @@ describe.concurrent("ludex playout", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/P1 \(South\)\s+\d+\s+\d+\s+\d+/);
     expect(r.stdout).toContain("average length");
+    expect(r.stdout).toMatch(/^draws: \d+, unfinished: 0$/m);
+  });
+
+  it("says how many unfinished playouts got stuck: no legal move, and no rule ended the game", async () => {
+    // Four placements fill the 2 x 2 board, and nothing ends the game.
+    const stuck = tempFile("stuck.game", '(game "Stuck" (players 2) (equipment {(board (square 2 2)) (piece stone)}) (rules (start {}) (play (add piece:stone to:(empty to))) (end {})))');
+    const r = await ludex(["playout", stuck, "-n", "3"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^draws: 0, unfinished: 3 \(3 stuck: the player to act had no legal move and no rule ended the game\)$/m);
   });
 
   it("rejects a non-numeric -n (exit 2)", async () => {

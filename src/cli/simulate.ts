@@ -129,7 +129,9 @@ export function registerPlayout(program: Command): void {
     out(`${game.name}: ${t.playouts} random playouts (seeds ${opts.seed}..${opts.seed + t.playouts - 1}, max ${opts.maxPlies} plies, options: ${describeOptions(game.def.options)})`);
     out(`${"player".padEnd(w)} ${"wins".padStart(7)} ${"losses".padStart(7)} ${"draws".padStart(7)} ${"win%".padStart(8)}`);
     report.players.forEach((r, p) => out(`${labels[p]!.padEnd(w)} ${num(r.wins)} ${num(r.losses)} ${num(r.draws)} ${pct(r.wins)}`));
-    out(`draws: ${t.draws}, unfinished: ${t.unfinished}`);
+    // Said only when it happens (the line is otherwise as it always was): a gap in the rules.
+    const stuck = t.stuck ? ` (${t.stuck} stuck: the player to act had no legal move and no rule ended the game)` : "";
+    out(`draws: ${t.draws}, unfinished: ${t.unfinished}${stuck}`);
     out(`average length: ${report.avgLength} plies, average branching: ${report.avgBranching}, elapsed: ${report.elapsedSeconds} s`);
   });
 }

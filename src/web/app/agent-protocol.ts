@@ -23,4 +23,16 @@ export type FromPage =
 export type ToPage =
   | { type: "chosen"; table: number; ply: number; notation: string }
   | { type: "failed"; table: number; message: string }
-  | { type: "stats"; asked: number; text: string };
+  | { type: "stats"; asked: number; text: string; ends?: PlayoutEnds };
+
+/** How the random playouts of the editor's statistics ended, beyond wins and draws: what a designer should hear about. */
+export interface PlayoutEnds {
+  playouts: number;
+  /** Playouts in which the player to act had no legal move and no rule ended the game. */
+  stuck: number;
+  /** The moves of the first stuck playout, by notation (throws of the dice included), to reproduce it. */
+  firstStuck: string[];
+  /** Playouts still going when they were cut at `maxPlies` decisions. */
+  cut: number;
+  maxPlies: number;
+}

@@ -9,11 +9,12 @@ import { createAgent } from "../../ai/index.js";
 import type { Agent } from "../../ai/agent.js";
 import { compileGame } from "../../compile/index.js";
 import type { Game } from "../../engine/game.js";
+import { playoutMoves } from "../../engine/playout-moves.js";
 import { newTally, tallyPlayout } from "../../engine/playout-tally.js";
 import type { State } from "../../engine/state.js";
 import { useValidator } from "../../lang/schema.js";
 import { seedWord, type Seed } from "../../engine/rng.js";
-import type { FromPage, ToPage } from "./agent-protocol.js";
+import type { FromPage, PlayoutEnds, ToPage } from "./agent-protocol.js";
 import { readerOf } from "./api.js";
 
 useValidator(validate);
@@ -54,7 +55,7 @@ onmessage = (e: MessageEvent<FromPage>) => {
       return;
     }
     if (m.type === "close") return void tables.delete(m.table);
-    if (m.type === "stats") return reply({ type: "stats", asked: m.asked, text: playoutStats(m) });
+    if (m.type === "stats") return reply({ type: "stats", asked: m.asked, ...playoutStats(m) });
     const t = tables.get(m.table);
     if (!t) throw new Error(`no table ${m.table}`);
     // Follow the page's game: the moves it adds, or from the start when it went another way (undo).
@@ -82,18 +83,26 @@ onmessage = (e: MessageEvent<FromPage>) => {
   }
 };
 
-/** Random playouts of a description: their average length and branching, and how they ended. */
-function playoutStats(m: Extract<FromPage, { type: "stats" }>): string {
+/** Random playouts of a description: their average length and branching, how they ended, and the moves of the first that got stuck. */
+function playoutStats(m: Extract<FromPage, { type: "stats" }>): { text: string; ends?: PlayoutEnds } {
   const r = compileGame(m.description, { file: m.file, options: m.options, readFile: readerOf(m.files) });
-  if (!r.game) return `Random playouts: ${r.diagnostics[0]?.message ?? "the description does not compile"}`;
+  if (!r.game) return { text: `Random playouts: ${r.diagnostics[0]?.message ?? "the description does not compile"}` };
   const g = r.game;
   const MAX_PLIES = 2000;
   const t = newTally(g.playerCount);
+  let firstStuckSeed: number | undefined;
   for (let i = 0; i < m.playouts; i++) {
     const s = g.newGame({ seed: i + 1 });
     const stats = { branching: 0 };
-    tallyPlayout(g, s, g.playout(s, MAX_PLIES, stats), stats.branching, t);
+    const end = tallyPlayout(g, s, g.playout(s, MAX_PLIES, stats), stats.branching, t);
+    if (end === "stuck") firstStuckSeed ??= i + 1;
   }
+  // Playouts record no moves (the fast path): the first stuck one is played again to tell them.
+  const firstStuck = firstStuckSeed === undefined ? [] : playoutMoves(g, g.newGame({ seed: firstStuckSeed }), MAX_PLIES);
+  const cut = t.unfinished - t.stuck;
   const results = t.wins.map((w, p) => `P${p + 1} ${w}`).join(", ");
-  return `${t.playouts} random playouts: ${(t.plies / t.playouts).toFixed(1)} plies on average, ${(t.branching / Math.max(1, t.plies)).toFixed(1)} moves per decision; wins ${results}, draws ${t.draws}, unfinished ${t.unfinished} (at ${MAX_PLIES} plies).`;
+  return {
+    text: `${t.playouts} random playouts: ${(t.plies / t.playouts).toFixed(1)} plies on average, ${(t.branching / Math.max(1, t.plies)).toFixed(1)} moves per decision; wins ${results}, draws ${t.draws}, unfinished ${t.unfinished}${t.unfinished ? ` (${t.stuck} stuck, ${cut} still going at ${MAX_PLIES} plies)` : ""}.`,
+    ends: { playouts: t.playouts, stuck: t.stuck, firstStuck, cut, maxPlies: MAX_PLIES },
+  };
 }

@@ -3,7 +3,8 @@
  * diagnostics are underlined where they point (the same codes and messages as `ludex validate`),
  * ludeme names and their arguments complete from the catalog, and hovering a ludeme shows its
  * signature and documentation. Beside it, the board of the description as it stands, a button to
- * play it, and random-playout statistics computed in the worker. The text is kept in the
+ * play it, and random-playout statistics computed in the worker, with a warning when random games
+ * get stuck (the player to act has no move and nothing ends the game). The text is kept in the
  * browser's local storage as it is typed (back after a reload, with a way back to the original),
  * and can be downloaded as a .game file.
  */
@@ -15,9 +16,10 @@ import { compileGame, type CompileResult } from "../../compile/index.js";
 import { signature } from "../../lang/bind.js";
 import { catalog } from "../../lang/catalog.js";
 import { renderBoardSvg } from "../../view/svg.js";
-import type { FromPage, ToPage } from "./agent-protocol.js";
+import type { FromPage, PlayoutEnds, ToPage } from "./agent-protocol.js";
 import { fetchGame, readerOf, type GameFiles } from "./api.js";
 import { clear, el } from "./dom.js";
+import { descriptionSyntax } from "./editor-syntax.js";
 import { optionInput } from "./option-input.js";
 import { agentWorker, openLocal } from "./play.js";
 
@@ -79,6 +81,7 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
   const problems = el("ul", { class: "problems", "data-testid": "problems" });
   const preview = el("div", { class: "board-wrap", "data-testid": "preview" });
   const stats = el("p", { class: "stats", "data-testid": "stats" });
+  const playoutEnds = el("div", { class: "playout-ends" });
   const optionsBox = el("form", { class: "options", "data-testid": "editor-options" });
   const playButton = el("button", { type: "button" }, "Play it");
   const downloadButton = el("button", { type: "button", "data-testid": "download" }, "Download");
@@ -92,7 +95,7 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
   root.append(
     el("h1", {}, `Edit: ${files.name}`),
     keptNote,
-    el("div", { class: "game" }, el("div", { class: "edit-pane" }, editorBox, problems), el("div", { class: "side" }, preview, optionsBox, el("p", {}, playButton, " ", downloadButton), stats, el("p", {}, el("label", {}, "Open a .game file: ", openFile)))),
+    el("div", { class: "game" }, el("div", { class: "edit-pane" }, editorBox, problems), el("div", { class: "side" }, preview, optionsBox, el("p", {}, playButton, " ", downloadButton), stats, playoutEnds, el("p", {}, el("label", {}, "Open a .game file: ", openFile)))),
   );
 
   let latest: CompileResult | undefined;
@@ -117,17 +120,20 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
       preview.innerHTML = renderBoardSvg(latest.game, latest.game.newGame({ seed: 1 }));
       const asked = ++statsAsked;
       stats.textContent = "Random playouts…";
+      clear(playoutEnds);
       const w = agentWorker();
       const answer = (e: MessageEvent<ToPage>) => {
         const m = e.data;
         if (m.type !== "stats" || m.asked !== asked) return;
         w.removeEventListener("message", answer);
         stats.textContent = m.text;
+        if (m.ends) drawPlayoutEnds(playoutEnds, m.ends);
       };
       w.addEventListener("message", answer);
       w.postMessage({ type: "stats", asked, file, description: text, files: files.files, options: { ...chosen }, playouts: 200 } satisfies FromPage);
     } else {
       stats.textContent = "";
+      clear(playoutEnds);
     }
     return latest;
   };
@@ -144,7 +150,7 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
     if (update.docChanged) writeKept(files.name, update.state.doc.toString(), files.description);
   });
   const start = restored ? kept : files.description;
-  const view: EditorView = new EditorView({ doc: start, parent: editorBox, extensions: [basicSetup, lintGutter(), lint, autocompletion({ override: [complete] }), hover, EditorView.lineWrapping, keep] });
+  const view: EditorView = new EditorView({ doc: start, parent: editorBox, extensions: [basicSetup, descriptionSyntax(), lintGutter(), lint, autocompletion({ override: [complete] }), hover, EditorView.lineWrapping, keep] });
   compile(start);
   revertButton.addEventListener("click", () => {
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: files.description } });
@@ -185,6 +191,35 @@ function writeKept(name: string, text: string, original: string): void {
     else localStorage.setItem(keptKey(name), text);
   } catch {
     // Private browsing or a full store: the text stays in the editor, only not across a reload.
+  }
+}
+
+/** Up to this many moves of a stuck playout are told in the warning's text; a longer game's are behind a disclosure. */
+const MOVES_SHOWN = 30;
+
+/**
+ * What the random playouts say about the rules, beyond the figures: a warning when some got stuck
+ * (the player to act had no legal move and nothing ended the game: a gap in the rules), with the
+ * moves of the first so the designer can play it again; a milder note when some were still going
+ * at the ply limit (random play may never end the game, which is not always a fault).
+ */
+function drawPlayoutEnds(box: HTMLElement, ends: PlayoutEnds): void {
+  clear(box);
+  const games = (n: number) => `${n} of ${ends.playouts} random ${ends.playouts === 1 ? "game" : "games"}`;
+  if (ends.stuck > 0) {
+    const moves = ends.firstStuck;
+    const count = `${moves.length} ${moves.length === 1 ? "move" : "moves"}`;
+    const first = moves.length === 0 ? "The first was stuck at the start." : moves.length <= MOVES_SHOWN ? `The first after ${count}: ` : `The first after ${count} (below).`;
+    const sentence = el("p", {}, `In ${games(ends.stuck)} the player to act had no legal move and no rule ended the game. `, first);
+    if (moves.length > 0 && moves.length <= MOVES_SHOWN) sentence.append(el("code", {}, moves.join(" ")), ".");
+    sentence.append(" Add an end rule such as ", el("code", {}, "(if (no-moves next) (win mover))"), ", or let a player without a move pass: ", el("code", {}, "(priority … (pass))"), ".");
+    const warning = el("div", { class: "warning", "data-testid": "stuck-warning" }, sentence);
+    if (moves.length > MOVES_SHOWN) warning.append(el("details", {}, el("summary", {}, `The ${count}`), el("code", {}, moves.join(" "))));
+    box.append(warning);
+  }
+  if (ends.cut > 0) {
+    const were = ends.cut === 1 ? "was" : "were";
+    box.append(el("p", { class: "note", "data-testid": "cut-note" }, `${games(ends.cut)} ${were} still going after ${ends.maxPlies} moves: random play may never end this game.`));
   }
 }
 
