@@ -28,7 +28,7 @@ import { cli, root } from "./support/cli.js";
 const CHROMIUM = process.env.LUDEX_CHROMIUM ?? "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
 if (!available && process.env.LUDEX_REQUIRE_BROWSER) throw new Error(`no Chromium at ${CHROMIUM}, and LUDEX_REQUIRE_BROWSER is set`);
-/** Moves a person makes in each game (the agent answers each). */
+/** Moves a person makes in each game (the agent answers each): one by each of the WAYS. */
 const HUMAN_MOVES = 3;
 
 let server: ChildProcess;
@@ -111,13 +111,23 @@ function expectBoardMatches(g: Game, s: State, drawn: Awaited<ReturnType<typeof 
 /**
  * Makes move `m` by clicking: its origin then each landing (a chain, landing by landing), or its
  * landing alone, or its button; a menu or "stop here" button where the clicks are shared.
+ * `onBoard`, if given, runs before each click on the board (to check the board as it is clicked).
  */
-async function clickMove(page: Page, m: Move): Promise<void> {
+async function clickMove(page: Page, m: Move, onBoard?: () => Promise<void>): Promise<void> {
   const { from, to, notation } = m;
   if (from === undefined && to === undefined) return page.click(`.choices button[data-move="${notation}"]`);
   // A click where the site is drawn (on its piece, if any: the piece is on top, as a person sees it).
-  const at = (label: string) => page.click(`svg.board g.site[data-site="${label}"] circle`, { force: true });
+  const at = async (label: string) => {
+    await onBoard?.();
+    await page.click(`svg.board g.site[data-site="${label}"] circle`, { force: true });
+  };
   if (from !== undefined) await at(from);
+  // A drop from a hand drawn beside the board: the piece taken up from the hand first (its sites then lit).
+  const inHand = page.locator(`svg.board g.hand-piece.target[data-piece="${m.piece}"]`);
+  if (from === undefined && to !== undefined && m.piece !== undefined && (await inHand.count())) {
+    await inHand.click();
+    expect(await highlighted(page), `${notation}: its site lit once the ${m.piece} is taken up`).toContain(to);
+  }
   // A move that only names its site is made by that click, or by a second one when the site has other moves too.
   if (to !== undefined) for (const landing of landings(m)) await at(landing);
   else if (await page.locator(`svg.board g.site.selected[data-site="${from}"]`).count()) await at(from!);
@@ -125,6 +135,80 @@ async function clickMove(page: Page, m: Move): Promise<void> {
   const menu = page.locator(`.choices button[data-move="${notation}"]`);
   if (await menu.count()) await menu.click();
 }
+
+/** The most keys one keyboard click may take (Tabs to the board or a button, arrows to a site): a bug fails, not hangs. */
+const MAX_KEYS = 80;
+
+/**
+ * Makes move `m` from the keyboard alone, with the clicks clickMove makes: Tab or Shift+Tab to the
+ * board (one stop) or to a button, the board's arrows to a site, Enter to click it. Only key
+ * presses: the page is read to choose the next key, nothing is focused or clicked otherwise.
+ */
+async function keyMove(page: Page, m: Move): Promise<void> {
+  const { from, to, notation } = m;
+  const made = async () => (await page.locator("[data-testid=moves] li").count()) > before;
+  const before = await page.locator("[data-testid=moves] li").count();
+  if (from === undefined && to === undefined) return keyClick(page, { move: notation });
+  if (from !== undefined) await keyClick(page, { site: from });
+  if (to !== undefined) for (const landing of landings(m)) await keyClick(page, { site: landing });
+  else if (await page.locator(`svg.board g.site.selected[data-site="${from}"]`).count()) await keyClick(page, { site: from! });
+  // Several moves share these keys: the page offers them by notation.
+  if (!(await made()) && (await page.locator(`.choices button[data-move="${notation}"]`).count())) await keyClick(page, { move: notation });
+}
+
+/** One click by keys: Tab or Shift+Tab to the board or to the move's button, arrows to the site, then Enter. */
+async function keyClick(page: Page, target: { site: string } | { move: string }): Promise<void> {
+  for (let pressed = 0; ; ) {
+    // The keys to press next, from where the focus is: a Tab, or the arrows to the site's row or
+    // along it, or Enter there (worked out in the page, in one function).
+    const keys = await page.evaluate((want) => {
+      const active = document.activeElement;
+      const button = "move" in want ? Array.from(document.querySelectorAll(".choices button")).find((b) => b.getAttribute("data-move") === want.move) : undefined;
+      if ("move" in want) {
+        if (!button) return [`no button for ${want.move}`];
+        if (active === button) return ["Enter"];
+        return [!active || active.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING ? "Tab" : "Shift+Tab"];
+      }
+      const board = document.querySelector("svg.board");
+      if (!board) return ["no board"];
+      const at = active?.closest("svg.board g.site");
+      if (!at) return [!active || active === document.body || active.compareDocumentPosition(board) & Node.DOCUMENT_POSITION_FOLLOWING ? "Tab" : "Shift+Tab"];
+      // The board's rows as its arrows go through them (board-dom.ts): sites at one height (within a
+      // third of the closest two sites' distance) from the top, each row from the left.
+      const sites = Array.from(board.querySelectorAll("g.site")).map((g) => ({ label: g.getAttribute("data-site"), x: Number(g.querySelector("circle")!.getAttribute("cx")), y: Number(g.querySelector("circle")!.getAttribute("cy")) }));
+      let closest = Infinity;
+      for (let i = 0; i < sites.length; i++) for (let j = i + 1; j < sites.length; j++) closest = Math.min(closest, Math.hypot(sites[i]!.x - sites[j]!.x, sites[i]!.y - sites[j]!.y) || Infinity);
+      const tolerance = Number.isFinite(closest) ? closest / 3 : 1;
+      const rows: (typeof sites)[] = [];
+      for (const site of [...sites].sort((a, b) => a.y - b.y)) {
+        const row = rows[rows.length - 1];
+        if (row && site.y - row[0]!.y <= tolerance) row.push(site);
+        else rows.push([site]);
+      }
+      for (const row of rows) row.sort((a, b) => a.x - b.x);
+      const here = rows.findIndex((row) => row.some((s) => s.label === at.getAttribute("data-site")));
+      const there = rows.findIndex((row) => row.some((s) => s.label === want.site));
+      if (there < 0) return [`no site ${want.site}`];
+      if (here !== there) return Array<string>(Math.abs(there - here)).fill(here < there ? "ArrowDown" : "ArrowUp");
+      const i = rows[here]!.findIndex((s) => s.label === at.getAttribute("data-site")), j = rows[here]!.findIndex((s) => s.label === want.site);
+      return i === j ? ["Enter"] : Array<string>(Math.abs(j - i)).fill(i < j ? "ArrowRight" : "ArrowLeft");
+    }, target);
+    if (keys.some((key) => !/^(Enter|Tab|Shift\+Tab|Arrow\w+)$/.test(key))) throw new Error(`keys for ${JSON.stringify(target)}: ${keys}`);
+    if ((pressed += keys.length) > MAX_KEYS) {
+      const focus = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
+      throw new Error(`${MAX_KEYS} keys did not reach ${JSON.stringify(target)} (the focus on ${focus}; next keys ${keys})`);
+    }
+    for (const key of keys) await page.keyboard.press(key);
+    if (keys[0] === "Enter") return;
+  }
+}
+
+/** The ways a person makes a move, in turn: the mouse on a laptop's window, a finger on a phone's, the keyboard alone. */
+const WAYS = [
+  { how: "clicked", viewport: { width: 1280, height: 720 }, phone: false, make: clickMove },
+  { how: "tapped on a phone", viewport: { width: 390, height: 844 }, phone: true, make: clickMove },
+  { how: "keyed", viewport: { width: 1280, height: 720 }, phone: false, make: keyMove },
+] as const;
 
 /** Records, from the page's start, every piece the page animates (by the site of the piece). */
 async function recordGlides(page: Page): Promise<void> {
@@ -855,6 +939,22 @@ describe.skipIf(!available)("the browser app", () => {
     expect(await at()).toBe("b12");
     await page.keyboard.press("ArrowDown");
     expect(await at()).toBe("a11");
+    // A menu of the moves one click names (Einstein's pieces, any of which may be placed on a3): the
+    // focus goes to its first button; Escape gives it up, back to the site on the board; Tab reaches
+    // another move of the menu, and once it is played the focus is on the board again.
+    await openGame(page, "einstein");
+    await startGame(page, { seed: 3, seats: ["human", "human"] });
+    await keyClick(page, { site: "a3" });
+    const menu = () => page.$$eval(".choices button[data-move]", (els) => els.map((e) => e.getAttribute("data-move")));
+    expect(await menu()).toEqual(["1*a3", "2*a3", "3*a3", "4*a3", "5*a3", "6*a3"]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-move"))).toBe("1*a3");
+    await page.keyboard.press("Escape");
+    expect(await at()).toBe("a3");
+    expect(await menu()).toEqual([]);
+    await keyClick(page, { site: "a3" });
+    await keyClick(page, { move: "3*a3" });
+    await page.waitForFunction(() => document.querySelector("[data-testid=moves] li .notation")?.textContent === "3*a3");
+    expect(await at()).toBe("a3");
     await page.close();
   });
 
@@ -915,13 +1015,13 @@ describe.skipIf(!available)("the browser app", () => {
     const errors: string[] = [];
     beforeAll(async () => {
       if (!available) return;
-      page = await newPage({ viewport: { width: 1000, height: 900 } });
+      page = await newPage({ viewport: { width: 1280, height: 720 } });
       page.on("pageerror", (e) => errors.push(e.message));
     });
     afterAll(async () => page?.close());
 
   for (const name of builtinGameNames()) {
-    it(`${name}: plays by clicking against an agent, the board always as the engine has it`, async () => {
+    it(`${name}: plays by clicking, on a phone and from the keyboard against an agent, the board always as the engine has it`, async () => {
       const g = loadGame(name);
       errors.length = 0;
       await page.goto(`${base}?pace=0#/play/${name}`);
@@ -951,10 +1051,22 @@ describe.skipIf(!available)("the browser app", () => {
         const legal = g.legalMoves(s);
         const m = legal[(k * 7) % legal.length]!;
         const before = await page.locator("[data-testid=moves] li").count();
-        await clickMove(page, m);
+        // Each of the person's moves made another way: the mouse, a phone's screen, the keyboard alone.
+        const way = WAYS[k % WAYS.length]!;
+        if (page.viewportSize()!.width !== way.viewport.width) await page.setViewportSize(way.viewport);
+        // On the phone, scrolled to the board as a person would, the board is whole on the screen at each tap on it.
+        const whole = async () => {
+          const box = await page.evaluate(() => document.querySelector("svg.board")!.getBoundingClientRect().toJSON() as DOMRect);
+          const { width, height } = way.viewport;
+          expect(box.x >= 0 && box.y >= 0 && box.right <= width && box.bottom <= height, `${name}, ${way.how}: the board ${JSON.stringify(box)} whole on the screen`).toBe(true);
+        };
+        if (way.phone) await page.evaluate(() => document.querySelector("svg.board")!.scrollIntoView({ block: "nearest" }));
+        // The keyboard finds the board with Tab: the focus the mouse's clicks left on it is let go first (nothing is focused).
+        if (way.make === keyMove) await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await way.make(page, m, way.phone ? whole : undefined);
         await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
         const made = await page.$$eval("[data-testid=moves] li .notation", (els, n) => els[n]?.textContent, before);
-        expect(made, `${name}: the click made the chosen move`).toBe(m.notation);
+        expect(made, `${name}: ${way.how}, the chosen move`).toBe(m.notation);
         expect(await page.locator("[data-testid=told]").textContent()).toMatch(/ played /);
       }
       expect(errors).toEqual([]);

@@ -269,3 +269,19 @@ describe("what a board shows beyond its pieces", () => {
     expect(height(svg)).toBeGreaterThan(height(renderBoardSvg(chess, chess.newGame())) + 50);
   });
 });
+
+describe("tracks", () => {
+  it("draws the track of the seat to act, in its colour and in order, and a track every seat shares once", () => {
+    const ur = loadGame("ur");
+    let s = ur.newGame({ seed: 1 });
+    if (ur.isChance(s)) s = ur.apply(s, ur.drawChance(s)!);
+    const svg = renderBoardSvg(ur, s);
+    const drawn = [...svg.matchAll(/<polyline class="track" data-seat="([^"]+)" data-track="([^"]+)" points="([^"]+)"/g)];
+    expect(drawn.map((m) => m[1])).toEqual([`P${s.mover + 1}`]);
+    // As many points as the track has sites, the first at its first site (P1's enters at d1).
+    const track = ur.def.presentation.tracks.find((t) => t.seat === s.mover)!;
+    expect(drawn[0]![3]!.split(" ")).toHaveLength(track.sites.length);
+    const gyan = loadGame("gyan-chaupar");
+    expect(renderBoardSvg(gyan, gyan.newGame({ seed: 1 })).match(/<polyline class="track" data-seat="all"/g)).toHaveLength(1);
+  });
+});

@@ -38,7 +38,14 @@ export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {
   // Read once every region of the equipment is known, so that a declared region may be marked.
   const markedSites = board?.marked !== undefined ? [...compileRegion(board.marked, `/equipment/${at}/marked`, cx)] : [];
   const seatZones = Array.from({ length: cx.playerCount }, (_, p) => [...new Set([...seatRegionsOf(cx).values()].flatMap((lists) => Array.from(lists[p] ?? [])))].sort((a, b) => a - b));
-  return { counterLabels, flagWords, scored, stacks, neutralPieces, boardDrawing, seatZones, markedSites, inCheck: checkOf(ir, cx) };
+  const tracks = [...cx.tracks].flatMap(([name, t]) => {
+    if (t.failed) return [];
+    // A track every seat shares is one array in every seat's place.
+    const shared = t.sites.length > 0 && t.sites.every((sites) => sites === t.sites[0]);
+    if (shared) return t.sites[0] ? [{ name, seat: -1, sites: [...t.sites[0]], loop: t.loop }] : [];
+    return t.sites.flatMap((sites, seat) => (sites ? [{ name, seat, sites: [...sites], loop: t.loop }] : []));
+  });
+  return { counterLabels, flagWords, scored, stacks, neutralPieces, boardDrawing, seatZones, markedSites, tracks, inCheck: checkOf(ir, cx) };
 }
 
 /** The sites of the royal pieces (the types `in-check` names) that stand attacked, for drawing check. */

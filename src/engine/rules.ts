@@ -159,6 +159,8 @@ export interface Presentation {
    * to join, home triangles), drawn in the seat's colour.
    */
   seatZones: number[][];
+  /** The equipment's tracks, in order along each: one per seat that has its own, seat -1 for one every seat shares. */
+  tracks: { name: string; seat: number; sites: number[]; loop: boolean }[];
   /** Sites the board is drawn with marks on (the board's `marked:`). */
   markedSites: number[];
   /**

@@ -208,6 +208,24 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     out.push("</g>");
   }
   // The pieces.
+  // The tracks of the seat to act (and those every seat shares): the way its pieces go, arrows
+  // at each turn. Only the mover's, so that several seats' tracks over the same squares do not
+  // hide one another; each seat's set a little aside, so a shared stretch shows both.
+  const tracks = game.def.presentation.tracks.filter((t) => t.seat === -1 || t.seat === s.mover);
+  if (tracks.length) {
+    out.push('<g class="tracks">');
+    for (const t of tracks) {
+      const colour = t.seat < 0 ? "#7a6f5a" : seatColour(game, t.seat), ink = t.seat < 0 ? colour : inkOn(colour);
+      const id = `track-${t.seat + 1}-${escape(t.name)}`;
+      const aside = t.seat < 0 ? 0 : (t.seat - (game.playerCount - 1) / 2) * 6;
+      const points = [...t.sites, ...(t.loop ? [t.sites[0]!] : [])].map((i) => `${round(x(i) + aside)},${round(y(i) + aside)}`).join(" ");
+      out.push(
+        `<marker id="${id}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M1,1L9,5L1,9z" fill="${colour}" stroke="${ink}" stroke-width="1"/></marker>` +
+          `<polyline class="track" data-seat="${t.seat < 0 ? "all" : `P${t.seat + 1}`}" data-track="${escape(t.name)}" points="${points}" fill="none" stroke="${colour}" marker-mid="url(#${id})" marker-end="url(#${id})"/>`,
+      );
+    }
+    out.push("</g>");
+  }
   // The pieces; a royal piece under attack (the king in check) ringed in red.
   const checked = game.def.presentation.inCheck(s);
   out.push('<g class="pieces">');

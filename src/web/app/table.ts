@@ -242,6 +242,8 @@ export function startTable(area: HTMLElement, t: Table): void {
       b.addEventListener("click", () => play(m));
       choices.append(b);
     }
+    // The keyboard goes to the menu (Escape goes back to the board).
+    choices.querySelector("button")?.focus();
   };
 
   /**
@@ -314,7 +316,8 @@ export function startTable(area: HTMLElement, t: Table): void {
     const highlight = anyEmpty ? new Set<number>() : new Set([...clickable].map(index));
     prompt.textContent = promptFor(legal, clickable, pick.from, anyEmpty, pick.piece ?? null, fromHand.size > 0);
     const visited = pick.path.map(index);
-    const hadFocus = boardWrap.contains(document.activeElement);
+    // (a button beside it, pressed or given up with Escape, gives the focus back to the board: the buttons are redrawn)
+    const hadFocus = boardWrap.contains(document.activeElement) || choices.contains(document.activeElement);
     // A move shown arriving (an agent's, or a step forward through the game): the pieces it
     // captured, as they were drawn a moment ago, fade out over the new board.
     const prior = t.states[t.viewing - 1];
@@ -455,7 +458,18 @@ export function startTable(area: HTMLElement, t: Table): void {
       e.preventDefault();
       const next = nearestSite(boardWrap, site, ARROWS[e.key]!);
       if (next) focusSite(boardWrap, (focused = next));
+    } else if (e.key === "Escape" && pick !== autoPick) {
+      // Escape lets go of the piece selected.
+      pick = autoPick;
+      stops = [];
+      draw();
     }
+  });
+  // Escape in the buttons beside the board: back to the board, a menu of moves given up.
+  choices.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    e.preventDefault();
+    draw();
   });
   typed.form!.addEventListener("submit", (e) => {
     e.preventDefault();
