@@ -1017,6 +1017,8 @@ describe.skipIf(!available)("the browser app", () => {
       if (!available) return;
       page = await newPage({ viewport: { width: 1280, height: 720 } });
       page.on("pageerror", (e) => errors.push(e.message));
+      // Nothing the page logs as an error either (a failed fetch, a missing file).
+      page.on("console", (m) => void (m.type() === "error" && errors.push(`console: ${m.text()}`)));
     });
     afterAll(async () => page?.close());
 
