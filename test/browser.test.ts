@@ -150,6 +150,8 @@ async function keyMove(page: Page, m: Move): Promise<void> {
   const before = await page.locator("[data-testid=moves] li").count();
   if (from === undefined && to === undefined) return keyClick(page, { move: notation });
   if (from !== undefined) await keyClick(page, { site: from });
+  // A drop: the piece taken up from the hand (a Tab stop of its own) first.
+  if (from === undefined && to !== undefined && m.piece !== undefined && (await page.locator(`svg.board g.hand-piece.target[data-piece="${m.piece}"]`).count())) await keyClick(page, { hand: m.piece });
   if (to !== undefined) for (const landing of landings(m)) await keyClick(page, { site: landing });
   else if (await page.locator(`svg.board g.site.selected[data-site="${from}"]`).count()) await keyClick(page, { site: from! });
   // Several moves share these keys: the page offers them by notation.
@@ -157,12 +159,18 @@ async function keyMove(page: Page, m: Move): Promise<void> {
 }
 
 /** One click by keys: Tab or Shift+Tab to the board or to the move's button, arrows to the site, then Enter. */
-async function keyClick(page: Page, target: { site: string } | { move: string }): Promise<void> {
+async function keyClick(page: Page, target: { site: string } | { move: string } | { hand: string }): Promise<void> {
   for (let pressed = 0; ; ) {
     // The keys to press next, from where the focus is: a Tab, or the arrows to the site's row or
     // along it, or Enter there (worked out in the page, in one function).
     const keys = await page.evaluate((want) => {
       const active = document.activeElement;
+      if ("hand" in want) {
+        const piece = Array.from(document.querySelectorAll("svg.board g.hand-piece.target")).find((g) => g.getAttribute("data-piece") === want.hand);
+        if (!piece) return [`no ${want.hand} to take up from the hand`];
+        if (active === piece) return ["Enter"];
+        return [!active || active === document.body || active.compareDocumentPosition(piece) & Node.DOCUMENT_POSITION_FOLLOWING ? "Tab" : "Shift+Tab"];
+      }
       const button = "move" in want ? Array.from(document.querySelectorAll(".choices button")).find((b) => b.getAttribute("data-move") === want.move) : undefined;
       if ("move" in want) {
         if (!button) return [`no button for ${want.move}`];
@@ -172,7 +180,9 @@ async function keyClick(page: Page, target: { site: string } | { move: string })
       const board = document.querySelector("svg.board");
       if (!board) return ["no board"];
       const at = active?.closest("svg.board g.site");
-      if (!at) return [!active || active === document.body || active.compareDocumentPosition(board) & Node.DOCUMENT_POSITION_FOLLOWING ? "Tab" : "Shift+Tab"];
+      // Toward the board's one Tab stop among its sites (pieces in hand are stops of their own, before it).
+      const stop = board.querySelector('g.site[tabindex="0"]') ?? board;
+      if (!at) return [!active || active === document.body || active.compareDocumentPosition(stop) & Node.DOCUMENT_POSITION_FOLLOWING ? "Tab" : "Shift+Tab"];
       // The board's rows as its arrows go through them (board-dom.ts): sites at one height (within a
       // third of the closest two sites' distance) from the top, each row from the left.
       const sites = Array.from(board.querySelectorAll("g.site")).map((g) => ({ label: g.getAttribute("data-site"), x: Number(g.querySelector("circle")!.getAttribute("cx")), y: Number(g.querySelector("circle")!.getAttribute("cy")) }));
@@ -506,6 +516,13 @@ describe.skipIf(!available)("the browser app", () => {
     await page.click(`svg.board g.site[data-site="${drops[0]!.to}"]`, { force: true });
     await movesReach(page, played.length + 1);
     expect((await moveList(page)).at(-1)).toBe(drops[0]!.notation);
+    // The same drop from the keyboard: the piece in hand is a Tab stop; Enter takes it up, then the arrows and Enter drop it.
+    await page.click("[data-action=undo]");
+    await movesReach(page, played.length);
+    await page.locator("h1").click();
+    await keyMove(page, drops.at(-1)!);
+    await movesReach(page, played.length + 1);
+    expect((await moveList(page)).at(-1)).toBe(drops.at(-1)!.notation);
     // Chess: the king attacked is ringed.
     await page.goto(`${base}#/play/chess?p1=human&p2=human&seed=1&moves=e2-e4+f7-f5+d1-h5`);
     await page.waitForSelector('.play-head[data-game="chess"] ~ .game svg.board');

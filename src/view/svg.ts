@@ -292,13 +292,15 @@ function handsSvg(game: Game, s: State, trays: number[], width: number, boardHei
       const cx = MARGIN + r + placed++ * (2 * r + 14);
       const mine = p === s.mover;
       const classes = ["hand-piece"];
-      if (mine && opts.handTargets?.has(type.name)) classes.push("target");
+      // A piece that may be dropped is a Tab stop of its own (the keyboard's way to take it up).
+      const droppable = mine && opts.handTargets?.has(type.name) === true;
+      if (droppable) classes.push("target");
       if (mine && opts.handSelected === type.name) classes.push("selected");
       const fill = colour, ink = inkOn(fill);
       const symbol = (type.symbols ? type.symbols[p]! : type.symbol).slice(0, 3);
       const many = count > 1 ? `<text class="count" x="${round(cx + r * 0.85)}" y="${round(cy - r * 0.7)}">${count}</text>` : "";
       out.push(
-        `<g class="${classes.join(" ")}" data-hand="P${p + 1}" data-piece="${escape(type.name)}" data-count="${count}" tabindex="-1" role="button" aria-label="${escape(`${seatLabel(game, p)}'s ${type.name} in hand${count > 1 ? `, ${count} of them` : ""}`)}">` +
+        `<g class="${classes.join(" ")}" data-hand="P${p + 1}" data-piece="${escape(type.name)}" data-count="${count}" tabindex="${droppable ? 0 : -1}" role="button" aria-label="${escape(`${seatLabel(game, p)}'s ${type.name} in hand${count > 1 ? `, ${count} of them` : ""}`)}">` +
           `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" fill="${fill}"/><text x="${round(cx)}" y="${round(cy)}" fill="${ink}">${escape(symbol)}</text>${many}</g>`,
       );
     }

@@ -242,7 +242,7 @@ export function startTable(area: HTMLElement, t: Table): void {
       b.addEventListener("click", () => play(m));
       choices.append(b);
     }
-    // The keyboard goes to the menu (Escape goes back to the board).
+    // The keyboard goes to the menu (Escape goes back to the board); the focus scrolls a phone's screen to it.
     choices.querySelector("button")?.focus();
   };
 
@@ -448,6 +448,11 @@ export function startTable(area: HTMLElement, t: Table): void {
   });
   // The keyboard: arrows move between sites, Enter or Space clicks the one in focus.
   boardWrap.addEventListener("keydown", (e) => {
+    const inHand = (e.target as Element).closest("g.hand-piece");
+    if (inHand && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      return clickInHand(inHand.getAttribute("data-hand")!, inHand.getAttribute("data-piece")!);
+    }
     const site = (e.target as Element).closest("g.site");
     if (!site) return;
     if (e.key === "Enter" || e.key === " ") {
