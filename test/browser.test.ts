@@ -21,9 +21,11 @@ import { describeSite } from "../src/engine/position.js";
 import type { State } from "../src/engine/state.js";
 import { builtinGameNames } from "../src/library/builtin.js";
 import { landings } from "../src/view/pick.js";
-import { diceText, hasScores, shownCounters } from "../src/view/text.js";
+import { endInfo } from "../src/view/end.js";
+import { diceText, hasScores, seatLabel, shownCounters } from "../src/view/text.js";
 import { addMove, finishRecord, newRecord } from "../src/record/recorder.js";
 import { cli, root } from "./support/cli.js";
+import { seededChooser } from "./support/random.js";
 
 const CHROMIUM = process.env.LUDEX_CHROMIUM ?? "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
@@ -219,6 +221,35 @@ const WAYS = [
   { how: "tapped on a phone", viewport: { width: 390, height: 844 }, phone: true, make: clickMove },
   { how: "keyed", viewport: { width: 1280, height: 720 }, phone: false, make: keyMove },
 ] as const;
+
+/**
+ * A game played to its end in the engine, for the page to be opened at its last decision: random
+ * moves from the first of a few seeds that ends within 3,000 decisions, then with a move that
+ * ends the game taken whenever there is one (games random play rarely ends). Null when no seed
+ * ends (races, which random moves do not run: Chinese Checkers, Quoridor).
+ */
+function playedToEnd(g: Game): { seed: number; before: string[]; last: Move; end: State } | null {
+  for (const greedy of [false, true]) {
+    for (let seed = 1; seed <= 2; seed++) {
+      const choose = seededChooser(seed);
+      let s = g.newGame({ seed });
+      const decisions: Move[] = [];
+      while (!s.over && decisions.length < 3000) {
+        if (g.isChance(s)) {
+          s = g.apply(s, g.drawChance(s)!);
+          continue;
+        }
+        const legal = g.legalMoves(s);
+        if (!legal.length) break;
+        const m = (greedy ? legal.find((x) => g.apply(s, x).over) : undefined) ?? legal[choose(legal.length)]!;
+        decisions.push(m);
+        s = g.apply(s, m);
+      }
+      if (s.over) return { seed, before: decisions.slice(0, -1).map((m) => m.notation), last: decisions.at(-1)!, end: s };
+    }
+  }
+  return null;
+}
 
 /** Records, from the page's start, every piece the page animates (by the site of the piece). */
 async function recordGlides(page: Page): Promise<void> {
@@ -1088,6 +1119,21 @@ describe.skipIf(!available)("the browser app", () => {
         expect(made, `${name}: ${way.how}, the chosen move`).toBe(m.notation);
         expect(await page.locator("[data-testid=told]").textContent()).toMatch(/ played /);
       }
+      // The end, by a click: a game played out in the engine, the page opened at its last decision
+      // with every seat a person's, the decision clicked, and the result as the engine has it.
+      const out = playedToEnd(g);
+      if (out) {
+        const seats = Array.from({ length: g.playerCount }, (_, p) => `p${p + 1}=human`).join("&");
+        await page.setViewportSize({ width: 1280, height: 720 });
+        await page.goto(`${base}?pace=0#/play/${name}?${seats}&seed=${out.seed}&moves=${out.before.map(encodeURIComponent).join("+")}`);
+        await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li .notation").length >= n, out.before.length);
+        await clickMove(page, out.last);
+        await page.waitForSelector("[data-testid=result] h2");
+        const info = endInfo(g, out.end)!;
+        const winners = info.winners.map((seat) => seatLabel(g, Number(seat.slice(1)) - 1));
+        expect(await page.locator("[data-testid=result] h2").textContent(), `${name}: the end`).toBe(info.draw ? "Draw" : `${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`);
+        expect(await page.locator("[data-testid=status]").textContent()).toBe("Game over.");
+      } else expect(["chinese-checkers", "quoridor"], `${name} ends under random play`).toContain(name);
       expect(errors).toEqual([]);
     });
   }
