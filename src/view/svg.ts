@@ -176,8 +176,8 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   }
   // Each seat's own sites (its sides to join, its home): edged in the seat's colour, and in the
   // colour's ink so that a light seat's shows on a light board. On cells, a frame inside the cell;
-  // on points and pits, a thin dashed ring (a full ring would look like a piece); a site of two
-  // seats gets both, one inside the other.
+  // on points and pits, a thin ring (a thick one looked like a piece); a site of two seats gets
+  // both, one inside the other.
   const zones = game.def.presentation.seatZones;
   if (zones.some((sites) => sites.length)) {
     out.push('<g class="zones">');
@@ -199,9 +199,10 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
           const box = `x="${round(x(i) - h)}" y="${round(y(i) - h)}" width="${round(2 * h)}" height="${round(2 * h)}"`;
           out.push(`<rect ${attrs} ${box} stroke="${ink}" stroke-width="4" stroke-opacity=".5"/><rect ${box} fill="none" stroke="${colour}" stroke-width="2.5"/>`);
         } else {
+          // Thin, so that an empty site of a seat does not look like a piece (and not dashed:
+          // dashes cost the browser's painting time at every redraw, on boards of many zones).
           const rr = round((style === "pits" ? UNIT * 0.47 : r * 1.12) - 4 * k);
-          const dash = style === "pits" ? "" : ` stroke-dasharray="5 4"`;
-          out.push(`<circle ${attrs} cx="${round(x(i))}" cy="${round(y(i))}" r="${rr}" stroke="${ink}" stroke-width="4" stroke-opacity=".5"${dash}/><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${rr}" fill="none" stroke="${colour}" stroke-width="2.5"${dash}/>`);
+          out.push(`<circle ${attrs} cx="${round(x(i))}" cy="${round(y(i))}" r="${rr}" stroke="${ink}" stroke-width="3" stroke-opacity=".4"/><circle cx="${round(x(i))}" cy="${round(y(i))}" r="${rr}" fill="none" stroke="${colour}" stroke-width="1.8"/>`);
         }
       }
     });
