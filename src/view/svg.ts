@@ -106,7 +106,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   const places = topo.points !== undefined;
   const r = places ? Math.min(UNIT * 0.2, nearestSites(topo, kx, ky) / 2.2) : UNIT * 0.38;
   const out: string[] = [];
-  // A grid of cells drawn as points is ruled like a Go board: rows and columns, no diagonals.
+  // A grid of cells drawn as points is ruled in rows and columns only, no diagonals (pieces on the crossings).
   const ruled = (d: number) => !(drawing === "points" && topo.shape === "square-diagonals" && topo.dirNames[d]!.length === 2);
   // --ratio: the board's width over its height, for a page that sizes it to fit the window.
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="board ${style}" viewBox="0 0 ${round(width)} ${round(height)}" style="--ratio:${Math.round((width / height) * 1e4) / 1e4}" role="img" aria-label="${escape(game.name)} board">`);
@@ -162,7 +162,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   }
   // Places taken: a face filled in its owner's colour, an edge drawn over in it.
   if (places) out.push(placesSvg(game, s, x, y, style === "squares" || style === "hexagons"));
-  // Sites the board marks (a throne, refuges, a Go board's star points): a cross in a cell, a dot on a point.
+  // Sites the board marks (a throne, refuges, the star points of a board of lines): a cross in a cell, a dot on a point.
   const marked = game.def.presentation.markedSites;
   if (marked.length) {
     out.push('<g class="marks">');

@@ -104,7 +104,7 @@ const dealKey = (deal: string) => `ludex.deal.${deal}`;
 export const readDeal = (deal: string): Seed | undefined => parseSeed(store.get(dealKey(deal)) ?? "");
 export const writeDeal = (deal: string, seed: Seed): void => store.set(dealKey(deal), String(seed));
 
-/** The last game of a description (by the address's page, e.g. `play/chess`), as its query. */
+/** The last game of a description (by the address's page, e.g. `play/NAME`), as its query. */
 const lastKey = (page: string) => `ludex.last.${page}`;
 export const readLast = (page: string): string | null => store.get(lastKey(page));
 export const writeLast = (page: string, query: string): void => store.set(lastKey(page), query);
