@@ -22,7 +22,7 @@ import type { State } from "../src/engine/state.js";
 import { builtinGameNames } from "../src/library/builtin.js";
 import { landings } from "../src/view/pick.js";
 import { endInfo } from "../src/view/end.js";
-import { diceText, hasScores, seatLabel, shownCounters } from "../src/view/text.js";
+import { diceText, hasScores, renderBoard, seatLabel, shownCounters } from "../src/view/text.js";
 import { addMove, finishRecord, newRecord } from "../src/record/recorder.js";
 import { cli, root } from "./support/cli.js";
 import { seededChooser } from "./support/random.js";
@@ -708,6 +708,12 @@ describe.skipIf(!available)("the browser app", () => {
       await clickMove(page, m);
       await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
     }
+    // The game as text, downloaded while it goes on: no seed, and the board as the players see it (face down).
+    const [file] = await Promise.all([page.waitForEvent("download"), page.click("[data-action=export-text]")]);
+    const text = readFileSync((await file.path())!, "utf8");
+    expect(text).not.toMatch(/^Seed:/m);
+    const s = await engineState(page, g, 8);
+    expect(text).toContain(renderBoard(g, g.observation(s, s.mover)));
     await page.close();
   });
 
