@@ -40,7 +40,9 @@ export function standaloneSvg(board: SVGSVGElement): string {
   const names = new Set(rules.join("\n").match(/--[\w-]+/g) ?? []);
   const variables = [...names].map((n) => `${n}: ${root.getPropertyValue(n).trim()};`).join(" ");
   const style = document.createElementNS("http://www.w3.org/2000/svg", "style");
-  style.textContent = `svg.board { ${variables} }\n${rules.join("\n")}`;
+  // The page's font too: the board's letters and coordinates inherit it from the page.
+  const font = getComputedStyle(board).fontFamily.replace(/[<>]/g, "");
+  style.textContent = `svg.board { ${variables} font-family: ${font}; }\n${rules.join("\n")}`;
   copy.prepend(style);
   const [, , w, h] = (copy.getAttribute("viewBox") ?? "0 0 600 600").split(/\s+/).map(Number);
   copy.setAttribute("width", String(w));
