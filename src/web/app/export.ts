@@ -11,7 +11,7 @@ import { el } from "./dom.js";
 import type { Table } from "./table.js";
 
 /** Offers `blob` as a download named `name`. */
-function download(blob: Blob, name: string): void {
+export function download(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = el("a", { href: url, download: name });
   document.body.append(a);

@@ -26,7 +26,7 @@ import type { FromPage, ToPage } from "./agent-protocol.js";
 import { ARROWS, focusSite, nearestSite, showArrival } from "./board-dom.js";
 import { clear, el } from "./dom.js";
 import { drawDice } from "./dice.js";
-import { exportBoard, exportText } from "./export.js";
+import { download, exportBoard, exportText } from "./export.js";
 import { drawPlayers, drawResult } from "./side-panels.js";
 
 export interface Table {
@@ -653,10 +653,5 @@ function saveRecord(t: Table): void {
   if (t.game.def.concealFlags !== 0 && !s.over) return;
   const rec = structuredClone(t.record);
   finishRecord(rec, t.game, s, s.over ? "finished" : "unfinished");
-  const url = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" }));
-  const a = el("a", { href: url, download: `${t.record.game.name ?? "game"}-${t.record.seed}.json` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  download(new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" }), `${t.record.game.name ?? "game"}-${t.record.seed}.json`);
 }
