@@ -20,6 +20,7 @@ import type { FromPage, PlayoutEnds, ToPage } from "./agent-protocol.js";
 import { fetchGame, readerOf, type GameFiles } from "./api.js";
 import { clear, el } from "./dom.js";
 import { descriptionSyntax } from "./editor-syntax.js";
+import { download } from "./export.js";
 import { optionInput } from "./option-input.js";
 import { agentWorker, openLocal } from "./play.js";
 
@@ -156,11 +157,7 @@ export async function showEditor(root: HTMLElement, name: string | undefined): P
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: files.description } });
     keptNote.hidden = true;
   });
-  downloadButton.addEventListener("click", () => {
-    const link = el("a", { href: URL.createObjectURL(new Blob([view.state.doc.toString()], { type: "text/plain" })), download: file });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 0);
-  });
+  downloadButton.addEventListener("click", () => download(new Blob([view.state.doc.toString()], { type: "text/plain" }), file));
   // A description from this computer replaces the text (the compiler sees it at once).
   openFile.addEventListener("change", async () => {
     const f = openFile.files?.[0];
