@@ -223,29 +223,45 @@ const WAYS = [
 ] as const;
 
 /**
+ * Decisions made in the engine from the start seeded `seed` (throws of the dice drawn by the
+ * state's generator, as the page throws them), each chosen by `choose` from the legal moves, until
+ * `done` says so, the game ends or nobody can move: the decisions and the state they lead to.
+ */
+function decide(g: Game, seed: number, choose: (legal: Move[], s: State, k: number) => Move, done: (s: State, k: number) => boolean = () => false): { moves: Move[]; state: State } {
+  let s = g.newGame({ seed });
+  const moves: Move[] = [];
+  while (!s.over && !done(s, moves.length)) {
+    if (g.isChance(s)) {
+      s = g.apply(s, g.drawChance(s)!);
+      continue;
+    }
+    const legal = g.legalMoves(s);
+    if (!legal.length) break;
+    const m = choose(legal, s, moves.length);
+    moves.push(m);
+    s = g.apply(s, m);
+  }
+  return { moves, state: s };
+}
+
+/** The page's address of a game at these decisions, from the start seeded `seed`, every seat a person's. */
+function addressOf(g: Game, name: string, seed: number, moves: readonly Move[]): string {
+  const seats = Array.from({ length: g.playerCount }, (_, p) => `p${p + 1}=human`).join("&");
+  return `#/play/${name}?${seats}&seed=${seed}&moves=${moves.map((m) => encodeURIComponent(m.notation)).join("+")}`;
+}
+
+/**
  * A game played to its end in the engine, for the page to be opened at its last decision: random
  * moves from the first of a few seeds that ends within 3,000 decisions, then with a move that
  * ends the game taken whenever there is one (games random play rarely ends). Null when no seed
  * ends (races, which random moves do not run: Chinese Checkers, Quoridor).
  */
-function playedToEnd(g: Game): { seed: number; before: string[]; last: Move; end: State } | null {
+function playedToEnd(g: Game): { seed: number; before: Move[]; last: Move; end: State } | null {
   for (const greedy of [false, true]) {
     for (let seed = 1; seed <= 2; seed++) {
       const choose = seededChooser(seed);
-      let s = g.newGame({ seed });
-      const decisions: Move[] = [];
-      while (!s.over && decisions.length < 3000) {
-        if (g.isChance(s)) {
-          s = g.apply(s, g.drawChance(s)!);
-          continue;
-        }
-        const legal = g.legalMoves(s);
-        if (!legal.length) break;
-        const m = (greedy ? legal.find((x) => g.apply(s, x).over) : undefined) ?? legal[choose(legal.length)]!;
-        decisions.push(m);
-        s = g.apply(s, m);
-      }
-      if (s.over) return { seed, before: decisions.slice(0, -1).map((m) => m.notation), last: decisions.at(-1)!, end: s };
+      const { moves, state } = decide(g, seed, (legal, s) => (greedy ? legal.find((x) => g.apply(s, x).over) : undefined) ?? legal[choose(legal.length)]!, (_, k) => k >= 3000);
+      if (state.over) return { seed, before: moves.slice(0, -1), last: moves.at(-1)!, end: state };
     }
   }
   return null;
@@ -510,33 +526,22 @@ describe.skipIf(!available)("the browser app", () => {
   it("draws the dice as dice, each player's hand in a tray (a drop starts there), and a king in check", async () => {
     const page = await newPage();
     // Backgammon after a few moves: the dice drawn, what they show, a used one faded.
-    const bg = loadGame("backgammon"), seed = 5;
-    let s = bg.newGame({ seed });
-    const decisions: string[] = [];
-    while (decisions.length < 3) {
-      if (bg.isChance(s)) s = bg.apply(s, bg.drawChance(s)!);
-      else {
-        const m = bg.legalMoves(s)[0]!;
-        decisions.push(m.notation);
-        s = bg.apply(s, m);
-      }
-    }
-    await page.goto(`${base}#/play/backgammon?p1=human&p2=human&seed=${seed}&moves=${decisions.map(encodeURIComponent).join("+")}`);
+    const bg = loadGame("backgammon");
+    const { moves: thrown, state: s } = decide(bg, 5, (legal) => legal[0]!, (_, k) => k === 3);
+    await page.goto(base + addressOf(bg, "backgammon", 5, thrown));
     await page.waitForSelector('.play-head[data-game="backgammon"] ~ .game svg.board');
     const dice = await page.$$eval("[data-testid=dice] svg.die", (els) => els.map((e) => ({ value: Number(e.getAttribute("data-value")), used: e.classList.contains("used") })));
     expect(dice).toEqual(Array.from(s.dice, (v, d) => ({ value: v, used: s.diceLeft[d]! <= 0 })));
     // Shogi, P1 holding a captured piece: taken up from the hand, its drops lit, dropped by a click.
     const shogi = loadGame("shogi"), types = shogi.def.pieces.length;
-    let t = shogi.newGame({ seed: 1 });
-    const played: string[] = [];
     const dropsNow = (x: State) => shogi.legalMoves(x).filter((m) => m.from === undefined && m.to !== undefined);
-    for (let k = 0; !(t.mover === 0 && t.hand.slice(0, types).some((c) => c > 0) && dropsNow(t).length); k++) {
-      const legal = shogi.legalMoves(t);
-      const m = legal.find((x) => x.captures?.length) ?? legal[(k * 7) % legal.length]!;
-      played.push(m.notation);
-      t = shogi.apply(t, m);
-    }
-    await page.goto(`${base}#/play/shogi?p1=human&p2=human&seed=1&moves=${played.map(encodeURIComponent).join("+")}`);
+    const { moves: played, state: t } = decide(
+      shogi,
+      1,
+      (legal, _, k) => legal.find((x) => x.captures?.length) ?? legal[(k * 7) % legal.length]!,
+      (x) => x.mover === 0 && x.hand.slice(0, types).some((c) => c > 0) && dropsNow(x).length > 0,
+    );
+    await page.goto(base + addressOf(shogi, "shogi", 1, played));
     await page.waitForSelector('.play-head[data-game="shogi"] ~ .game svg.board');
     const held = shogi.def.pieces.findIndex((_, i) => t.hand[i]! > 0);
     const name = shogi.def.pieces[held]!.name;
@@ -607,38 +612,29 @@ describe.skipIf(!available)("the browser app", () => {
   });
 
   it("a ranking by a final score the rules count at the end shows the running score beside it, and says which one ranks", async () => {
-    const g = loadGame("beset"), seed = 3;
-    let s = g.newGame({ seed });
-    const decisions: string[] = [];
-    while (!s.over) {
-      const legal = g.legalMoves(s);
-      const m = legal[(decisions.length * 7) % legal.length]!;
-      decisions.push(m.notation);
-      s = g.apply(s, m);
-    }
+    const g = loadGame("beset");
+    const { moves, state: s } = decide(g, 3, (legal, _, k) => legal[(k * 7) % legal.length]!);
+    expect(s.over).toBe(true);
     const page = await newPage();
-    await page.goto(`${base}#/play/beset?p1=human&p2=human&seed=${seed}&moves=${decisions.map(encodeURIComponent).join("+")}`);
+    await page.goto(base + addressOf(g, "beset", 3, moves));
     await page.waitForSelector("[data-testid=ranking]");
     expect(await page.locator("[data-testid=ranking] caption").textContent()).toBe("Ranked by final score, as the rules count it at the end; the score beside the seats is the running score.");
     expect(await page.locator("[data-testid=ranking] th").allTextContents()).toEqual(["place", "players", "final score", "score"]);
+    // Each row: the players at that place, their final score, and their running score as the engine has it.
+    const info = endInfo(g, s)!;
+    const rows = await page.$$eval("[data-testid=ranking] tr:has(td)", (trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent)));
+    expect(rows).toEqual(
+      info.ranking!.map((r) => [String(r.place), r.players.map((p) => seatLabel(g, Number(p.slice(1)) - 1)).join(", "), ...r.values.map(String), r.players.map((p) => String(s.score[Number(p.slice(1)) - 1])).join(", ")]),
+    );
     await page.close();
   });
 
   it("an address with the decisions of a dice game resumes it: the throws follow from the seed", async () => {
     const g = loadGame("backgammon"), seed = 5;
-    let s = g.newGame({ seed });
-    const decisions: string[] = [];
-    while (decisions.length < 12 && !s.over) {
-      if (g.isChance(s)) s = g.apply(s, g.drawChance(s)!);
-      else {
-        const legal = g.legalMoves(s);
-        const m = legal[(decisions.length * 5) % legal.length]!;
-        decisions.push(m.notation);
-        s = g.apply(s, m);
-      }
-    }
+    const { moves } = decide(g, seed, (legal, _, k) => legal[(k * 5) % legal.length]!, (_, k) => k === 12);
+    const decisions = moves.map((m) => m.notation);
     const page = await newPage();
-    await page.goto(`${base}#/play/backgammon?p1=human&p2=human&seed=${seed}&moves=${decisions.map(encodeURIComponent).join("+")}`);
+    await page.goto(base + addressOf(g, "backgammon", seed, moves));
     await page.waitForSelector('.play-head[data-game="backgammon"] ~ .game svg.board');
     expect(await page.locator("[data-testid=address-error]").count()).toBe(0);
     expect((await moveList(page)).filter((n) => !n.startsWith("roll"))).toEqual(decisions);
@@ -1129,9 +1125,8 @@ describe.skipIf(!available)("the browser app", () => {
       // with every seat a person's, the decision clicked, and the result as the engine has it.
       const out = playedToEnd(g);
       if (out) {
-        const seats = Array.from({ length: g.playerCount }, (_, p) => `p${p + 1}=human`).join("&");
         await page.setViewportSize({ width: 1280, height: 720 });
-        await page.goto(`${base}?pace=0#/play/${name}?${seats}&seed=${out.seed}&moves=${out.before.map(encodeURIComponent).join("+")}`);
+        await page.goto(`${base}?pace=0${addressOf(g, name, out.seed, out.before)}`);
         await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li .notation").length >= n, out.before.length);
         await clickMove(page, out.last);
         await page.waitForSelector("[data-testid=result] h2");

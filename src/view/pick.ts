@@ -91,15 +91,20 @@ export function initialPick(legal: readonly Move[]): Pick {
   return { from, path: [] };
 }
 
-/** Moves that bring a piece of this type onto the board from off it (a drop from the hand). */
+/** A move that brings a piece of a named type onto the board from off it: a drop (from the hand, in a game with hands). */
+export function isDrop(m: Move): m is Move & { to: string; piece: string } {
+  return m.from === undefined && m.to !== undefined && m.piece !== undefined;
+}
+
+/** The drops of pieces of this type. */
 function drops(legal: readonly Move[], piece: string): Move[] {
-  return legal.filter((m) => m.from === undefined && m.to !== undefined && m.piece === piece);
+  return legal.filter((m) => isDrop(m) && m.piece === piece);
 }
 
 /** The types in hand the player may drop now (to highlight in their hand). */
 export function handClicks(legal: readonly Move[]): Set<string> {
   const out = new Set<string>();
-  for (const m of legal) if (m.from === undefined && m.to !== undefined && m.piece !== undefined) out.add(m.piece);
+  for (const m of legal) if (isDrop(m)) out.add(m.piece);
   return out;
 }
 

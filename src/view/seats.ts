@@ -3,6 +3,7 @@
  * way the text board tells a player's pieces apart (see pieceSymbol in text.ts).
  */
 import { CHANCE, type Game } from "../engine/game.js";
+import type { State } from "../engine/state.js";
 
 /** A player's display name: the description's `names:` entry, else `P1`..`Pn`. */
 export function seatName(game: Game, p: number): string {
@@ -22,6 +23,11 @@ export function seatLabel(game: Game, p: number): string {
   if (p === CHANCE) return "chance";
   const name = game.def.players.names[p];
   return `P${p + 1}${name && name !== `P${p + 1}` ? ` (${name})` : ""}`;
+}
+
+/** Who decides in state `before`, for a list of a game's moves: a seat's label, or "dice" for a throw. */
+export function deciderLabel(game: Game, before: State): string {
+  return game.isChance(before) ? "dice" : seatLabel(game, before.mover);
 }
 
 /** How a player's pieces look on the text board (what tells them apart, like a colour). */

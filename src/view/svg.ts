@@ -73,9 +73,8 @@ function scaleOf(game: Game): number {
  * The symbol drawn on a piece: its type's (or its seat's) symbol. A game with one kind of piece
  * and no symbols of its own (stones) draws none: the colour says all.
  */
-function symbolOf(game: Game, s: State, site: number): string {
-  const type = game.def.pieces[s.piece[site]!]!;
-  const owner = s.owner[site]!;
+function symbolOf(game: Game, piece: number, owner: number): string {
+  const type = game.def.pieces[piece]!;
   if (type.symbols) return type.symbols[owner]!.slice(0, 3);
   return game.def.pieces.length === 1 ? "" : type.symbol.slice(0, 3);
 }
@@ -99,6 +98,8 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   const y = (i: number) => MARGIN + above + (flip ? maxY - topo.drawY[i]! * ky : topo.drawY[i]! * ky);
   const drawing = game.def.presentation.boardDrawing;
   const style = boardStyle(topo.shape, drawing);
+  // Hexagons pointed at top and bottom when rows run east-west, flat when columns run north-south.
+  const hexTurn = topo.shape === "hex-columns" ? 0 : 30;
   // Room on the right for the label of a store at the end of the rows.
   const width = maxX + 2 * MARGIN + (style === "pits" ? MARGIN : 0), height = maxY + 2 * MARGIN + (trays ? trays.length * TRAY : 0);
   // On a board with edges and faces the places stand closer than its points (half a line apart on
@@ -120,14 +121,9 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     }
     out.push("</g>");
   } else if (style === "hexagons") {
-    // Hexagonal cells: pointed at top and bottom when rows run east-west, flat when columns run north-south.
-    const R = UNIT / Math.sqrt(3);
-    const turn = topo.shape === "hex-columns" ? 0 : 30;
+    // Hexagonal cells, each as wide as two neighbours' centres are apart.
     out.push('<g class="cells">');
-    for (let i = 0; i < (topo.points ?? n); i++) {
-      const corners = [0, 60, 120, 180, 240, 300].map((a) => a + turn).map((a) => `${round(x(i) + R * Math.cos((a * Math.PI) / 180))},${round(y(i) + R * Math.sin((a * Math.PI) / 180))}`);
-      out.push(`<polygon points="${corners.join(" ")}"/>`);
-    }
+    for (let i = 0; i < (topo.points ?? n); i++) out.push(`<polygon points="${hexCorners(x(i), y(i), UNIT / Math.sqrt(3), hexTurn)}"/>`);
     out.push("</g>");
   } else if (style === "pits") {
     // A mancala board: a hollow for each pit, and the stores as long hollows spanning the rows.
@@ -186,13 +182,12 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     zones.forEach((sites, p) => {
       const colour = seatColour(game, p), ink = inkOn(colour);
       for (const i of sites) {
+        if (style === "pits" && stores.has(i)) continue; // a store is its seat's by its place at the row's end
         const k = rings.get(i) ?? 0;
         rings.set(i, k + 1);
         const attrs = `class="zone" data-seat="P${p + 1}" fill="none"`;
-        if (style === "pits" && stores.has(i)) continue; // a store is its seat's by its place at the row's end
         if (style === "hexagons") {
-          const R = UNIT / Math.sqrt(3) - 4 - 5 * k, turn = topo.shape === "hex-columns" ? 0 : 30;
-          const corners = [0, 60, 120, 180, 240, 300].map((a) => ((a + turn) * Math.PI) / 180).map((a) => `${round(x(i) + R * Math.cos(a))},${round(y(i) + R * Math.sin(a))}`).join(" ");
+          const corners = hexCorners(x(i), y(i), UNIT / Math.sqrt(3) - 4 - 5 * k, hexTurn);
           out.push(`<polygon ${attrs} points="${corners}" stroke="${ink}" stroke-width="4" stroke-opacity=".5"/><polygon points="${corners}" fill="none" stroke="${colour}" stroke-width="2.5"/>`);
         } else if (style === "squares") {
           const h = UNIT / 2 - 3 - 5 * k;
@@ -208,7 +203,6 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     });
     out.push("</g>");
   }
-  // The pieces.
   // The tracks of the seat to act (and those every seat shares): the way its pieces go, arrows
   // at each turn. Only the mover's, so that several seats' tracks over the same squares do not
   // hide one another; each seat's set a little aside, so a shared stretch shows both.
@@ -261,6 +255,11 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   return out.join("");
 }
 
+/** The corners of a hexagon of radius `R` about (cx, cy), turned by `turn` degrees, as SVG points. */
+function hexCorners(cx: number, cy: number, R: number, turn: number): string {
+  return [0, 60, 120, 180, 240, 300].map((a) => ((a + turn) * Math.PI) / 180).map((a) => `${round(cx + R * Math.cos(a))},${round(cy + R * Math.sin(a))}`).join(" ");
+}
+
 /** The height of a seat's tray of pieces in hand. */
 const TRAY = UNIT * 1.1;
 
@@ -297,12 +296,11 @@ function handsSvg(game: Game, s: State, trays: number[], width: number, boardHei
       const droppable = mine && opts.handTargets?.has(type.name) === true;
       if (droppable) classes.push("target");
       if (mine && opts.handSelected === type.name) classes.push("selected");
-      const fill = colour, ink = inkOn(fill);
-      const symbol = (type.symbols ? type.symbols[p]! : type.symbol).slice(0, 3);
+      const ink = inkOn(colour);
       const many = count > 1 ? `<text class="count" x="${round(cx + r * 0.85)}" y="${round(cy - r * 0.7)}">${count}</text>` : "";
       out.push(
         `<g class="${classes.join(" ")}" data-hand="P${p + 1}" data-piece="${escape(type.name)}" data-count="${count}" tabindex="${droppable ? 0 : -1}" role="button" aria-label="${escape(`${seatLabel(game, p)}'s ${type.name} in hand${count > 1 ? `, ${count} of them` : ""}`)}">` +
-          `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" fill="${fill}"/><text x="${round(cx)}" y="${round(cy)}" fill="${ink}">${escape(symbol)}</text>${many}</g>`,
+          `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" fill="${colour}"/><text x="${round(cx)}" y="${round(cy)}" fill="${ink}">${escape(symbolOf(game, t, p))}</text>${many}</g>`,
       );
     }
     if (!placed) out.push(`<text class="empty-hand" x="${MARGIN}" y="${round(cy)}">${escape(seatLabel(game, p))}: nothing in hand</text>`);
@@ -395,7 +393,7 @@ function pieceSvg(game: Game, s: State, site: number, cx: number, cy: number, r:
   return (
     `<g class="piece owner-${owner + 1}${concealed ? " concealed" : ""}" data-site="${label}" data-owner="P${owner + 1}" data-piece="${escape(type.name)}" data-height="${h}" data-flags="${escape(flags.join(" "))}">` +
     `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" fill="${fill}"${ring}/>` +
-    `<text x="${round(cx)}" y="${round(cy)}" fill="${ink}">${escape(symbolOf(game, s, site))}</text>${heightBadge}${flagText}</g>`
+    `<text x="${round(cx)}" y="${round(cy)}" fill="${ink}">${escape(symbolOf(game, s.piece[site]!, owner))}</text>${heightBadge}${flagText}</g>`
   );
 }
 

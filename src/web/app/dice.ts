@@ -5,7 +5,6 @@
  */
 import type { Game } from "../../engine/game.js";
 import type { State } from "../../engine/state.js";
-import { clear } from "./dom.js";
 
 /** Where the pips of faces 1 to 6 stand, on a die 1 unit wide. */
 const PIPS: Record<number, [number, number][]> = {
@@ -28,11 +27,10 @@ export function dieSvg(value: number, faces: ArrayLike<number>, used: boolean, l
   return `<svg class="die${used ? " used" : ""}" data-value="${value}" data-left="${left}" viewBox="-1 -1 ${SIZE + 2} ${SIZE + 2}" width="${SIZE}" height="${SIZE}" role="img" aria-label="a die showing ${value}${used ? ", used" : left > 1 ? `, ${left} moves left` : ""}">${times}<rect width="${SIZE}" height="${SIZE}" rx="5"/>${face}</svg>`;
 }
 
-/** Draws the dice the state shows into `box` (left empty and hidden while none are thrown). */
+/** Draws the dice the state shows into `box`, or hides it (`shown` false: none thrown, or a game without dice). */
 export function drawDice(box: HTMLElement, game: Game, s: State, shown: boolean): void {
-  clear(box);
   box.hidden = !shown || game.def.dice === null;
-  if (box.hidden) return;
+  if (box.hidden) return void (box.innerHTML = "");
   const faces = game.def.dice!.faces;
   box.innerHTML = Array.from(s.dice, (v, d) => {
     const left = s.diceLeft[d]!;

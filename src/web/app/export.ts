@@ -3,9 +3,9 @@
  * game as text (its seats, its moves, how it stands, the board). Both show only what the page
  * shows: the board as drawn for the person looking, and the seed only where a record would hold it.
  */
-import { finishRecord } from "../../record/recorder.js";
 import type { State } from "../../engine/state.js";
 import { gameOverText } from "../../view/end.js";
+import { deciderLabel } from "../../view/seats.js";
 import { renderBoard, seatLabel, statusLine } from "../../view/text.js";
 import { el } from "./dom.js";
 import type { Table } from "./table.js";
@@ -79,18 +79,16 @@ export async function exportBoard(boardWrap: HTMLElement, t: Table, kind: "svg" 
  */
 export function gameText(t: Table, shown: State): string {
   const s = t.states[t.states.length - 1]!;
-  const record = structuredClone(t.record);
-  finishRecord(record, t.game, s, s.over ? "finished" : "unfinished");
   const secret = t.game.def.concealFlags !== 0 && !s.over;
-  const options = Object.entries(record.options).map(([k, v]) => `${k}=${v}`);
+  const options = Object.entries(t.record.options).map(([k, v]) => `${k}=${v}`);
   const lines = [
     `${t.game.name}`,
     ...(options.length ? [`Options: ${options.join(", ")}`] : []),
     `Seats: ${t.seats.map((who, p) => `${seatLabel(t.game, p)} ${who}`).join(", ")}`,
-    ...(secret ? [] : [`Seed: ${record.seed}`]),
+    ...(secret ? [] : [`Seed: ${t.record.seed}`]),
     "",
     "Moves:",
-    ...t.moves.map((m, i) => `${String(i + 1).padStart(4)}. ${t.game.isChance(t.states[i]!) ? "dice" : seatLabel(t.game, t.states[i]!.mover)} ${m.notation}`),
+    ...t.moves.map((m, i) => `${String(i + 1).padStart(4)}. ${deciderLabel(t.game, t.states[i]!)} ${m.notation}`),
     "",
     ...(s.over ? gameOverText(t.game, s) : [statusLine(t.game, s)]),
     "",

@@ -19,8 +19,9 @@ import type { GameRecordFile } from "../../record/format.js";
 import { addMove, finishRecord, truncate } from "../../record/recorder.js";
 import { revealedBy, takeBack, type Decision } from "../../record/takeback.js";
 import { tellMove } from "../../view/narrate.js";
-import { NO_PICK, clickHand, clickSite, handClicks, initialPick, landings, moveLabel, singleClicks, targets, type Pick } from "../../view/pick.js";
+import { NO_PICK, clickHand, clickSite, handClicks, initialPick, isDrop, landings, moveLabel, singleClicks, targets, type Pick } from "../../view/pick.js";
 import { renderBoardSvg } from "../../view/svg.js";
+import { deciderLabel } from "../../view/seats.js";
 import { diceText, seatLabel, turnText } from "../../view/text.js";
 import type { FromPage, ToPage } from "./agent-protocol.js";
 import { ARROWS, focusSite, nearestSite, showArrival } from "./board-dom.js";
@@ -156,6 +157,8 @@ export function startTable(area: HTMLElement, t: Table): void {
     const player = s.seatPlayer[s.mover]!;
     return human(player) ? player : t.seats.indexOf("human");
   };
+  /** The position as `who` sees it (all of it when null: nothing is hidden, or nobody is looking through one seat). */
+  const seenBy = (s: State, who: number | null): State => (who === null ? s : t.game.observation(s, who));
   /**
    * A game not over in which the player to act has no legal move: a description whose rules end
    * nothing there (no pass, no end rule). The page says so instead of waiting for a move for ever.
@@ -200,8 +203,6 @@ export function startTable(area: HTMLElement, t: Table): void {
   let paused = false;
   /** The position last drawn, to glide the pieces of the move that led from it. */
   let drawn = -1;
-  /** The position as the board last showed it (a player's view, with hidden pieces), for the text export. */
-  let shownNow: State | undefined;
   /** The site the keyboard last stood on. */
   let focused: string | null = null;
   /** The position on show came from a person's clicks or typing here (it needs no glide). */
@@ -297,15 +298,14 @@ export function startTable(area: HTMLElement, t: Table): void {
       drawn = -1;
       return;
     }
-    const shown = who === null ? s : t.game.observation(s, who);
-    shownNow = shown;
+    const shown = seenBy(s, who);
     const legal = legalNow();
     const index = (label: string) => siteIndex(t.game.topology, label);
     // Where to click: the landings of the selected piece, else the sites one click decides on.
     // With hands, a drop starts in the hand (its pieces highlighted), not on every empty site.
     const hands = t.game.def.hand !== null;
     const fromHand = hands ? handClicks(legal) : new Set<string>();
-    const onBoard = hands ? legal.filter((m) => !(m.from === undefined && m.to !== undefined && m.piece !== undefined && fromHand.has(m.piece))) : legal;
+    const onBoard = hands ? legal.filter((m) => !isDrop(m)) : legal;
     const clickable = pick.from === null && pick.piece === undefined ? singleClicks(onBoard) : targets(legal, pick);
     // Where a click on every empty site plays (a stone on a territory or connection
     // board, a man placed at the start), the prompt says so and the board is left as it is: all of it lit up would
@@ -369,8 +369,7 @@ export function startTable(area: HTMLElement, t: Table): void {
     clear(moveList);
     t.moves.forEach((m, i) => {
       const before = t.states[i]!;
-      const who = t.game.isChance(before) ? "dice" : seatLabel(t.game, before.mover);
-      moveList.append(el("li", i + 1 === t.viewing ? { class: "viewing" } : {}, el("span", { class: "who" }, who), el("span", { class: "notation" }, m.notation)));
+      moveList.append(el("li", i + 1 === t.viewing ? { class: "viewing" } : {}, el("span", { class: "who" }, deciderLabel(t.game, before)), el("span", { class: "notation" }, m.notation)));
     });
     // The list follows the game (or the position looked at), scrolling itself, never the page.
     const item = moveList.children[Math.max(0, t.viewing - 1)] as HTMLElement | undefined;
@@ -531,7 +530,10 @@ export function startTable(area: HTMLElement, t: Table): void {
     else if (action === "play-on") return playOn();
     else if (action === "flip") flipped = !flipped;
     else if (action === "export-svg" || action === "export-png") return void exportBoard(boardWrap, t, action === "export-png" ? "png" : "svg");
-    else if (action === "export-text") return exportText(t, shownNow ?? t.states[t.viewing]!);
+    else if (action === "export-text") {
+      const s = t.states[t.viewing]!;
+      return exportText(t, seenBy(s, viewer(s)));
+    }
     newDecision();
     draw();
   });
@@ -543,17 +545,23 @@ export function startTable(area: HTMLElement, t: Table): void {
       told.textContent = back.refused;
       return;
     }
-    t.states.length = back.keep + 1;
-    t.moves.length = back.keep;
-    truncate(t.record, back.keep);
-    revealed.length = Math.min(revealed.length, back.keep);
-    t.viewing = back.keep;
+    keepOnly(back.keep);
+    told.textContent = `Taken back to move ${back.keep + 1}.`;
+  };
+  /** Drops every decision after the first `keep` (and the throws after the last kept one are thrown again, alike), and plays on from there. */
+  const keepOnly = (keep: number) => {
+    t.states.length = keep + 1;
+    t.moves.length = keep;
+    truncate(t.record, keep);
+    revealed.length = Math.min(revealed.length, keep);
     t.changed?.();
     drawn = -1;
     stopped = null; // another move may stay within the limits
+    throwDice();
+    t.viewing = t.states.length - 1;
     newDecision();
     draw();
-    told.textContent = `Taken back to move ${back.keep + 1}.`;
+    scheduleAgent();
   };
   /**
    * Takes back every move after the position on show, to play on from it: refused where a later
@@ -566,19 +574,8 @@ export function startTable(area: HTMLElement, t: Table): void {
       hint.textContent = `Cannot play on from here: move ${keep + revealing + 1} revealed hidden pieces.`;
       return;
     }
-    t.states.length = keep + 1;
-    t.moves.length = keep;
-    truncate(t.record, keep);
-    revealed.length = Math.min(revealed.length, keep);
-    t.changed?.();
-    drawn = -1;
-    stopped = null;
-    throwDice();
-    t.viewing = t.states.length - 1;
-    newDecision();
-    draw();
+    keepOnly(keep);
     told.textContent = `Playing on from move ${keep + 1}.`;
-    scheduleAgent();
   };
   /** Plays the game through from its start, a position at a time, until it is at the latest or a control is pressed. */
   const startReplay = () => {
