@@ -241,3 +241,86 @@ describe.concurrent("ludex match --out", () => {
     expect(existsSync(`${out}.lock`)).toBe(false);
   });
 });
+
+describe.concurrent("ludex match --out: a resumed match replays every game before it counts", () => {
+  /** A games file of 4 finished games, its lines (header first) as text, and a decisive game's line number (1-based). */
+  async function played(): Promise<{ out: string; lines: string[]; decisive: number }> {
+    const out = gamesPath();
+    const r = await ludex([...ticTacToe, "-n", "4", "--jobs", "1", "--out", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = readFileSync(out, "utf8").trimEnd().split("\n");
+    const decisive = lines.findIndex((l, i) => i > 0 && (JSON.parse(l) as GameRecord).returns.some((v) => v !== 0));
+    expect(decisive).toBeGreaterThan(0);
+    return { out, lines, decisive: decisive + 1 };
+  }
+
+  /** Rewrites line `n` (1-based) of the games file with `edit`, and resumes the match; the file must be left as it is. */
+  async function resumeForged(out: string, lines: string[], n: number, edit: (g: GameRecord) => void): Promise<Run> {
+    const g = JSON.parse(lines[n - 1]!) as GameRecord;
+    edit(g);
+    const forged = [...lines];
+    forged[n - 1] = JSON.stringify(g);
+    writeFileSync(out, `${forged.join("\n")}\n`);
+    const before = readFileSync(out, "utf8");
+    const r = await ludex([...ticTacToe, "-n", "6", "--jobs", "1", "--out", out]);
+    expect(readFileSync(out, "utf8")).toBe(before);
+    noStackTrace(r);
+    return r;
+  }
+
+  it("a line whose returns were swapped is an error naming the line and the returns its moves lead to", async () => {
+    const { out, lines, decisive } = await played();
+    const truth = (JSON.parse(lines[decisive - 1]!) as GameRecord).returns;
+    const r = await resumeForged(out, lines, decisive, (g) => g.returns.reverse());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${out}:${decisive}: game ${decisive - 2}: returns: the line says ${JSON.stringify([...truth].reverse())}, its moves lead to ${JSON.stringify(truth)}`);
+    expect(r.stderr).not.toContain("already played");
+  });
+
+  it("a game whose record and line were both forged to another winner is an error naming the result its moves reach", async () => {
+    const { out, lines, decisive } = await played();
+    const r = await resumeForged(out, lines, decisive, (g) => {
+      g.returns.reverse();
+      const res = g.record.result;
+      res.returns!.reverse();
+      res.winners = res.winners![0] === "P1" ? ["P2"] : ["P1"];
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:${decisive}: game ${decisive - 2}: its record's result is not where its moves lead \\(winners: recorded \\["P\\d"\\], replayed \\["P\\d"\\]`));
+  });
+
+  it("a game with a move that is not legal, or cut short and called unfinished, is an error naming it", async () => {
+    const { out, lines, decisive } = await played();
+    const illegal = await resumeForged(out, lines, decisive, (g) => {
+      const first = g.record.moves[0]!;
+      const second = g.record.moves[1]!;
+      // The second move played on the square of the first.
+      second.notation = first.notation;
+      second.move = { ...first.move };
+    });
+    expect(illegal.code).toBe(1);
+    expect(illegal.stderr).toMatch(new RegExp(`:${decisive}: game ${decisive - 2}: move 2 \\(P2 [a-c][1-3]\\) is not legal here`));
+    // A lost game cut before its last move and counted as an unfinished draw.
+    const cut = await resumeForged(out, lines, decisive, (g) => {
+      g.record.moves.pop();
+      g.record.result = { status: "unfinished", reason: "stopped after 2000 plies" };
+      g.finished = false;
+      g.returns = [0, 0];
+      g.plies--;
+      const p = g.record.moves.length % 2 === 0 ? 0 : 1;
+      g.moves[p]!--;
+      g.thinkMs[p] = g.record.moves.filter((m) => m.player === `P${p + 1}`).reduce((t, m) => t + (m.thinkMs ?? 0), 0);
+    });
+    expect(cut.code).toBe(1);
+    expect(cut.stderr).toMatch(/unfinished after \d+ plies, but the match stops a game only at 2000 plies or when no move is left/);
+  });
+
+  it("a game of dice resumes: its throws are replayed too, and only its players' decisions count as plies", async () => {
+    const out = gamesPath();
+    const args = ["match", "backgammon", "--agents", "random", "--max-plies", "20", "--jobs", "1", "--out", out];
+    expect((await ludex([...args, "-n", "2"])).code).toBe(0);
+    const r = await ludex([...args, "-n", "3"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("2 game(s) of this match already played; 1 of the 3 asked for left to play");
+  });
+});

@@ -5,7 +5,9 @@
  * appended the moment the game ends and synced to the disk at once, so a match stopped by a
  * signal, a crash or a power cut keeps every game it finished.
  *
- * Opening a file that already holds games of the same match resumes it: those games are skipped.
+ * Opening a file that already holds games of the same match resumes it: those games are skipped,
+ * once each is replayed against the rules and found to end as its line says (match-check.ts); a
+ * line that does not is an error naming it, and the file is left as it is for a person to look at.
  * A game depends only on its index and the match seed, so a match played in several sittings ends
  * with the same games as one played in one go. A file of another match is refused (nothing in it
  * is touched); a last line cut short by a crash is the only thing ever removed.
@@ -14,6 +16,7 @@ import { closeSync, fsyncSync, openSync, readSync, statSync, truncateSync, write
 import { dirname } from "node:path";
 import type { Game } from "../engine/game.js";
 import { seatsFor, type GameRecord, type MatchConfig } from "../ai/match.js";
+import { playedGameProblem, type PlayedGame } from "../ai/match-check.js";
 import { readRecord, RecordError } from "../record/format.js";
 import { shown } from "../library/untrusted.js";
 import { ludexVersion } from "../library/version.js";
@@ -62,6 +65,8 @@ export interface MatchFile {
 }
 
 interface OpenOptions {
+  /** The match's game: each game in the file is replayed with it before it counts. */
+  game: Game;
   config: MatchConfig;
   players: number;
   /** Keep each game's ludex-record (for `--json`), or drop it once checked. */
@@ -205,7 +210,7 @@ function readExisting(path: string, header: MatchFileHeader, how: OpenOptions): 
       return;
     }
     const problem = gameProblem(value, header, how);
-    if (problem) throw new CliError(`${path}:${line}: ${problem}; the file is left as it is`);
+    if (problem) throw new CliError(`${path}:${line}: ${problem}; the file is left as it is (without that line, the match plays the game again)`);
     const game = value as unknown as GameRecord;
     if (seen.has(game.index)) {
       duplicates++;
@@ -308,8 +313,7 @@ function gameProblem(value: unknown, header: MatchFileHeader, how: OpenOptions):
   }
   if (record.game.hash !== header.hash) return `game ${i}: its record is of another description (fingerprint ${shown(record.game.hash)})`;
   if (record.seed !== (header.seed + i) >>> 0) return `game ${i}: its record's seed is ${record.seed}, game ${i} of this match has seed ${(header.seed + i) >>> 0}`;
-  if (record.moves.length !== value.plies) return `game ${i}: plies says ${String(value.plies)}, its record has ${record.moves.length} moves`;
-  return undefined;
+  return playedGameProblem(how.game, value as unknown as PlayedGame, record, header.maxPlies);
 }
 
 /** A new file's name is durable once its folder is synced (where the system allows it). */

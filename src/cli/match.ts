@@ -88,7 +88,7 @@ async function runMatch(game: Game, file: string, config: MatchConfig, opts: Mat
   const lock = opts.out ? await lockGamesFile(opts.out) : undefined;
   let stored;
   try {
-    stored = opts.out ? openMatchFile(opts.out, matchFileHeader(game, file, config), { config, players: game.playerCount, keepRecords: opts.json === true, warn: log }) : undefined;
+    stored = opts.out ? openMatchFile(opts.out, matchFileHeader(game, file, config), { game, config, players: game.playerCount, keepRecords: opts.json === true, warn: log }) : undefined;
   } catch (e) {
     lock?.release();
     throw e;
