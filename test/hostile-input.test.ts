@@ -216,7 +216,7 @@ describe("files and names", () => {
       run(["play", "--load", fifo]),
       run(["legal", "tic-tac-toe", "--position", fifo]),
       run(["scenarios", fifo]),
-      run(["replay", record]),
+      run(["replay", record, "--game-file-from-record"]),
       run(["show", "tic-tac-toe", "--position", "/dev/zero"]),
     ]);
     for (const r of runs) {
@@ -449,8 +449,9 @@ describe("records and positions handed over hostile", () => {
     } catch (e) {
       thrown = e;
     }
-    expect(thrown).toBeInstanceOf(GameNotFoundError);
-    expect((thrown as Error).message).toMatch(/^'x{60}\.\.\. \(10000000 characters\)' is neither a file nor a built-in game/);
+    // Not a built-in game's name: the record itself is refused, before any game is looked for.
+    expect(thrown).toBeInstanceOf(RecordError);
+    expect((thrown as Error).message).toMatch(/^record: game\.name: must be the plain name of a built-in game \(letters, digits and '-'\), not 'x{60}\.\.\. \(10000000 characters\)'$/);
     expect((thrown as Error).message.length).toBeLessThan(1000);
   });
 

@@ -348,9 +348,27 @@ describe("why a game ended", () => {
     const g = build({ start: "(place man P1 a1)", play: "(select to:(empty to) then:{(add-score mover 3)})", end: "(if (> (score mover) 0) (win mover))" });
     const s = play(g, g.newGame(), "@b2");
     expect(gameOverText(g, s)).toEqual(["Game over: P1's score passed 0. P1 wins.", "Final scores: P1 3, P2 0"]);
-    // With more than two players the scores are shown as a ranking.
+    // With more than two players, the places the rule that ended the game gave, then the scores.
     const three = build({ players: 3, start: "(place man P1 a1)", play: "(select to:(empty to) then:{(add-score mover 3)})", end: "(if (> (score mover) 0) (win mover))" });
-    expect(gameOverText(three, play(three, three.newGame(), "@b2"))).toEqual(["Game over: P1's score passed 0. P1 wins.", "Final ranking (score):", "  1. P1: 3", "  2. P2, P3: 0"]);
+    expect(gameOverText(three, play(three, three.newGame(), "@b2"))).toEqual(["Game over: P1's score passed 0. P1 wins.", "Final ranking:", "  1. P1", "  2. P2, P3", "Final scores: P1 3, P2 0, P3 0"]);
+  });
+
+  it("ranks a ranked game ended by another rule as that rule says: winners, ranking and returns agree (issue 34)", () => {
+    const g = loadGame(fileURLToPath(new URL("fixtures/records/ranked-three.game", import.meta.url)));
+    // P1 scores twice, then all three pass: the rule that fires gives the game to P2, not the scores.
+    const s = ["*a1", "pass", "pass", "*b1", "pass", "pass", "pass"].reduce((st, n) => play(g, st, n), g.newGame({ seed: 1 }));
+    expect(s.over).toBe(true);
+    const info = endInfo(g, s)!;
+    expect(info).toMatchObject({ winners: ["P2"], draw: false, reason: "all passed", scores: { P1: 2, P2: 0, P3: 0 }, by: ["result"] });
+    expect(info.ranking).toEqual([
+      { place: 1, players: ["P2"], values: [1] },
+      { place: 2, players: ["P1", "P3"], values: [-1] },
+    ]);
+    expect(g.returns(s)).toEqual([-1, 1, -1]);
+    expect(gameOverText(g, s)).toEqual(["Game over: All passed. P2 wins.", "Final ranking:", "  1. P2", "  2. P1, P3", "Final scores: P1 2, P2 0, P3 0"]);
+    // The ranked rule, when it is the one that ends the game, still ranks by its numbers.
+    const full = ["*a1", "*b1", "*c1", "*a2", "*b2", "*c2", "*a3", "*b3", "*c3"].reduce((st, n) => play(g, st, n), g.newGame({ seed: 1 }));
+    expect(endInfo(g, full)).toMatchObject({ winners: [], draw: true, reason: "the board is full", by: ["score"], ranking: [{ place: 1, players: ["P1", "P2", "P3"], values: [3] }] });
   });
 
   it("has a reason in words for every end rule of every game in games/", () => {

@@ -12,6 +12,7 @@
  */
 import { randomInt } from "node:crypto";
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { InvalidArgumentError, type Command } from "commander";
 import { CHANCE, type Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
@@ -27,6 +28,7 @@ import { narrateMove } from "../view/narrate.js";
 import { gameOverText, renderBoard, SCREEN_WIDTH, statusLine } from "../view/text.js";
 import { AGENT_HELP, AgentSpecError, capAgentSpec, cappedNotice, createAgent, type Agent } from "../ai/index.js";
 import { lockRecord, RecordLockError, type RecordLock } from "../record/lock.js";
+import { recordTarget, replacedByNewGame, sameRecordFile } from "../record/save-target.js";
 import { LineInput } from "./input.js";
 import { Interrupt } from "./interrupt.js";
 import { readPositionFile } from "./legal.js";
@@ -42,6 +44,8 @@ interface PlayOptions {
   option?: Record<string, string>;
   save?: string;
   load?: string;
+  force?: boolean;
+  gameFileFromRecord?: boolean;
   position?: string;
   [seat: `p${number}`]: string | undefined;
 }
@@ -70,6 +74,8 @@ export function registerPlay(program: Command): void {
     .option("--max-plies <m>", "stop an unfinished game after this many plies", integerArg(1), DEFAULT_MAX_PLIES)
     .option("--save <file>", "keep the game record (ludex-record/1) in this file: written after every move, at the end, and when the game is quit")
     .option("--load <file>", "resume the game of a record (its game, options, seed, seats and moves; --p1.. override its seats); it goes on being saved there unless --save names another file")
+    .option("--force", "let --save replace a file that holds another game (finished, or unfinished: --load resumes those)")
+    .option("--game-file-from-record", "with --load: read the description file the record names (game.file); without it only a built-in game the record names, or the GAME argument, is used")
     .option("--position <file>", "start from a position (JSON, as written by `ludex show --json`)");
   withGameOptions(cmd);
   examples(cmd, [
@@ -86,16 +92,20 @@ export function registerPlay(program: Command): void {
   cmd.action(async (ref: string | undefined, opts: PlayOptions) => {
     // A resumed game goes on being written to its record unless --save names another file.
     const savePath = opts.save ?? opts.load;
+    // The file a link leads to is the record: locked and written there, the link left as it is.
+    const target = savePath ? recordTarget(savePath) : undefined;
     // The lock first: a record another game is writing is neither resumed nor overwritten.
-    const lock = savePath ? takeLock(savePath) : undefined;
+    const lock = target ? takeLock(target, savePath!) : undefined;
     let input: LineInput | null = null;
     // Ctrl-C or SIGTERM ends the game as unfinished, its record saved (the prompt is woken up).
     const interrupt = new Interrupt();
     interrupt.onStop(() => input?.close());
     try {
+      const replaced = opts.save && !opts.force && !sameRecordFile(opts.save, opts.load) ? replacedByNewGame(opts.save) : undefined;
+      if (replaced) throw new CliError(`--save: ${replaced}`);
       const setup = await prepare(ref, opts);
       input = setup.seats.some((s) => !s.agent) ? new LineInput() : null;
-      await new Session(setup, opts.maxPlies, input, savePath, interrupt).run();
+      await new Session(setup, opts.maxPlies, input, savePath, interrupt, target).run();
     } finally {
       input?.close();
       interrupt.dispose();
@@ -104,9 +114,10 @@ export function registerPlay(program: Command): void {
   });
 }
 
-function takeLock(file: string): RecordLock {
+/** The lock of record `file` (the real file), its messages naming the record as the user did (`name`). */
+function takeLock(file: string, name: string): RecordLock {
   try {
-    return lockRecord(file);
+    return lockRecord(file, resolve(name) === file ? name : `${name} -> ${file}`);
   } catch (e) {
     if (e instanceof RecordLockError) throw new CliError(e.message);
     throw e;
@@ -179,7 +190,7 @@ async function resume(ref: string | undefined, opts: PlayOptions): Promise<Setup
   let record, game, replay;
   try {
     record = readRecordFile(path);
-    game = loadRecordGame(record, ref, path);
+    game = loadRecordGame(record, ref, path, opts.gameFileFromRecord);
     replay = replayRecord(game, record);
   } catch (e) {
     if (e instanceof RecordError) throw new CliError(e.of(path).message);
@@ -193,7 +204,7 @@ async function resume(ref: string | undefined, opts: PlayOptions): Promise<Setup
   const state = replay.states[replay.states.length - 1]!;
   if (state.over) throw new CliError(`${path}: this game is over (${record.result.reason ?? "the rules ended it"}); \`ludex replay ${path}\` shows it`);
   const { recordSecrecy, recordedGameHides } = await import("../record/secrecy.js");
-  const secrecy = recordSecrecy(game, record, false, ref !== undefined && record.game.hidden !== true && recordedGameHides(record, path));
+  const secrecy = recordSecrecy(game, record, false, ref !== undefined && record.game.hidden !== true && recordedGameHides(record, path, opts.gameFileFromRecord));
   if (secrecy.kind === "refused") throw new CliError(`${path}: cannot resume: ${secrecy.reason}. Resume it with the description it was made with`);
   const { compareResult, describeDifferences } = await import("../record/result-check.js");
   const { resultOf } = await import("../record/recorder.js");
@@ -280,6 +291,8 @@ class Session {
     private readonly input: LineInput | null,
     private readonly savePath: string | undefined,
     private readonly interrupt: Interrupt,
+    /** The file the record is written to: savePath with its links resolved. */
+    private readonly writePath = savePath,
   ) {
     ({ game: this.game, seats: this.seats, history: this.history, record: this.record, seed: this.seed, state: this.state } = setup);
     this.anyHuman = this.seats.some((s) => !s.agent);
@@ -418,8 +431,8 @@ class Session {
    * the record, so neither a crash nor a full disk ever leaves half a record (nor the temporary file).
    */
   private save(): void {
-    if (!this.savePath) return;
-    const tmp = `${this.savePath}.tmp-${process.pid}`;
+    if (!this.savePath || !this.writePath) return;
+    const tmp = `${this.writePath}.tmp-${process.pid}`;
     try {
       const fd = openSync(tmp, "w");
       try {
@@ -428,7 +441,7 @@ class Session {
       } finally {
         closeSync(fd);
       }
-      renameSync(tmp, this.savePath);
+      renameSync(tmp, this.writePath);
     } catch (e) {
       rmSync(tmp, { force: true });
       throw new CliError(`cannot write the record to '${this.savePath}': ${(e as Error).message}`);

@@ -20,6 +20,7 @@ import { CliError, describeOptions, examples, integerArg, log, out, seatLabel, u
 interface ReplayOptions {
   referee?: boolean;
   game?: string;
+  gameFileFromRecord?: boolean;
   at?: number;
   step?: boolean;
   json?: boolean;
@@ -31,6 +32,7 @@ export function registerReplay(program: Command): void {
     .description("replay a game record: check every move, print the moves and the final position (--at N: position N; --step: walk through)")
     .argument("<record>", "a game record (ludex-record/1 JSON, from `ludex play --save` or `ludex match --json`)")
     .option("--game <game>", "the game to replay with (a built-in name or a .game file; default: the one the record names)")
+    .option("--game-file-from-record", "read the description file the record names (game.file); without it only a built-in game the record names, or --game, is used")
     .option("--at <n>", "show position N (0 = the start, N = after the Nth move)", integerArg(0))
     .option("--step", "walk through the game: Enter for the next move, 'b' back, a number jumps there, 'q' quits")
     .option("--json", "print the check's result as JSON (format ludex-replay/1)")
@@ -47,7 +49,7 @@ export function registerReplay(program: Command): void {
     let rec: GameRecordFile, game: Game, replay: Replay;
     try {
       rec = readRecordFile(file);
-      game = loadRecordGame(rec, opts.game, file);
+      game = loadRecordGame(rec, opts.game, file, opts.gameFileFromRecord);
       replay = replayRecord(game, rec);
     } catch (e) {
       if (e instanceof RecordError) throw new CliError(e.of(file).message);
@@ -61,7 +63,7 @@ export function registerReplay(program: Command): void {
     // A game with hidden pieces that can still be resumed is shown as its players may see it:
     // otherwise a player could replay it, look beneath the face-down pieces, then go on playing.
     // Whether it is over is what its moves reach, not what the record says.
-    const secrecy = recordSecrecy(game, rec, last.over, opts.game !== undefined && rec.game.hidden !== true && recordedGameHides(rec, file));
+    const secrecy = recordSecrecy(game, rec, last.over, opts.game !== undefined && rec.game.hidden !== true && recordedGameHides(rec, file, opts.gameFileFromRecord));
     if (secrecy.kind === "refused" && !opts.referee) throw new CliError(`${file}: ${secrecy.reason}. Replay it with the description it was made with, or as a referee (--referee)`);
     let shown: Shown = { replay, states: replay.states };
     if (secrecy.kind === "players" && !opts.referee) {

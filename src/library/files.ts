@@ -3,7 +3,7 @@
  * without surprises: a missing file, a directory, a FIFO or a device, a file one may not read or
  * one too large is a sentence saying so, never an exception and never a wait.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { MAX_SOURCE_BYTES } from "../limits.js";
 
 export type ReadText = { text: string } | { error: string };
@@ -46,9 +46,19 @@ export function readTextFile(path: string, maxBytes: number): ReadText {
     if (code === "EACCES" || code === "EPERM") return { error: "permission denied" };
     if (code === "EISDIR") return { error: "it is a directory" };
     if (code === "ENAMETOOLONG") return { error: "the name is too long for a file" };
+    // Opening a Unix socket (or a device without its driver) fails with ENXIO: say what it is.
+    if (code === "ENXIO") return { error: `it is not a regular file (${kindAt(path)})` };
     return { error: e instanceof Error ? e.message : String(e) };
   } finally {
     if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function kindAt(path: string): string {
+  try {
+    return kindOf(statSync(path));
+  } catch {
+    return "not a file";
   }
 }
 

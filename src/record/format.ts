@@ -98,6 +98,22 @@ export interface GameRecordFile {
   updated?: string;
 }
 
+/**
+ * The fields each part of a record may have. Anything else is refused, by its path: a field ludex
+ * does not know (`result.winner` beside `winners`) would otherwise look like a claim that is checked
+ * when it is not.
+ */
+const RECORD_FIELDS = ["format", "ludex", "created", "updated", "game", "options", "seed", "start", "seats", "moves", "result"];
+const GAME_FIELDS = ["name", "title", "file", "hash", "hidden"];
+const SEAT_FIELDS = ["player", "name", "kind", "agent"];
+const MOVE_ENTRY_FIELDS = ["ply", "player", "notation", "move", "thinkMs"];
+const MOVE_FIELDS = ["kind", "from", "to", "count", "piece", "promotion", "path", "captures", "dice"];
+const RESULT_FIELDS = ["status", "winners", "draw", "returns", "reason", "scores", "ranking"];
+const PLACE_FIELDS = ["place", "players", "values"];
+
+/** A built-in game's name as a record may give it: a plain name, never a path. */
+const PLAIN_GAME_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/i;
+
 /** Characters of a seat's agent spec (`mcts:time=1s,c=1.4` is 18): a longer one is not a spec, and would be echoed whole in its error. */
 const MAX_AGENT_SPEC_CHARS = 200;
 
@@ -131,14 +147,20 @@ export function readRecord(data: unknown, source = "record"): GameRecordFile {
   }
   const problems = new ProblemList();
   const fail = (p: string) => problems.push(p);
+  unknownFields(data, RECORD_FIELDS, "", fail);
   if (data.ludex !== undefined && typeof data.ludex !== "string") fail("ludex: must be the version that wrote the record (a string)");
   for (const k of ["created", "updated"] as const) if (data[k] !== undefined && typeof data[k] !== "string") fail(`${k}: must be a date (an ISO 8601 string)`);
   const game = data.game;
   if (!isObject(game)) fail("game: must be an object {name?, title, file?, hash}");
   else {
-    if (game.name !== undefined && typeof game.name !== "string") fail("game.name: must be a string");
+    unknownFields(game, GAME_FIELDS, "game.", fail);
+    if (game.name !== undefined && !(typeof game.name === "string" && PLAIN_GAME_NAME.test(game.name))) {
+      fail(`game.name: must be the plain name of a built-in game (letters, digits and '-'), not '${shown(game.name)}'`);
+    }
     if (game.file !== undefined && typeof game.file !== "string") fail("game.file: must be a string");
     if (game.name === undefined && game.file === undefined) fail("game: needs a built-in name or a file to find the game");
+    // Two ways to find the game could lead to two games: the record must say which it was.
+    if (game.name !== undefined && game.file !== undefined) fail("game: has both name and file; a record names a built-in game (name) or a description file (file), not both");
     if (typeof game.title !== "string") fail("game.title: must be a string");
     if (typeof game.hash !== "string") fail("game.hash: must be a string");
     if (game.hidden !== undefined && typeof game.hidden !== "boolean") fail("game.hidden: must be true or false");
@@ -154,10 +176,12 @@ export function readRecord(data: unknown, source = "record"): GameRecordFile {
     data.seats.forEach((seat, i) => {
       const at = `seats[${i}]`;
       if (!isObject(seat)) return fail(`${at}: must be an object {player, kind, agent?}`);
+      unknownFields(seat, SEAT_FIELDS, `${at}.`, fail);
       if (seat.player !== `P${i + 1}`) fail(`${at}.player: must be "P${i + 1}"`);
       if (seat.name !== undefined && typeof seat.name !== "string") fail(`${at}.name: must be a string`);
       if (seat.kind !== "human" && seat.kind !== "agent") fail(`${at}.kind: must be "human" or "agent"`);
       if (seat.kind === "agent" && typeof seat.agent !== "string") fail(`${at}.agent: an agent seat needs its spec`);
+      else if (seat.kind === "human" && seat.agent !== undefined) fail(`${at}.agent: the seat is human (kind "human") and names an agent '${shown(seat.agent)}': it must be one or the other`);
       else if (typeof seat.agent === "string" && seat.agent.length > MAX_AGENT_SPEC_CHARS) fail(`${at}.agent: '${shown(seat.agent)}' is longer than an agent spec can be (${MAX_AGENT_SPEC_CHARS} characters)`);
     });
   if (!Array.isArray(data.moves)) fail("moves: must be a list");
@@ -169,12 +193,14 @@ export function readRecord(data: unknown, source = "record"): GameRecordFile {
 
 function checkMove(m: unknown, at: string, i: number, fail: (p: string) => void): void {
   if (!isObject(m)) return fail(`${at}: must be an object {ply, player, notation, move}`);
+  unknownFields(m, MOVE_ENTRY_FIELDS, `${at}.`, fail);
   if (m.ply !== i + 1) fail(`${at}.ply: must be ${i + 1} (moves are numbered from 1 in order)`);
   if (!isSeatName(m.player) && m.player !== "chance") fail(`${at}.player: must be "P1".."Pn", or "chance" for a throw of the dice`);
   if (typeof m.notation !== "string" || !m.notation.trim()) fail(`${at}.notation: must be the move's notation`);
   if (m.thinkMs !== undefined && !(typeof m.thinkMs === "number" && m.thinkMs >= 0)) fail(`${at}.thinkMs: must be a number of milliseconds`);
   const move = m.move;
   if (!isObject(move) || typeof move.kind !== "string") return fail(`${at}.move: must be the structured move {kind, from?, to?, ...}`);
+  unknownFields(move, MOVE_FIELDS, `${at}.move.`, fail);
   for (const k of ["from", "to", "piece", "promotion"] as const) if (move[k] !== undefined && typeof move[k] !== "string") fail(`${at}.move.${k}: must be a string`);
   if (move.count !== undefined && !(Number.isInteger(move.count) && (move.count as number) >= 0 && (move.count as number) <= MAX_HEIGHT)) {
     fail(`${at}.move.count: must be a whole number from 0 to ${MAX_HEIGHT}`);
@@ -193,6 +219,7 @@ function checkMove(m: unknown, at: string, i: number, fail: (p: string) => void)
 function checkResult(result: unknown, seatCount: number | undefined, fail: (p: string) => void): void {
   const seats = seatCount ?? MAX_PLAYERS;
   if (!isObject(result)) return fail("result: must be an object {status, ...}");
+  unknownFields(result, RESULT_FIELDS, "result.", fail);
   if (!["finished", "unfinished", "abandoned"].includes(result.status as string)) fail("result.status: must be finished, unfinished or abandoned");
   const seatList = (v: unknown) => Array.isArray(v) && v.every((x) => isSeatName(x, seats)) && new Set(v).size === v.length;
   const seatNames = `"P1".."P${seats}"`;
@@ -212,10 +239,18 @@ function checkResult(result: unknown, seatCount: number | undefined, fail: (p: s
     ranking.forEach((r, i) => {
       const at = `result.ranking[${i}]`;
       if (!isObject(r)) return fail(`${at}: must be {place, players, values}`);
+      unknownFields(r, PLACE_FIELDS, `${at}.`, fail);
       if (!(Number.isInteger(r.place) && (r.place as number) >= 1 && (r.place as number) <= seats)) fail(`${at}.place: must be a whole number from 1 to ${seats}`);
       if (!seatList(r.players)) fail(`${at}.players: must be a list of distinct seats (${seatNames})`);
       if (!(Array.isArray(r.values) && r.values.every((x) => typeof x === "number"))) fail(`${at}.values: must be a list of numbers`);
     });
+  }
+}
+
+/** One problem per field of `value` that is not among `known`, named by its path (`at` ends with its dot). */
+function unknownFields(value: Record<string, unknown>, known: readonly string[], at: string, fail: (p: string) => void): void {
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) fail(`${at}${shown(key, 60)}: not a field of a game record (${at ? `${at.slice(0, -1)} has` : "a record has"} ${known.join(", ")})`);
   }
 }
 

@@ -30,13 +30,14 @@ interface Holder {
 const UNWRITTEN_GRACE_MS = 10_000;
 
 /**
- * Takes the lock of record file `file`, or throws a RecordLockError naming who holds it. The file
+ * Takes the lock of record file `file` (the real file: links resolved, see save-target.ts), or
+ * throws a RecordLockError naming who holds it, and the record as `name` (as the user wrote it). The file
  * must be a regular file or not exist yet: a record written through a temporary file renamed over
  * it would replace a device, a pipe or a folder's entry that is not a record.
  */
-export function lockRecord(file: string): RecordLock {
+export function lockRecord(file: string, name = file): RecordLock {
   const kind = nonRegularKind(file);
-  if (kind) throw new RecordLockError(`'${file}': it is not a regular file (${kind}); a record is written only to a regular file`);
+  if (kind) throw new RecordLockError(`'${name}': it is not a regular file (${kind}); a record is written only to a regular file`);
   const path = `${file}.lock`;
   const me: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -46,10 +47,10 @@ export function lockRecord(file: string): RecordLock {
     }
     const held = readHolder(path);
     if (held === "gone") continue;
-    if (!isStale(held, path)) throw new RecordLockError(heldMessage(file, path, held));
+    if (!isStale(held, path)) throw new RecordLockError(heldMessage(name, path, held));
     takeOver(path, held);
   }
-  throw new RecordLockError(`cannot take the lock '${path}' of '${file}': other processes keep taking it`);
+  throw new RecordLockError(`cannot take the lock '${path}' of '${name}': other processes keep taking it`);
 }
 
 /** What `file` is when it exists and is not a regular file (a link is followed). */
@@ -61,7 +62,7 @@ function nonRegularKind(file: string): string | undefined {
     return undefined; // not there yet (or not reachable: writing it will say why)
   }
   if (st.isFile()) return undefined;
-  return st.isDirectory() ? "a directory" : st.isFIFO() ? "a named pipe" : st.isCharacterDevice() || st.isBlockDevice() ? "a device" : "not a regular file";
+  return st.isDirectory() ? "a directory" : st.isFIFO() ? "a named pipe" : st.isSocket() ? "a socket" : st.isCharacterDevice() || st.isBlockDevice() ? "a device" : "not a regular file";
 }
 
 function tryCreate(path: string, me: Holder): boolean {

@@ -10,9 +10,9 @@ import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
 import { loadPosition, playerName } from "../engine/position.js";
 import type { State } from "../engine/state.js";
-import { resolveGameRef } from "../library/builtin.js";
+import { builtinGamePath, resolveGameRef } from "../library/builtin.js";
 import { readTextFile } from "../library/files.js";
-import { parseJson, shown } from "../library/untrusted.js";
+import { parseJson, shown, shownPath } from "../library/untrusted.js";
 import { MAX_RECORD_BYTES } from "../limits.js";
 import { readRecord, RecordError, type GameRecordFile, type RecordedMove, type RecordedMoveFields } from "./format.js";
 import { moveFields } from "./recorder.js";
@@ -30,18 +30,27 @@ export function readRecordFile(path: string): GameRecordFile {
 }
 
 /**
- * The game a record was played with: `ref` when given (a file or built-in name), else the
- * record's built-in name, else its file (as written, or beside the record file). The record's
- * option values are applied.
+ * The game a record was played with: `ref` when given (a file or built-in name the user chose),
+ * else the built-in game the record names (looked up in the library only: a record's name is
+ * never a path), else the description file it names (as written, or beside the record file) --
+ * read only when `allowFile` says the user asked for it: a record from anywhere must not make
+ * ludex read any file it likes. The record's option values are applied.
  */
-export function loadRecordGame(rec: GameRecordFile, ref?: string, recordPath?: string): Game {
-  let target = ref ?? rec.game.name;
-  if (target === undefined && rec.game.file !== undefined) {
-    const file = rec.game.file;
-    const beside = recordPath && !isAbsolute(file) ? resolve(dirname(recordPath), file) : undefined;
-    target = resolveGameRef(file) || !beside ? file : beside;
+export function loadRecordGame(rec: GameRecordFile, ref?: string, recordPath?: string, allowFile = false): Game {
+  if (ref !== undefined) return loadGame(ref, { options: rec.options });
+  const { name, file } = rec.game;
+  if (name !== undefined) {
+    const path = builtinGamePath(name);
+    if (!path) throw new RecordError([`game.name: '${shown(name)}' is not a built-in game (\`ludex list\` names them); give the game to replay it with yourself`]);
+    return loadGame(path, { options: rec.options });
   }
-  return loadGame(target!, { options: rec.options });
+  if (!allowFile) {
+    throw new RecordError([
+      `game.file: the record names its game by a file ('${shownPath(file!)}'), and ludex reads a file a record names only when asked: give that description yourself (\`ludex replay RECORD --game FILE\`, \`ludex play FILE --load RECORD\`), or add --game-file-from-record`,
+    ]);
+  }
+  const beside = recordPath && !isAbsolute(file!) ? resolve(dirname(recordPath), file!) : undefined;
+  return loadGame(resolveGameRef(file!) || !beside ? file! : beside, { options: rec.options });
 }
 
 /** A note when the description is not the one the record was made with (its moves may still replay). */
@@ -58,6 +67,12 @@ export function recordStart(game: Game, rec: GameRecordFile): State {
   if (rec.seats.length !== game.playerCount) {
     throw new RecordError([`seats: the record has ${rec.seats.length} seats, but ${shown(game.name)} is played by ${game.playerCount} (P1..P${game.playerCount})`]);
   }
+  const names = game.def.players.names;
+  const wrongNames = rec.seats.flatMap((seat, p) => {
+    const own = names[p] ?? playerName(p);
+    return seat.name === undefined || seat.name === own || seat.name === playerName(p) ? [] : [`seats[${p}].name: '${shown(seat.name)}' is not a seat of ${shown(game.name)} (its ${playerName(p)} is ${shown(own)})`];
+  });
+  if (wrongNames.length) throw new RecordError(wrongNames);
   if (!rec.start) return game.newGame({ seed: rec.seed });
   try {
     return loadPosition(game, rec.start, rec.seed);

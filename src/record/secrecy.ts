@@ -35,11 +35,12 @@ export function recordSecrecy(game: Game, rec: GameRecordFile, over: boolean, re
 
 /**
  * Whether the game a record names (not the one handed in its place) has face-down pieces;
- * false when it cannot be found or compiled (the record's own `hidden` then decides).
+ * false when it cannot be found or compiled, or is a file the user did not allow to be read (the
+ * record's own `hidden` then decides).
  */
-export function recordedGameHides(rec: GameRecordFile, recordPath?: string): boolean {
+export function recordedGameHides(rec: GameRecordFile, recordPath?: string, allowFile = false): boolean {
   try {
-    return loadRecordGame(rec, undefined, recordPath).def.concealFlags !== 0;
+    return loadRecordGame(rec, undefined, recordPath, allowFile).def.concealFlags !== 0;
   } catch {
     return false;
   }

@@ -43,13 +43,23 @@ export function endInfo(game: Game, s: State): EndInfo | null {
     reason: why?.text ?? "",
   };
   if (hasScores(game, s)) info.scores = Object.fromEntries(Array.from(s.score, (v, p) => [seat(p), v]));
-  // The ranked outcome's own numbers; else, with several players and scores, the scores.
-  const values = why?.ranking?.values ?? (info.scores && game.playerCount > 2 ? Array.from(s.score, (v) => [v]) : null);
-  if (values) {
-    info.by = why?.ranking?.labels ?? ["score"];
-    info.ranking = rank(values).map(({ place, players }) => ({ place, players: players.map(seat), values: values[players[0]!]! }));
+  // One result: the rule that ended the game ranks. A ranked rule by its own numbers; any other
+  // rule by what it decided (its winners first, in games with places by place), so the ranking
+  // never says other than the winners, whatever numbers a ranked rule that did not fire uses.
+  if (why?.ranking) {
+    info.by = why.ranking.labels;
+    info.ranking = ranked(why.ranking.values, seat);
+  } else if (game.playerCount > 2 && (info.scores || game.def.end.some((rule) => rule.ranking))) {
+    info.by = ["result"];
+    // Per seat, as the winners are (the rules score seats).
+    info.ranking = ranked(Array.from(s.returns, (v) => [v]), seat);
   }
   return info;
+}
+
+/** The places of players ranked on `values` (one list of numbers per player), seats named by `seat`. */
+function ranked(values: number[][], seat: (p: number) => string): NonNullable<EndInfo["ranking"]> {
+  return rank(values).map(({ place, players }) => ({ place, players: players.map(seat), values: values[players[0]!]! }));
 }
 
 /** Players ordered by their numbers (compared in order, higher first); equal numbers share a place. */
@@ -80,14 +90,17 @@ export function gameOverText(game: Game, s: State): string[] {
   const w = info.winners.map(label);
   const result = info.draw ? "Draw." : `${w.join(" and ")} ${w.length > 1 ? "share the win" : "wins"}.`;
   const lines = [`Game over: ${info.reason ? `${capitalise(info.reason)}. ` : ""}${result}`];
+  const byResult = info.by?.length === 1 && info.by[0] === "result";
   if (info.ranking) {
     const by = info.by!;
-    lines.push(`Final ranking (${by.join(", then ")}):`);
+    // Places by result need no numbers (they are the returns); the scores follow on their own line.
+    lines.push(byResult ? "Final ranking:" : `Final ranking (${by.join(", then ")}):`);
     for (const r of info.ranking) {
-      const numbers = by.length === 1 ? String(r.values[0]) : r.values.map((v, k) => `${by[k]} ${v}`).join(", ");
-      lines.push(`  ${r.place}. ${r.players.map(label).join(", ")}: ${numbers}`);
+      const numbers = byResult ? "" : `: ${by.length === 1 ? String(r.values[0]) : r.values.map((v, k) => `${by[k]} ${v}`).join(", ")}`;
+      lines.push(`  ${r.place}. ${r.players.map(label).join(", ")}${numbers}`);
     }
-  } else if (info.scores) {
+  }
+  if (info.scores && (!info.ranking || byResult)) {
     lines.push(`Final scores: ${Object.entries(info.scores).map(([seat, v]) => `${label(seat)} ${v}`).join(", ")}`);
   }
   return lines;

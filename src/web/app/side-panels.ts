@@ -50,18 +50,21 @@ export function drawResult(box: HTMLElement, game: Game, s: State): void {
     // Ranked by numbers other than the running score beside the seats (a final score the rules
     // count at the end): the running score is shown too, and the caption says which one ranks.
     const running = info.scores && !by.includes("score") ? info.scores : undefined;
+    // Places by the result of a rule that does not rank need no numbers of their own (see endInfo).
+    const byResult = by.length === 1 && by[0] === "result";
+    const columns = byResult ? [] : by;
     const rows = info.ranking.map((r) =>
       el(
         "tr",
         {},
         el("td", {}, String(r.place)),
         el("td", {}, r.players.map(label).join(", ")),
-        ...r.values.map((v) => el("td", {}, String(v))),
+        ...(byResult ? [] : r.values.map((v) => el("td", {}, String(v)))),
         ...(running ? [el("td", {}, r.players.map((p) => String(running[p])).join(", "))] : []),
       ),
     );
-    const caption = running ? [el("caption", {}, `Ranked by ${by.join(", then ")}, as the rules count it at the end; the score beside the seats is the running score.`)] : [];
-    box.append(el("table", { class: "ranking", "data-testid": "ranking" }, ...caption, el("tr", {}, el("th", {}, "place"), el("th", {}, "players"), ...by.map((b) => el("th", {}, b)), ...(running ? [el("th", {}, "score")] : [])), ...rows));
+    const caption = running && !byResult ? [el("caption", {}, `Ranked by ${by.join(", then ")}, as the rules count it at the end; the score beside the seats is the running score.`)] : [];
+    box.append(el("table", { class: "ranking", "data-testid": "ranking" }, ...caption, el("tr", {}, el("th", {}, "place"), el("th", {}, "players"), ...columns.map((b) => el("th", {}, b)), ...(running ? [el("th", {}, "score")] : [])), ...rows));
   } else if (info.scores) {
     box.append(el("p", { "data-testid": "scores" }, `Final scores: ${Object.entries(info.scores).map(([seat, v]) => `${label(seat)} ${v}`).join(", ")}`));
   }
