@@ -117,6 +117,10 @@ describe.concurrent("play --save keeps the games it would replace", () => {
     const forced = await ludex(["play", "tic-tac-toe", "--p1", "random", "--p2", "random", "--seed", "4", "--save", file, "--force"]);
     expect(forced.code, forced.stderr).toBe(0);
     expect(readJson(file).seed).toBe(4);
+    // --force says what --save may do: without --save it is a usage error.
+    const alone = await ludex(["play", "tic-tac-toe", "--force"]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain("--force: only with --save");
   });
 
   it("refuses to start over an unfinished record (it says how to resume it); --load goes on saving there", async () => {

@@ -91,6 +91,8 @@ export function registerPlay(program: Command): void {
   );
   cmd.action(async (ref: string | undefined, opts: PlayOptions) => {
     // A resumed game goes on being written to its record unless --save names another file.
+    if (opts.force && !opts.save) throw usageError("--force: only with --save (it lets --save replace a file that holds a game)");
+    if (opts.gameFileFromRecord && !opts.load) throw usageError("--game-file-from-record: only with --load (it lets the record's description file be read)");
     const savePath = opts.save ?? opts.load;
     // The file a link leads to is the record: locked and written there, the link left as it is.
     const target = savePath ? recordTarget(savePath) : undefined;
