@@ -90,9 +90,9 @@ export function registerPlay(program: Command): void {
     `\nAgents:\n${AGENT_HELP.replace(/^/gm, "  ")}\n\n${HELP}\nInput can be piped.\n`,
   );
   cmd.action(async (ref: string | undefined, opts: PlayOptions) => {
-    // A resumed game goes on being written to its record unless --save names another file.
     if (opts.force && !opts.save) throw usageError("--force: only with --save (it lets --save replace a file that holds a game)");
     if (opts.gameFileFromRecord && !opts.load) throw usageError("--game-file-from-record: only with --load (it lets the record's description file be read)");
+    // A resumed game goes on being written to its record unless --save names another file.
     const savePath = opts.save ?? opts.load;
     // The file a link leads to is the record: locked and written there, the link left as it is.
     const target = savePath ? recordTarget(savePath) : undefined;

@@ -25,8 +25,17 @@ export interface EndInfo {
   scores?: Record<string, number>;
   /** Best first; tied players share a place. `values` are the numbers of `by`, in order. */
   ranking?: { place: number; players: string[]; values: number[] }[];
-  /** What the ranking compares, most important first (`final score`, `score` ...). */
+  /**
+   * What the ranking compares, most important first (`final score`, `score` ...): a ranked end
+   * rule's labels; `["result"]` when the rule that ended the game does not rank (the values are
+   * then the returns, winners first; see `rankedByResult`).
+   */
   by?: string[];
+}
+
+/** Whether the ranking is by the result of an end rule that does not rank: places, no numbers of their own. */
+export function rankedByResult(info: EndInfo): boolean {
+  return info.by?.length === 1 && info.by[0] === "result";
 }
 
 /** The end of a game in plain, JSON-friendly data; null while the game goes on. */
@@ -90,7 +99,7 @@ export function gameOverText(game: Game, s: State): string[] {
   const w = info.winners.map(label);
   const result = info.draw ? "Draw." : `${w.join(" and ")} ${w.length > 1 ? "share the win" : "wins"}.`;
   const lines = [`Game over: ${info.reason ? `${capitalise(info.reason)}. ` : ""}${result}`];
-  const byResult = info.by?.length === 1 && info.by[0] === "result";
+  const byResult = rankedByResult(info);
   if (info.ranking) {
     const by = info.by!;
     // Places by result need no numbers (they are the returns); the scores follow on their own line.

@@ -1,7 +1,7 @@
 /** The panels beside the board: the seats with what each has off the board, and the end of the game. */
 import type { Game } from "../../engine/game.js";
 import type { State } from "../../engine/state.js";
-import { endInfo } from "../../view/end.js";
+import { endInfo, rankedByResult } from "../../view/end.js";
 import { seatColour } from "../../view/svg.js";
 import { hasScores, seatLabel, shownCounters } from "../../view/text.js";
 import { clear, el } from "./dom.js";
@@ -51,7 +51,7 @@ export function drawResult(box: HTMLElement, game: Game, s: State): void {
     // count at the end): the running score is shown too, and the caption says which one ranks.
     const running = info.scores && !by.includes("score") ? info.scores : undefined;
     // Places by the result of a rule that does not rank need no numbers of their own (see endInfo).
-    const byResult = by.length === 1 && by[0] === "result";
+    const byResult = rankedByResult(info);
     const columns = byResult ? [] : by;
     const rows = info.ranking.map((r) =>
       el(
