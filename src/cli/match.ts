@@ -52,7 +52,7 @@ export function registerMatch(program: Command): void {
   ]);
   cmd.addHelpText(
     "after",
-    "Ctrl-C or SIGTERM stops a match: it prints the summary of the games finished (`--json`: with \"interrupted\": true)\nand exits 130 (with --jobs 1, after the game being played). With --out FILE those games stay in FILE and the same\ncommand plays the rest; without --out they are only in the --json output.\n",
+    "Ctrl-C or SIGTERM stops a match: it prints the summary of the games finished (`--json`: with \"interrupted\": true)\nand exits 130 at once (the games under way are not counted). With --out FILE those games stay in FILE and the same\ncommand plays the rest; without --out they are only in the --json output.\n",
   );
   cmd.action(async (file: string, opts: MatchOptions) => {
     const { loadGameFile } = await import("./load.js");
@@ -107,8 +107,9 @@ async function runMatch(game: Game, file: string, config: MatchConfig, opts: Mat
     };
     const start = performance.now();
     try {
-      if (jobs <= 1) await playInline(game, config, toPlay, onGame, interrupt);
-      else await playOnWorkers(game.source.builtin ?? resolve(file), opts.option ?? {}, config, toPlay, jobs, onGame, interrupt);
+      // Even one job plays on a worker thread: a game (an agent's decision) on this thread would
+      // leave a signal unheard until it ends.
+      if (toPlay.length && !interrupt.stopped) await playOnWorkers(game.source.builtin ?? resolve(file), opts.option ?? {}, config, toPlay, jobs, onGame, interrupt);
     } finally {
       bar.finish();
     }
@@ -180,18 +181,6 @@ export function splitAgents(text: string): string[] {
   const specs = parts.map((p) => p.trim()).filter(Boolean);
   if (!specs.length) throw usageError("--agents: give at least one agent, e.g. mcts:time=1s,random");
   return specs;
-}
-
-/**
- * Plays the games one after the other on this thread. A game is synchronous, so a signal is
- * noticed between games: every 50 ms the loop yields to let it arrive.
- */
-async function playInline(game: Game, config: MatchConfig, indices: readonly number[], onGame: (r: GameRecord) => void, interrupt: Interrupt): Promise<void> {
-  const { playMatchGame } = await import("../ai/match.js");
-  for (const i of indices) {
-    if (interrupt.stopped || (interrupt.due() && (await interrupt.pause()))) return;
-    onGame(playMatchGame(game, config, i));
-  }
 }
 
 /**
