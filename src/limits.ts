@@ -124,9 +124,10 @@ export const MAX_LOOKAHEAD_DECISIONS = 1_000_000;
 
 /*
  * Budgets an agent spec may ask for (`mcts:iterations=N`, `time=T`, `alphabeta:depth=D`...), so a
- * typo or a record from elsewhere cannot set an agent thinking for days on one move. A spec on the
- * command line beyond one is refused; a spec read from a record is capped to it, with a message.
- * Each is far above real use, and still finite: the point is an end, not a speed.
+ * typo cannot set an agent thinking for days on one move. A spec on the command line beyond one is
+ * refused; a spec read from a record is capped, with a message, to the lower bounds below
+ * (MAX_RECORD_AGENT_*). Each is far above real use, and still finite: the point is an end, not a
+ * speed -- and whatever the budget, Ctrl-C stops a decision at once (agents think on a thread).
  */
 
 /** MCTS iterations a decision. Real use is 500 to 5,000 (the default is 1,000); 10 million take minutes to hours. */
