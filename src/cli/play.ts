@@ -347,9 +347,13 @@ class Session {
         if (!this.anyHuman) this.show(s);
         const thinking = this.thinking(seat);
         const t0 = performance.now();
-        const m = await this.think(p, s, legal);
+        let m: Move;
+        try {
+          m = await this.think(p, s, legal);
+        } finally {
+          thinking.done();
+        }
         const ms = performance.now() - t0;
-        thinking.done();
         const info = (this.threads[p] ?? seat.agent).lastInfo?.();
         out(`${seat.label} plays ${m.notation}${info ? `   [${seat.agent.name}: ${info}]` : ""}`);
         this.decide(p, m, false, ms);
