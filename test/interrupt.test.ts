@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
 import { AlphaBetaAgent } from "../src/ai/alphabeta.js";
 import { MctsAgent } from "../src/ai/mcts.js";
-import { cli, noStackTrace, root, tmp } from "./support/cli.js";
+import { cli, ludex, noStackTrace, root, tmp } from "./support/cli.js";
 
 /** A description whose every step is slow: 40,000 moves a position, 40,000 plies a game. */
 const SLOW = join(root, "test", "fixtures", "slow-fill.game");
@@ -174,6 +174,15 @@ describe.concurrent("a signal while a command starts or reads its game", () => {
     expectStopped(r);
     expect(r.stdout).toMatch(/^Tic-Tac-Toe: 0 games, agents random/m);
     expect(r.stderr).toContain("interrupted: 0 of the 5 games finished");
+  });
+
+  it("replay hears a signal while its thread reads the record's game (exit 130, interrupted in --json)", async () => {
+    const file = join(tmp, "to-replay.json");
+    expect((await ludex(["play", "tic-tac-toe", "--p1", "random", "--p2", "random", "--seed", "3", "--save", file])).code).toBe(0);
+    const r = await signalOnOpen(["replay", file, "--json"], "tic-tac-toe.game", "SIGINT");
+    expectStopped(r);
+    expect(JSON.parse(r.stdout)).toEqual({ format: "ludex-replay/1", interrupted: true });
+    expect(r.stderr).toContain("ludex: interrupted");
   });
 
   it("legal hears a signal while its thread reads and generates (exit 130, interrupted)", async () => {

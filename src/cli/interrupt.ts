@@ -89,7 +89,7 @@ const early = {
 };
 
 /** Commands that make an Interrupt, and so take a signal held while they start. */
-const INTERRUPTIBLE = new Set(["play", "playout", "bench", "match", "perft", "legal"]);
+const INTERRUPTIBLE = new Set(["play", "playout", "bench", "match", "perft", "legal", "replay"]);
 
 /** Holds SIGINT and SIGTERM from now until the command's Interrupt takes them (for the commands that make one). */
 export function holdEarlySignals(command: string | undefined): void {

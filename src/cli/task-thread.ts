@@ -21,6 +21,7 @@ const TASKS: Record<TaskName, () => Promise<(...a: never[]) => Promise<void>>> =
   perft: async () => (await import("./perft.js")).countPerft,
   playout: async () => (await import("./simulate.js")).runPlayouts,
   bench: async () => (await import("./simulate.js")).runBench,
+  replay: async () => (await import("./replay.js")).replayFromArgv,
 };
 
 try {
