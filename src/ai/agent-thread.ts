@@ -8,7 +8,6 @@ import { parentPort, workerData } from "node:worker_threads";
 import { loadGame } from "../compile/index.js";
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
-import { PlayLimitError } from "../engine/play-limit.js";
 import type { SerializedState } from "../engine/state.js";
 import type { Agent } from "./agent.js";
 import { createAgent } from "./index.js";
@@ -24,7 +23,7 @@ try {
   if (game.source.hash !== setup.hash) throw new Error(`the description of ${game.name} changed on disk while the game was being played (${setup.hash}, now ${game.source.hash})`);
   agent = createAgent(setup.spec, setup.seed, game);
 } catch (e) {
-  reply({ error: (e as Error).message, limit: false });
+  reply({ error: (e as Error).message });
 }
 
 port.on("message", (request: { observation: SerializedState; legal: Move[] }) => {
@@ -33,6 +32,7 @@ port.on("message", (request: { observation: SerializedState; legal: Move[] }) =>
     const move = agent.choose(game, game.deserialize(request.observation), request.legal);
     reply({ index: request.legal.indexOf(move), info: agent.lastInfo?.() });
   } catch (e) {
-    reply({ error: (e as Error).message, limit: e instanceof PlayLimitError });
+    // A play limit passed during the search (or any failure) ends the game with its message.
+    reply({ error: (e as Error).message });
   }
 });

@@ -22,7 +22,7 @@ export interface AgentThreadSetup {
   seed: number;
 }
 
-export type AgentThreadReply = { index: number; info?: string } | { error: string; limit: boolean };
+export type AgentThreadReply = { index: number; info?: string } | { error: string };
 
 /** The decision was cut short by `stop()` (an interrupt). */
 export class AgentStopped extends Error {
@@ -31,15 +31,8 @@ export class AgentStopped extends Error {
   }
 }
 
-/** The agent failed in its thread: `limit` when the rules passed a play limit during its search. */
-export class AgentThreadError extends Error {
-  constructor(
-    message: string,
-    readonly limit: boolean,
-  ) {
-    super(message);
-  }
-}
+/** The agent failed in its thread (the rules passed a play limit during its search, the description changed...). */
+export class AgentThreadError extends Error {}
 
 export class ThreadedAgent {
   private readonly worker: Worker;
@@ -64,13 +57,13 @@ export class ThreadedAgent {
       if (pending) pending.resolve(r);
       else if ("error" in r) this.startupError = r.error;
     });
-    this.worker.on("error", (e) => this.end(new AgentThreadError(`${name}'s thread failed: ${e.message}`, false)));
+    this.worker.on("error", (e) => this.end(new AgentThreadError(`${name}'s thread failed: ${e.message}`)));
     this.worker.on("exit", () => this.end(new AgentStopped()));
   }
 
   /** The agent's choice among `legal`, the legal moves of the player whose observation this is. */
   async choose(game: Game, observation: State, legal: Move[]): Promise<Move> {
-    if (this.startupError) throw new AgentThreadError(this.startupError, false);
+    if (this.startupError) throw new AgentThreadError(this.startupError);
     if (this.gone) throw this.gone;
     this.worker.ref();
     try {
@@ -78,10 +71,10 @@ export class ThreadedAgent {
         this.pending = { resolve, reject };
         this.worker.postMessage({ observation: game.serialize(observation), legal });
       });
-      if ("error" in reply) throw new AgentThreadError(reply.error, reply.limit);
+      if ("error" in reply) throw new AgentThreadError(reply.error);
       this.info = reply.info;
       const move = legal[reply.index];
-      if (!move) throw new AgentThreadError(`${this.name} chose no legal move`, false);
+      if (!move) throw new AgentThreadError(`${this.name} chose no legal move`);
       return move;
     } finally {
       this.worker.unref();
