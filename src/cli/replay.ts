@@ -42,6 +42,8 @@ export function registerReplay(program: Command): void {
     // Replaying a long record of a slow game takes long: this very command runs on a thread,
     // so that a signal ends it at once (--step waits for the keyboard and stays here).
     if (!opts.step && isMainThread) return replayOnThread(opts);
+    // --step: Ctrl-C at its prompt ends it as Node does by default (no signal held for it).
+    if (isMainThread && (await import("./interrupt.js")).heldSignalUnclaimed()) throw new CliError("interrupted", 130);
     const { readRecordFile, loadRecordGame, replayRecord, descriptionChanged } = await import("../record/replay.js");
     const { recordSecrecy, recordedGameHides } = await import("../record/secrecy.js");
     const { compareResult } = await import("../record/result-check.js");
