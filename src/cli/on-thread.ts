@@ -30,7 +30,7 @@ export async function runOnThread(task: TaskName, args: unknown[], interrupt: In
   const stop = new SharedArrayBuffer(4);
   const worker = new Worker(new URL("./task-thread.js", import.meta.url), { workerData: { task, args, stop } });
   let snapshot: unknown;
-  let failure: TaskMessage | undefined;
+  let failure: Extract<TaskMessage, { error: string }> | undefined;
   let finished = false;
   let terminated = false;
   const ended = new Promise<void>((resolve) => {
@@ -57,10 +57,10 @@ export async function runOnThread(task: TaskName, args: unknown[], interrupt: In
   });
   await ended;
   if (timer) clearTimeout(timer);
+  // A thread ended by a signal may fail as it goes: the interruption is what happened.
   if (failure && !(terminated && !finished && interrupt.stopped)) {
-    const f = failure as { error: string; exitCode: number; internal?: boolean };
-    if (f.internal) throw new Error(f.error);
-    throw new CliError(f.error, f.exitCode);
+    if (failure.internal) throw new Error(failure.error);
+    throw new CliError(failure.error, failure.exitCode);
   }
   if (terminated && !finished) options.abandoned?.(snapshot);
 }
