@@ -172,6 +172,13 @@ export const MAX_AGENT_EXPLORATION = 100;
 export const MAX_TREE_NODES = 250_000;
 
 /**
+ * Megabytes of heap an agent's thread in `ludex play` may use: a hard net under the bounds
+ * above and below (a search that still outgrew it, in a game whose positions are very large,
+ * ends the game as unfinished, its record saved, instead of exhausting the machine).
+ */
+export const MAX_AGENT_HEAP_MB = 1024;
+
+/**
  * Positions alpha-beta's transposition table keeps during one decision (about 150 bytes each, so
  * at most about 150 MB); further positions are searched without being stored.
  */

@@ -10,6 +10,7 @@ import { Worker } from "node:worker_threads";
 import type { Game } from "../engine/game.js";
 import type { Move } from "../engine/moves.js";
 import type { State } from "../engine/state.js";
+import { MAX_AGENT_HEAP_MB } from "../limits.js";
 
 /** What the thread needs to make the same game and agent as the main thread. */
 export interface AgentThreadSetup {
@@ -48,7 +49,7 @@ export class ThreadedAgent {
     seed: number,
   ) {
     const setup: AgentThreadSetup = { ref: game.source.builtin ?? resolve(game.source.file), options: stringOptions(game), hash: game.source.hash, spec: name, seed };
-    this.worker = new Worker(new URL("./agent-thread.js", import.meta.url), { workerData: setup });
+    this.worker = new Worker(new URL("./agent-thread.js", import.meta.url), { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: MAX_AGENT_HEAP_MB } });
     // Idle between decisions, the thread must not keep the process alive.
     this.worker.unref();
     this.worker.on("message", (r: AgentThreadReply) => {
@@ -57,7 +58,10 @@ export class ThreadedAgent {
       if (pending) pending.resolve(r);
       else if ("error" in r) this.startupError = r.error;
     });
-    this.worker.on("error", (e) => this.end(new AgentThreadError(`${name}'s thread failed: ${e.message}`)));
+    this.worker.on("error", (e: NodeJS.ErrnoException) => {
+      const why = e.code === "ERR_WORKER_OUT_OF_MEMORY" ? `ran out of memory (an agent's thread may use at most ${MAX_AGENT_HEAP_MB} MB)` : `failed: ${e.message}`;
+      this.end(new AgentThreadError(`${name} ${why}`));
+    });
     this.worker.on("exit", () => this.end(new AgentStopped()));
   }
 

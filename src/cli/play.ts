@@ -398,7 +398,7 @@ class Session {
       return await thread.choose(this.game, this.game.observation(s, p), legal);
     } catch (e) {
       if (e instanceof AgentStopped) throw new CliError(this.interrupt.stopped ? "interrupted; game stopped" : `${this.seats[p]!.label}'s agent stopped unexpectedly`, this.interrupt.stopped ? 130 : 1);
-      if (e instanceof AgentThreadError) throw new CliError(e.message);
+      if (e instanceof AgentThreadError) throw new CliError(`${this.seats[p]!.label}'s agent: ${e.message}`);
       throw e;
     }
   }
