@@ -11,6 +11,7 @@ import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { GameRecord, MatchConfig, MatchSummary } from "../ai/match.js";
+import { MAX_AGENT_HEAP_MB } from "../limits.js";
 import { Interrupt } from "./interrupt.js";
 import type { StoredGame } from "./match-file.js";
 import { CliError, examples, GAME_ARG_HELP, integerArg, log, out, round, usageError, withGameOptions } from "./common.js";
@@ -208,7 +209,8 @@ async function playOnWorkers(
   await new Promise<void>((done) => {
     let running = jobs;
     for (let w = 0; w < jobs; w++) {
-      const worker = new Worker(script, { workerData: { file: ref, options, config, indices: indices.filter((_, k) => k % jobs === w) } });
+      // Each worker's agents are held to an agent's heap, as in `play` (see MAX_AGENT_HEAP_MB).
+      const worker = new Worker(script, { workerData: { file: ref, options, config, indices: indices.filter((_, k) => k % jobs === w) }, resourceLimits: { maxOldGenerationSizeMb: MAX_AGENT_HEAP_MB } });
       workers.push(worker);
       worker.on("message", (r: GameRecord) => {
         if (failure !== undefined) return;
