@@ -124,9 +124,10 @@ export const MAX_LOOKAHEAD_DECISIONS = 1_000_000;
 
 /*
  * Budgets an agent spec may ask for (`mcts:iterations=N`, `time=T`, `alphabeta:depth=D`...), so a
- * typo or a record from elsewhere cannot set an agent thinking for days on one move. A spec on the
- * command line beyond one is refused; a spec read from a record is capped to it, with a message.
- * Each is far above real use, and still finite: the point is an end, not a speed.
+ * typo cannot set an agent thinking for days on one move. A spec on the command line beyond one is
+ * refused; a spec read from a record is capped, with a message, to the lower bounds below
+ * (MAX_RECORD_AGENT_*). Each is far above real use, and still finite: the point is an end, not a
+ * speed -- and whatever the budget, Ctrl-C stops a decision at once (agents think on a thread).
  */
 
 /** MCTS iterations a decision. Real use is 500 to 5,000 (the default is 1,000); 10 million take minutes to hours. */
@@ -154,3 +155,47 @@ export const MAX_AGENT_ROLLOUT = 10_000;
  * child's score to infinity.
  */
 export const MAX_AGENT_EXPLORATION = 100;
+
+/*
+ * What one decision of an agent may cost, whatever its spec asks: the budgets above bound the
+ * work only in iterations or plies, and a search keeps what it learns in memory. Past these the
+ * agent plays the best move found so far.
+ */
+
+/**
+ * Nodes of an MCTS search tree (the one kept between decisions included). Measured: a tree of
+ * 500,000 nodes in Connect Four brought the process to 460 MB (some 800 bytes a node: its
+ * statistics, its move, its children's map), so this bound keeps a decision near 250 MB, well
+ * within a laptop, reached after some 10 s there. Budgets people use stay far below it (1,000
+ * iterations make at most 1,000 nodes).
+ */
+export const MAX_TREE_NODES = 250_000;
+
+/**
+ * Megabytes of heap an agent's thread in `ludex play` may use: a hard net under the bounds
+ * above and below (a search that still outgrew it, in a game whose positions are very large,
+ * ends the game as unfinished, its record saved, instead of exhausting the machine).
+ */
+export const MAX_AGENT_HEAP_MB = 1024;
+
+/**
+ * Positions alpha-beta's transposition table keeps during one decision (about 150 bytes each, so
+ * at most about 150 MB); further positions are searched without being stored.
+ */
+export const MAX_TABLE_ENTRIES = 1_000_000;
+
+/*
+ * An agent named by a record's seat is capped lower than one a person types: a record may come
+ * from anywhere, and resuming it should not commit the machine to more than a few seconds a
+ * decision (a person who wants more types --pN). MCTS runs some 10,000 to 100,000 iterations a
+ * second in the library's games, and alpha-beta's work grows by the branching factor per ply.
+ */
+
+/** MCTS iterations a decision for a record's agent: a few seconds on a laptop in most games. */
+export const MAX_RECORD_AGENT_ITERATIONS = 100_000;
+
+/** Thinking time a decision for a record's agent: 10 seconds. */
+export const MAX_RECORD_AGENT_TIME_MS = 10_000;
+
+/** Alpha-beta plies for a record's agent (each multiplies the work by the branching factor: 6 plies are seconds in the library's smaller games). */
+export const MAX_RECORD_AGENT_DEPTH = 6;

@@ -61,18 +61,21 @@ describe("agent spec bounds", () => {
 describe("capping a spec read from a record", () => {
   it("caps each value beyond its bound, keeps the rest, and says what each cap is", () => {
     const held = capAgentSpec("mcts:iterations=1000000000,c=1.2,time=1000000s");
-    expect(held.spec).toBe("mcts:iterations=10000000,c=1.2,time=3600s");
+    expect(held.spec).toBe("mcts:iterations=100000,c=1.2,time=10s");
     expect(held.capped.map((c) => [c.param, c.given, c.bound.shown])).toEqual([
-      ["iterations", "1000000000", "10000000"],
-      ["time", "1000000s", "3600s"],
+      ["iterations", "1000000000", "100000"],
+      ["time", "1000000s", "10s"],
     ]);
     expect(createAgent(held.spec, 1).name).toBe(held.spec);
-    expect(capAgentSpec("alphabeta:depth=1000").spec).toBe("alphabeta:depth=64");
+    expect(capAgentSpec("alphabeta:depth=1000").spec).toBe("alphabeta:depth=6");
+    // A record's agent is held to seconds a decision, below what a person may type.
+    expect(capAgentSpec("mcts:iterations=10000000").spec).toBe("mcts:iterations=100000");
+    expect(capAgentSpec("alphabeta:depth=64,time=3600s").spec).toBe("alphabeta:depth=6,time=10s");
     expect(capAgentSpec("mcts:rollout=99999,c=500").spec).toBe("mcts:rollout=10000,c=100");
   });
 
   it("leaves a spec within its bounds exactly as written", () => {
-    for (const spec of ["random", "greedy", "mcts", "mcts: iterations = 2000 , c=1.4", "alphabeta:depth=64,time=1s"]) {
+    for (const spec of ["random", "greedy", "mcts", "mcts: iterations = 2000 , c=1.4", "alphabeta:depth=6,time=1s"]) {
       expect(capAgentSpec(spec)).toEqual({ spec, capped: [] });
       expect(cappedNotice("P1", spec, capAgentSpec(spec))).toBeUndefined();
     }
@@ -88,7 +91,7 @@ describe("capping a spec read from a record", () => {
   it("tells a capped seat in one line", () => {
     const given = "alphabeta:depth=1000,time=1000000s";
     expect(cappedNotice("P2", given, capAgentSpec(given))).toBe(
-      "P2's agent 'alphabeta:depth=1000,time=1000000s' from the record is capped to 'alphabeta:depth=64,time=3600s' (at most 64 plies of search; at most 3600s of thinking a decision)",
+      "P2's agent 'alphabeta:depth=1000,time=1000000s' from the record is capped to 'alphabeta:depth=6,time=10s' (at most 6 plies of search for a record's agent; at most 10s of thinking a decision for a record's agent)",
     );
   });
 });
@@ -134,15 +137,15 @@ describe.concurrent("the command line", () => {
     const r = await ludex(["play", "--load", file]);
     expect(r.code, r.all).toBe(0);
     expect(r.stderr).toBe(
-      "ludex: P1's agent 'mcts:iterations=1000000000' from the record is capped to 'mcts:iterations=10000000' (at most 10000000 iterations a decision)\n" +
-        "ludex: P2's agent 'alphabeta:depth=1000,time=1000000s' from the record is capped to 'alphabeta:depth=64,time=3600s' (at most 64 plies of search; at most 3600s of thinking a decision)\n",
+      "ludex: P1's agent 'mcts:iterations=1000000000' from the record is capped to 'mcts:iterations=100000' (at most 100000 iterations a decision for a record's agent)\n" +
+        "ludex: P2's agent 'alphabeta:depth=1000,time=1000000s' from the record is capped to 'alphabeta:depth=6,time=10s' (at most 6 plies of search for a record's agent; at most 10s of thinking a decision for a record's agent)\n",
     );
-    expect(r.stdout).toContain("P1 (Noughts) mcts:iterations=10000000, P2 (Crosses) alphabeta:depth=64,time=3600s.");
-    expect(r.stdout).toMatch(/^P2 \(Crosses\) plays a[13] {3}\[alphabeta:depth=64,time=3600s: /m);
-    expect(r.stdout).toMatch(/^P1 \(Noughts\) plays a[13] {3}\[mcts:iterations=10000000: only move/m);
+    expect(r.stdout).toContain("P1 (Noughts) mcts:iterations=100000, P2 (Crosses) alphabeta:depth=6,time=10s.");
+    expect(r.stdout).toMatch(/^P2 \(Crosses\) plays a[13] {3}\[alphabeta:depth=6,time=10s: /m);
+    expect(r.stdout).toMatch(/^P1 \(Noughts\) plays a[13] {3}\[mcts:iterations=100000: only move/m);
     expect(r.stdout).toContain("P1 (Noughts) wins.");
     const saved = JSON.parse(readFileSync(file, "utf8"));
-    expect(saved.seats.map((s: { agent: string }) => s.agent)).toEqual(["mcts:iterations=10000000", "alphabeta:depth=64,time=3600s"]);
+    expect(saved.seats.map((s: { agent: string }) => s.agent)).toEqual(["mcts:iterations=100000", "alphabeta:depth=6,time=10s"]);
     expect(saved.moves.length).toBe(9);
   });
 
@@ -150,7 +153,7 @@ describe.concurrent("the command line", () => {
     const file = tempFile("capped-one-seat.json", sevenPlyRecord(["mcts:time=1000000s", "alphabeta:depth=1000"]));
     const r = await ludex(["play", "--load", file, "--p1", "random"]);
     expect(r.code, r.all).toBe(0);
-    expect(r.stderr).toBe("ludex: P2's agent 'alphabeta:depth=1000' from the record is capped to 'alphabeta:depth=64' (at most 64 plies of search)\n");
+    expect(r.stderr).toBe("ludex: P2's agent 'alphabeta:depth=1000' from the record is capped to 'alphabeta:depth=6' (at most 6 plies of search for a record's agent)\n");
   });
 
   it("a record's agent that is not valid at all is the record's error (exit 1), naming the file and the seat", async () => {
@@ -169,5 +172,7 @@ describe.concurrent("the command line", () => {
   it("play --help states the bounds", async () => {
     const r = await ludex(["play", "--help"]);
     expect(r.stdout).toContain("iterations=10000000, time=3600s, depth=64, rollout=10000, c=100");
+    expect(r.stdout).toContain("an agent from a record's seat is capped to");
+    expect(r.stdout).toContain("iterations=100000, time=10s, depth=6;");
   });
 });

@@ -12,11 +12,14 @@ import type { Move, MoveCode } from "../engine/moves.js";
 import type { State } from "../engine/state.js";
 import { AgentSpecError, type Agent } from "./agent.js";
 import { evaluate, pieceValues, WIN } from "./evaluate.js";
+import { MAX_TABLE_ENTRIES } from "../limits.js";
 
 export interface AlphaBetaOptions {
   depth: number;
   /** Milliseconds per decision; deepening stops when it runs out (after depth 1). */
   timeMs?: number;
+  /** The most positions the table keeps (default MAX_TABLE_ENTRIES; specs cannot set it). */
+  maxEntries?: number;
 }
 
 const EXACT = 0, LOWER = 1, UPPER = 2;
@@ -129,7 +132,8 @@ export class AlphaBetaAgent implements Agent {
       if (alpha >= beta) break;
     }
     const bound = best <= a0 ? UPPER : best >= b0 ? LOWER : EXACT;
-    this.table.set(key, { depth, value: best, bound, best: bestMove });
+    // A full table keeps what it has (memory is bounded); the search goes on without storing.
+    if (entry !== undefined || this.table.size < (this.o.maxEntries ?? MAX_TABLE_ENTRIES)) this.table.set(key, { depth, value: best, bound, best: bestMove });
     return best;
   }
 

@@ -5,8 +5,19 @@
  * capAgentSpec holds it to the bound.
  */
 import type { Game } from "../engine/game.js";
-import { MAX_AGENT_DEPTH, MAX_AGENT_EXPLORATION, MAX_AGENT_ITERATIONS, MAX_AGENT_ROLLOUT, MAX_AGENT_TIME_MS } from "../limits.js";
-import { AgentSpecError, boundText, SpecReader, type Agent, type BeyondBound, type Bound, type Cap } from "./agent.js";
+import {
+  MAX_AGENT_DEPTH,
+  MAX_AGENT_EXPLORATION,
+  MAX_AGENT_ITERATIONS,
+  MAX_AGENT_ROLLOUT,
+  MAX_AGENT_TIME_MS,
+  MAX_RECORD_AGENT_DEPTH,
+  MAX_RECORD_AGENT_ITERATIONS,
+  MAX_RECORD_AGENT_TIME_MS,
+  MAX_TABLE_ENTRIES,
+  MAX_TREE_NODES,
+} from "../limits.js";
+import { AgentSpecError, boundText, parseSpec, SpecReader, type Agent, type BeyondBound, type Bound, type Cap } from "./agent.js";
 import { AlphaBetaAgent, type AlphaBetaOptions } from "./alphabeta.js";
 import { MctsAgent, type MctsOptions } from "./mcts.js";
 import { GreedyAgent, RandomAgent } from "./simple.js";
@@ -24,12 +35,20 @@ export const AGENT_BOUNDS = {
   c: { max: MAX_AGENT_EXPLORATION, shown: String(MAX_AGENT_EXPLORATION), unit: "for the exploration constant" },
 } as const satisfies Record<string, Bound>;
 
+/** The lower bounds of an agent read from a record's seat (see src/limits.ts): seconds a decision, not hours. */
+export const RECORD_AGENT_BOUNDS = {
+  ...AGENT_BOUNDS,
+  iterations: { max: MAX_RECORD_AGENT_ITERATIONS, shown: String(MAX_RECORD_AGENT_ITERATIONS), unit: "iterations a decision for a record's agent" },
+  time: { max: MAX_RECORD_AGENT_TIME_MS, shown: `${MAX_RECORD_AGENT_TIME_MS / 1000}s`, unit: "of thinking a decision for a record's agent" },
+  depth: { max: MAX_RECORD_AGENT_DEPTH, shown: String(MAX_RECORD_AGENT_DEPTH), unit: "plies of search for a record's agent" },
+} as const satisfies Record<string, Bound>;
+
 export const AGENT_HELP = [
   "random                          uniformly random legal moves",
   "greedy                          best generic evaluation one move ahead (material, scores, then mobility)",
   "mcts:iterations=N | time=T      UCT search; c=1.4 exploration, rollout=40 plies then evaluation,\n                                  captures=0.5 chance a playout move is a capture when one exists;\n                                  with time=T, early=1 stops once the best move cannot change (early=0: use all T);\n                                  discount=1 per-ply factor on returns (e.g. 0.99 prefers quicker wins)",
   "alphabeta:depth=D [,time=T]     iterative-deepening alpha-beta (two-player, perfect information)",
-  `at most                         ${Object.entries(AGENT_BOUNDS).map(([name, b]) => `${name}=${b.shown}`).join(", ")}\n                                  (beyond: refused; in a record's seat, capped to it)`,
+  `at most                         ${Object.entries(AGENT_BOUNDS).map(([name, b]) => `${name}=${b.shown}`).join(", ")}\n                                  (beyond: refused); an agent from a record's seat is capped to\n                                  ${Object.entries(RECORD_AGENT_BOUNDS).filter(([name, b]) => b.max !== AGENT_BOUNDS[name as keyof typeof AGENT_BOUNDS].max).map(([name, b]) => `${name}=${b.shown}`).join(", ")};\n                                  MCTS stops at ${MAX_TREE_NODES} tree nodes (playing the best move found), alpha-beta\n                                  keeps at most ${MAX_TABLE_ENTRIES} positions; Ctrl-C stops any search at once`,
 ].join("\n");
 
 /** What a spec asks for, read and checked, before any agent is made. */
@@ -40,9 +59,8 @@ type AgentPlan =
   | { kind: "alphabeta"; options: AlphaBetaOptions };
 
 /** Reads a spec; values beyond their bounds are refused or capped, as `beyond` says. */
-function readAgentSpec(spec: string, beyond: BeyondBound): { plan: AgentPlan; read: SpecReader } {
+function readAgentSpec(spec: string, beyond: BeyondBound, B: Record<keyof typeof AGENT_BOUNDS, Bound> = AGENT_BOUNDS): { plan: AgentPlan; read: SpecReader } {
   const read = new SpecReader(spec, beyond);
-  const B = AGENT_BOUNDS;
   switch (read.kind) {
     case "random":
     case "greedy":
@@ -94,6 +112,15 @@ export function createAgent(spec: string, seed: number, game?: Game): Agent {
   }
 }
 
+/**
+ * Whether the agent searches (MCTS, alpha-beta): its decisions can take long, so a command runs
+ * them on a thread of their own. Random and greedy choose at once.
+ */
+export function agentSearches(spec: string): boolean {
+  const kind = parseSpec(spec).kind;
+  return kind === "mcts" || kind === "alphabeta";
+}
+
 /** A spec with its budgets held to their bounds, and the values that were capped. */
 export interface CappedSpec {
   spec: string;
@@ -101,19 +128,19 @@ export interface CappedSpec {
 }
 
 /**
- * A spec read from a file (a record's seat): each value beyond its bound is capped to the bound
- * instead of refused, so a record another program or version wrote still loads and plays, in
- * bounded time. Anything else wrong with the spec (an unknown agent or parameter, a bad value)
+ * A spec read from a file (a record's seat): each value beyond its bound -- the lower bounds of
+ * RECORD_AGENT_BOUNDS -- is capped to the bound instead of refused, so a record another program
+ * or version wrote still loads and plays, seconds a decision. Anything else wrong with the spec (an unknown agent or parameter, a bad value)
  * is still an AgentSpecError.
  */
 export function capAgentSpec(spec: string): CappedSpec {
-  const { read } = readAgentSpec(spec, "cap");
+  const { read } = readAgentSpec(spec, "cap", RECORD_AGENT_BOUNDS);
   return { spec: read.cappedSpec(), capped: read.capped };
 }
 
 /**
  * The line telling that `seat`'s agent from a record was capped (undefined when it was not):
- * `P1's agent 'mcts:iterations=1000000000' from the record is capped to 'mcts:iterations=10000000' (at most 10000000 iterations a decision)`.
+ * `P1's agent 'mcts:iterations=1000000000' from the record is capped to 'mcts:iterations=100000' (at most 100000 iterations a decision for a record's agent)`.
  */
 export function cappedNotice(seat: string, given: string, result: CappedSpec): string | undefined {
   if (!result.capped.length) return undefined;

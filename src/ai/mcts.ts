@@ -14,10 +14,13 @@
  *   agent's own generator) and walks on through its node; playouts draw theirs the same way.
  * - The tree is kept between decisions in perfect-information games: the next search starts from
  *   the node reached by the moves played since, when it is found within a few plies.
+ * - The tree is bounded (MAX_TREE_NODES): a search that fills it stops there and plays the best
+ *   move found, whatever its iterations or time ask; a kept tree past half of it is dropped.
  */
 import type { Game } from "../engine/game.js";
 import type { Move, MoveBuffer, MoveCode } from "../engine/moves.js";
 import { nextInt, seedRng } from "../engine/rng.js";
+import { MAX_TREE_NODES } from "../limits.js";
 import type { State } from "../engine/state.js";
 import { AgentSpecError, type Agent } from "./agent.js";
 import { pieceValues, worthByPlayer } from "./evaluate.js";
@@ -44,6 +47,8 @@ export interface MctsOptions {
    */
   discount: number;
   seed: number;
+  /** The most nodes the tree may hold (default MAX_TREE_NODES; specs cannot set it). */
+  maxNodes?: number;
 }
 
 class Node {
@@ -81,6 +86,8 @@ const REUSE_DEPTH = 4;
 export class MctsAgent implements Agent {
   private readonly rng = new Uint32Array(4);
   private root: Node | null = null;
+  /** Nodes in the tree under `root` (the memory the agent holds). */
+  private treeNodes = 0;
   private info: string | undefined;
   /** Scratch state for iterations (no allocation per iteration). */
   private scratch: State | null = null;
@@ -105,10 +112,13 @@ export class MctsAgent implements Agent {
     if (legal.length === 1) {
       this.info = `only move ${legal[0]!.notation}`;
       this.root = null;
+      this.treeNodes = 0;
       return legal[0]!;
     }
     const hidden = observation.concealedPool !== undefined;
-    const root = (!hidden && this.reuse(game, observation)) || this.newRoot(game, observation);
+    let root = !hidden ? this.reuse(game, observation) : null;
+    const maxNodes = this.o.maxNodes ?? MAX_TREE_NODES;
+    if (!root || this.treeNodes > maxNodes / 2) root = this.newRoot(game, observation);
     this.root = root;
     const start = performance.now();
     const deadline = this.o.timeMs === undefined ? Infinity : start + this.o.timeMs;
@@ -116,7 +126,7 @@ export class MctsAgent implements Agent {
     const visitsBefore = root.visits;
     let done = 0;
     let stoppedEarly = false;
-    while (done < target) {
+    while (done < target && this.treeNodes < maxNodes) {
       this.iterate(game, observation, root, hidden);
       done++;
       if ((done & 15) !== 0) continue;
@@ -129,7 +139,7 @@ export class MctsAgent implements Agent {
     }
     const { node: best, move } = this.bestChild(root, legal);
     const winRate = ((best.mean(observation.seatPlayer[observation.mover]!) + 1) / 2) * 100;
-    this.info = `${done} iterations in ${Math.round(performance.now() - start)} ms${stoppedEarly ? " (decided early)" : ""}, best ${move.notation} (${best.visits} visits, win estimate ${winRate.toFixed(0)}%)`;
+    this.info = `${done} iterations in ${Math.round(performance.now() - start)} ms${stoppedEarly ? " (decided early)" : ""}${this.treeNodes >= maxNodes ? ` (tree full: ${this.treeNodes} nodes)` : ""}, best ${move.notation} (${best.visits} visits, win estimate ${winRate.toFixed(0)}%)`;
     return move;
   }
 
@@ -152,6 +162,7 @@ export class MctsAgent implements Agent {
   private newRoot(game: Game, observation: State): Node {
     const root = new Node(null, -1, null, game.playerCount, 0);
     if (observation.concealedPool === undefined) root.hash = game.hash(observation);
+    this.treeNodes = 1;
     return root;
   }
 
@@ -168,7 +179,9 @@ export class MctsAgent implements Agent {
         root.hash = h;
         root.visits = n.visits;
         root.total.set(n.total);
-        for (const [k, child] of n.children) root.children.set(k, rebase(child, root));
+        const count = { nodes: 1 };
+        for (const [k, child] of n.children) root.children.set(k, rebase(child, root, count));
+        this.treeNodes = count.nodes;
         return root;
       }
       if (n.depth < REUSE_DEPTH) for (const c of n.children.values()) stack.push(c);
@@ -188,7 +201,10 @@ export class MctsAgent implements Agent {
       if (world.rollDue) {
         const row = nextInt(this.rng, buf.size), key = moveKey(buf, row);
         let child = node.children.get(key);
-        if (!child) node.children.set(key, (child = new Node(node, -1, buf.code(row), game.playerCount, node.depth + 1)));
+        if (!child) {
+          node.children.set(key, (child = new Node(node, -1, buf.code(row), game.playerCount, node.depth + 1)));
+          this.treeNodes++;
+        }
         game.applyRow(world, buf, row);
         node = child;
         continue;
@@ -206,6 +222,7 @@ export class MctsAgent implements Agent {
         const child = new Node(node, world.seatPlayer[world.mover]!, buf.code(row), game.playerCount, node.depth + 1);
         child.available = 1;
         node.children.set(moveKey(buf, row), child);
+        this.treeNodes++;
         game.applyRow(world, buf, row);
         if (!hidden && child.depth <= REUSE_DEPTH) child.hash = game.hash(world);
         node = child;
@@ -312,13 +329,14 @@ export class MctsAgent implements Agent {
   }
 }
 
-function rebase(n: Node, parent: Node): Node {
+function rebase(n: Node, parent: Node, count: { nodes: number }): Node {
+  count.nodes++;
   const copy = new Node(parent, n.player, n.move, n.total.length, parent.depth + 1);
   copy.visits = n.visits;
   copy.available = n.available;
   copy.hash = copy.depth <= REUSE_DEPTH ? n.hash : -1;
   copy.total.set(n.total);
-  for (const [k, c] of n.children) copy.children.set(k, rebase(c, copy));
+  for (const [k, c] of n.children) copy.children.set(k, rebase(c, copy, count));
   return copy;
 }
 

@@ -8,6 +8,7 @@ import { parseJson } from "../library/untrusted.js";
 import { MAX_POSITION_BYTES } from "../limits.js";
 import { CliError, examples, log, out, readTextFile, seatLabel, seedArg, withGameOptions } from "./common.js";
 import type { Seed } from "../engine/rng.js";
+import { Interrupt } from "./interrupt.js";
 
 interface LegalOptions {
   position?: string;
@@ -26,20 +27,34 @@ export function registerLegal(program: Command): void {
     .option("--seed <n>", "seed of the start position (games with random setups): a whole number or 0x and up to 32 hex digits", seedArg, 0);
   withGameOptions(cmd);
   examples(cmd, ["ludex legal games/NAME.game", "ludex legal games/NAME.game --position pos.json --json"]);
+  // Generation on a large board (or a costly rule) can take long: it runs on a thread, and a
+  // signal ends the command at once.
   cmd.action(async (file: string, opts: LegalOptions) => {
-    const { loadGameFile } = await import("./load.js");
-    const game = loadGameFile(file, opts.option);
-    // An observation (`show --as P --json`) lists the moves its player can choose among.
-    const s = opts.position ? readPosition(game, opts.position, { observation: true }) : game.newGame({ seed: opts.seed });
-    const moves = game.legalMoves(s);
-    if (opts.json) {
-      out(JSON.stringify(moves.map(publicMove), null, 2));
-      return;
+    const { runOnThread } = await import("./on-thread.js");
+    const interrupt = new Interrupt();
+    try {
+      await runOnThread("legal", [file, opts], interrupt);
+    } finally {
+      interrupt.dispose();
     }
-    log(game.isTerminal(s) ? "the game is over: no legal moves" : `${moves.length} legal move${moves.length === 1 ? "" : "s"} for ${seatLabel(game, s.mover)}`);
-    const width = Math.max(0, ...moves.map((m) => m.notation.length));
-    for (const m of moves) out(`${m.notation.padEnd(width)}  ${describeMove(m)}`);
+    if (interrupt.stopped) throw new CliError("interrupted", 130);
   });
+}
+
+/** What `ludex legal` prints (run on a task thread). */
+export async function listLegalMoves(file: string, opts: LegalOptions): Promise<void> {
+  const { loadGameFile } = await import("./load.js");
+  const game = loadGameFile(file, opts.option);
+  // An observation (`show --as P --json`) lists the moves its player can choose among.
+  const s = opts.position ? readPosition(game, opts.position, { observation: true }) : game.newGame({ seed: opts.seed });
+  const moves = game.legalMoves(s);
+  if (opts.json) {
+    out(JSON.stringify(moves.map(publicMove), null, 2));
+    return;
+  }
+  log(game.isTerminal(s) ? "the game is over: no legal moves" : `${moves.length} legal move${moves.length === 1 ? "" : "s"} for ${seatLabel(game, s.mover)}`);
+  const width = Math.max(0, ...moves.map((m) => m.notation.length));
+  for (const m of moves) out(`${m.notation.padEnd(width)}  ${describeMove(m)}`);
 }
 
 /** A move without the engine's internal encoding. */

@@ -3,10 +3,12 @@
  * The `ludex` command line. Every failure ends as `ludex: <message>` on stderr with exit code 1
  * (a game or check error) or 2 (a usage error), never a stack trace (set LUDEX_DEBUG=1 for one).
  */
+import "./early-signals.js";
 import { Command, CommanderError } from "commander";
 import { ludexVersion } from "../library/version.js";
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./common.js";
 import { PlayLimitError } from "../engine/play-limit.js";
+import { heldSignalUnclaimed } from "./interrupt.js";
 
 type Register = (program: Command) => void;
 
@@ -89,6 +91,11 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
 });
 
 main(process.argv).then((code) => {
+  if (heldSignalUnclaimed()) {
+    process.stderr.write("ludex: interrupted\n");
+    process.exitCode = 130;
+    return;
+  }
   // A command may have set its own code (130: stopped by a signal, after reporting what it did).
   process.exitCode = code === EXIT_OK && process.exitCode ? process.exitCode : code;
 });

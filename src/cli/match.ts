@@ -11,6 +11,7 @@ import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { GameRecord, MatchConfig, MatchSummary } from "../ai/match.js";
+import { MAX_AGENT_HEAP_MB } from "../limits.js";
 import { Interrupt } from "./interrupt.js";
 import type { StoredGame } from "./match-file.js";
 import { CliError, examples, GAME_ARG_HELP, integerArg, log, out, round, usageError, withGameOptions } from "./common.js";
@@ -52,7 +53,7 @@ export function registerMatch(program: Command): void {
   ]);
   cmd.addHelpText(
     "after",
-    "Ctrl-C or SIGTERM stops a match: it prints the summary of the games finished (`--json`: with \"interrupted\": true)\nand exits 130 (with --jobs 1, after the game being played). With --out FILE those games stay in FILE and the same\ncommand plays the rest; without --out they are only in the --json output.\n",
+    "Ctrl-C or SIGTERM stops a match: it prints the summary of the games finished (`--json`: with \"interrupted\": true)\nand exits 130 at once (the games under way are not counted). With --out FILE those games stay in FILE and the same\ncommand plays the rest; without --out they are only in the --json output.\n",
   );
   cmd.action(async (file: string, opts: MatchOptions) => {
     const { loadGameFile } = await import("./load.js");
@@ -107,8 +108,9 @@ async function runMatch(game: Game, file: string, config: MatchConfig, opts: Mat
     };
     const start = performance.now();
     try {
-      if (jobs <= 1) await playInline(game, config, toPlay, onGame, interrupt);
-      else await playOnWorkers(game.source.builtin ?? resolve(file), opts.option ?? {}, config, toPlay, jobs, onGame, interrupt);
+      // Even one job plays on a worker thread: a game (an agent's decision) on this thread would
+      // leave a signal unheard until it ends.
+      if (toPlay.length && !interrupt.stopped) await playOnWorkers(game.source.builtin ?? resolve(file), opts.option ?? {}, config, toPlay, jobs, onGame, interrupt);
     } finally {
       bar.finish();
     }
@@ -183,18 +185,6 @@ export function splitAgents(text: string): string[] {
 }
 
 /**
- * Plays the games one after the other on this thread. A game is synchronous, so a signal is
- * noticed between games: every 50 ms the loop yields to let it arrive.
- */
-async function playInline(game: Game, config: MatchConfig, indices: readonly number[], onGame: (r: GameRecord) => void, interrupt: Interrupt): Promise<void> {
-  const { playMatchGame } = await import("../ai/match.js");
-  for (const i of indices) {
-    if (interrupt.stopped || (interrupt.due() && (await interrupt.pause()))) return;
-    onGame(playMatchGame(game, config, i));
-  }
-}
-
-/**
  * Games are dealt round-robin to the workers; each result is handed to `onGame` as it arrives (so
  * a game a worker finished is kept even if the match stops a moment later). A signal, a failing
  * worker or a failing `onGame` stops every worker. `ref` is a built-in name or an absolute path.
@@ -219,7 +209,8 @@ async function playOnWorkers(
   await new Promise<void>((done) => {
     let running = jobs;
     for (let w = 0; w < jobs; w++) {
-      const worker = new Worker(script, { workerData: { file: ref, options, config, indices: indices.filter((_, k) => k % jobs === w) } });
+      // Each worker's agents are held to an agent's heap, as in `play` (see MAX_AGENT_HEAP_MB).
+      const worker = new Worker(script, { workerData: { file: ref, options, config, indices: indices.filter((_, k) => k % jobs === w) }, resourceLimits: { maxOldGenerationSizeMb: MAX_AGENT_HEAP_MB } });
       workers.push(worker);
       worker.on("message", (r: GameRecord) => {
         if (failure !== undefined) return;

@@ -1,7 +1,8 @@
 /** `ludex perft FILE --depth N [--position pos.json]`: move sequences of N turns, the standard move generator check. */
 import type { Command } from "commander";
 import type { Seed } from "../engine/rng.js";
-import { examples, integerArg, log, out, seedArg, usageError, withGameOptions } from "./common.js";
+import { CliError, examples, integerArg, log, out, seedArg, usageError, withGameOptions } from "./common.js";
+import { Interrupt } from "./interrupt.js";
 import { readPosition } from "./legal.js";
 
 interface PerftFlags {
@@ -30,23 +31,38 @@ export function registerPerft(program: Command): void {
     .option("--seed <n>", "seed of the start position (games with random setups)", seedArg, 0);
   withGameOptions(cmd);
   examples(cmd, ["ludex perft chess --depth 4", "ludex perft chess --position kiwipete.json --depth 3 --divide"]);
+  // Counting runs on a thread: a signal ends the command at once (counts of a part mean nothing).
   cmd.action(async (file: string, opts: PerftFlags) => {
     if (opts.depth > MAX_DEPTH) throw usageError(`--depth ${opts.depth}: at most ${MAX_DEPTH}`);
-    const { loadGameFile } = await import("./load.js");
-    const { Perft } = await import("../engine/perft.js");
-    const game = loadGameFile(file, opts.option);
-    const s = opts.position ? readPosition(game, opts.position) : game.newGame({ seed: opts.seed });
-    const perft = new Perft(game, { decisions: opts.decisions });
-    const t0 = performance.now();
-    const divide = opts.divide ? perft.divide(s, opts.depth) : undefined;
-    const count = divide ? divide.reduce((a, d) => a + d.count, 0) : perft.count(s, opts.depth);
-    const seconds = (performance.now() - t0) / 1000;
-    if (opts.json) {
-      out(JSON.stringify({ depth: opts.depth, count, seconds: Number(seconds.toFixed(3)), ...(divide ? { divide } : {}) }));
-      return;
+    const { runOnThread } = await import("./on-thread.js");
+    const interrupt = new Interrupt();
+    try {
+      await runOnThread("perft", [file, opts], interrupt);
+    } finally {
+      interrupt.dispose();
     }
-    for (const d of divide ?? []) out(`${d.move}  ${d.count}`);
-    out(String(count));
-    log(`perft ${opts.depth}: ${count} sequences in ${seconds.toFixed(2)} s`);
+    if (!interrupt.stopped) return;
+    if (opts.json) out(JSON.stringify({ depth: opts.depth, interrupted: true }));
+    throw new CliError("interrupted before the count was done", 130);
   });
+}
+
+/** What `ludex perft` prints (run on a task thread). */
+export async function countPerft(file: string, opts: PerftFlags): Promise<void> {
+  const { loadGameFile } = await import("./load.js");
+  const { Perft } = await import("../engine/perft.js");
+  const game = loadGameFile(file, opts.option);
+  const s = opts.position ? readPosition(game, opts.position) : game.newGame({ seed: opts.seed });
+  const perft = new Perft(game, { decisions: opts.decisions });
+  const t0 = performance.now();
+  const divide = opts.divide ? perft.divide(s, opts.depth) : undefined;
+  const count = divide ? divide.reduce((a, d) => a + d.count, 0) : perft.count(s, opts.depth);
+  const seconds = (performance.now() - t0) / 1000;
+  if (opts.json) {
+    out(JSON.stringify({ depth: opts.depth, count, seconds: Number(seconds.toFixed(3)), ...(divide ? { divide } : {}) }));
+    return;
+  }
+  for (const d of divide ?? []) out(`${d.move}  ${d.count}`);
+  out(String(count));
+  log(`perft ${opts.depth}: ${count} sequences in ${seconds.toFixed(2)} s`);
 }

@@ -26,7 +26,8 @@ import { revealedBy, takeBack, type Decision as FairDecision } from "../record/t
 import { boardLegend } from "../view/legend.js";
 import { narrateMove } from "../view/narrate.js";
 import { gameOverText, renderBoard, SCREEN_WIDTH, statusLine } from "../view/text.js";
-import { AGENT_HELP, AgentSpecError, capAgentSpec, cappedNotice, createAgent, type Agent } from "../ai/index.js";
+import { AGENT_HELP, AgentSpecError, agentSearches, capAgentSpec, cappedNotice, createAgent, type Agent } from "../ai/index.js";
+import { AgentStopped, AgentThreadError, ThreadedAgent } from "../ai/threaded-agent.js";
 import { lockRecord, RecordLockError, type RecordLock } from "../record/lock.js";
 import { recordTarget, replacedByNewGame, sameRecordFile } from "../record/save-target.js";
 import { LineInput } from "./input.js";
@@ -132,6 +133,8 @@ interface Seat {
   who: string;
   /** Absent for a human seat. */
   agent?: Agent;
+  /** The agent's seed (its thread makes the same agent). */
+  seed?: number;
 }
 
 /** What a session starts from: the game, its seats, the state to play on and the record so far. */
@@ -263,7 +266,8 @@ function buildSeats(game: Game, opts: PlayOptions, seed: Seed): Seat[] {
     const spec = opts[`p${p + 1}`] ?? "human";
     if (spec === "human") return { label: seatLabel(game, p), who: "human" };
     try {
-      return { label: seatLabel(game, p), who: spec, agent: createAgent(spec, (seedWord(seed) + 0x6a09e667 + 7919 * p) >>> 0, game) };
+      const agentSeed = (seedWord(seed) + 0x6a09e667 + 7919 * p) >>> 0;
+      return { label: seatLabel(game, p), who: spec, agent: createAgent(spec, agentSeed, game), seed: agentSeed };
     } catch (e) {
       if (e instanceof AgentSpecError) throw usageError(`--p${p + 1}: ${e.message}`);
       throw e;
@@ -286,6 +290,8 @@ class Session {
   private readonly anyHuman: boolean;
   private readonly seed: Seed;
   private state: State;
+  /** Each searching agent thinks on its own thread, so that a signal is heard during its decisions. */
+  private readonly threads: (ThreadedAgent | undefined)[];
 
   constructor(
     setup: Setup,
@@ -298,6 +304,12 @@ class Session {
   ) {
     ({ game: this.game, seats: this.seats, history: this.history, record: this.record, seed: this.seed, state: this.state } = setup);
     this.anyHuman = this.seats.some((s) => !s.agent);
+    this.threads = this.seats.map((seat) => (seat.agent && agentSearches(seat.who) ? new ThreadedAgent(this.game, seat.who, seat.seed!) : undefined));
+    interrupt.onStop(() => this.stopThreads());
+  }
+
+  private stopThreads(): void {
+    for (const thread of this.threads) thread?.stop();
   }
 
   async run(): Promise<void> {
@@ -315,6 +327,8 @@ class Session {
       // Input ended or was interrupted, or the rules passed a play limit: the game so far is kept.
       if (e instanceof CliError || e instanceof PlayLimitError) this.stop("unfinished", e.message);
       throw e;
+    } finally {
+      this.stopThreads();
     }
   }
 
@@ -348,10 +362,14 @@ class Session {
         if (!this.anyHuman) this.show(s);
         const thinking = this.thinking(seat);
         const t0 = performance.now();
-        const m = seat.agent.choose(g, g.observation(s, p), legal);
+        let m: Move;
+        try {
+          m = await this.think(p, s, legal);
+        } finally {
+          thinking.done();
+        }
         const ms = performance.now() - t0;
-        thinking.done();
-        const info = seat.agent.lastInfo?.();
+        const info = (this.threads[p] ?? seat.agent).lastInfo?.();
         out(`${seat.label} plays ${m.notation}${info ? `   [${seat.agent.name}: ${info}]` : ""}`);
         this.decide(p, m, false, ms);
         this.tell(s, m);
@@ -385,6 +403,19 @@ class Session {
     this.save();
     if (hasHiddenPieces(g)) out(`The game's seed was ${this.seed} (\`ludex show ${g.source.builtin ?? g.source.file} --seed ${this.seed}\` shows its deal).`);
     if (this.savePath) out(`Record saved to ${this.savePath}.`);
+  }
+
+  /** The choice of `p`'s agent, made on its thread; a signal during it stops the game as between moves. */
+  private async think(p: number, s: State, legal: Move[]): Promise<Move> {
+    const thread = this.threads[p];
+    if (!thread) return this.seats[p]!.agent!.choose(this.game, this.game.observation(s, p), legal);
+    try {
+      return await thread.choose(this.game, this.game.observation(s, p), legal);
+    } catch (e) {
+      if (e instanceof AgentStopped) throw new CliError(this.interrupt.stopped ? "interrupted; game stopped" : `${this.seats[p]!.label}'s agent stopped unexpectedly`, this.interrupt.stopped ? 130 : 1);
+      if (e instanceof AgentThreadError) throw new CliError(`${this.seats[p]!.label}'s agent: ${e.message}`);
+      throw e;
+    }
   }
 
   /** A "thinking" note while an agent searches: on a terminal it is erased once the agent has chosen. */

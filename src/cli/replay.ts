@@ -9,6 +9,7 @@
  * A game with face-down pieces that is not over is shown only as its players see it, and only
  * with the description it was recorded with (`--referee` shows everything).
  */
+import { isMainThread } from "node:worker_threads";
 import type { Command } from "commander";
 import type { Game } from "../engine/game.js";
 import type { GameRecordFile } from "../record/format.js";
@@ -40,6 +41,11 @@ export function registerReplay(program: Command): void {
   examples(cmd, ["ludex replay game.json", "ludex replay game.json --at 12", "ludex replay game.json --step"]);
   cmd.action(async (file: string, opts: ReplayOptions) => {
     if (opts.step && (opts.at !== undefined || opts.json)) throw usageError("--step cannot be combined with --at or --json");
+    // Replaying a long record of a slow game takes long: this very command runs on a thread,
+    // so that a signal ends it at once (--step waits for the keyboard and stays here).
+    if (!opts.step && isMainThread) return replayOnThread(opts);
+    // --step: Ctrl-C at its prompt ends it as Node does by default (no signal held for it).
+    if (isMainThread && (await import("./interrupt.js")).heldSignalUnclaimed()) throw new CliError("interrupted", 130);
     const { readRecordFile, loadRecordGame, replayRecord, descriptionChanged } = await import("../record/replay.js");
     const { recordSecrecy, recordedGameHides } = await import("../record/secrecy.js");
     const { compareResult } = await import("../record/result-check.js");
@@ -227,4 +233,27 @@ async function printJson(game: Game, rec: GameRecordFile, shown: Shown, file: st
     ),
   );
   if (replay.error || problem) throw new CliError("", 1);
+}
+
+/** Runs this command (its arguments as given) on a task thread; a signal ends it with exit 130. */
+async function replayOnThread(opts: ReplayOptions): Promise<void> {
+  const { runOnThread } = await import("./on-thread.js");
+  const { Interrupt } = await import("./interrupt.js");
+  const interrupt = new Interrupt();
+  try {
+    await runOnThread("replay", [process.argv], interrupt);
+  } finally {
+    interrupt.dispose();
+  }
+  if (!interrupt.stopped) return;
+  if (opts.json) out(JSON.stringify({ format: "ludex-replay/1", interrupted: true }));
+  throw new CliError("interrupted", 130);
+}
+
+/** The command on a task thread: `argv` parsed as main.ts parses it, this command alone. */
+export async function replayFromArgv(argv: string[]): Promise<void> {
+  const { Command } = await import("commander");
+  const program = new Command("ludex").exitOverride();
+  registerReplay(program);
+  await program.parseAsync(argv);
 }

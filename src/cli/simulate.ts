@@ -79,61 +79,116 @@ export function registerPlayout(program: Command): void {
     "ludex playout NAME -n 1000 --check",
     "ludex playout NAME -n 20 --seed 7 --json",
   ]);
+  // Playouts run on a thread: a signal is heard even in the middle of one long playout.
   cmd.action(async (file: string, opts: PlayoutOptions) => {
-    const { loadGameFile } = await import("./load.js");
-    const game = loadGameFile(file, opts.option);
-    const t = newTally(game.playerCount);
-    const progress = new Progress(opts.count);
+    const { runOnThread } = await import("./on-thread.js");
     const interrupt = new Interrupt();
-    const start = performance.now();
-    for (let i = 0; i < opts.count; i++) {
-      playOne(game, opts.seed + i, opts.maxPlies, t, opts.check);
-      progress.update(i + 1);
-      if (interrupt.due() && (await interrupt.pause())) break;
+    try {
+      await runOnThread("playout", [file, opts], interrupt, {
+        graceMs: STOP_GRACE_MS,
+        abandoned: (snapshot) => reportPlayouts(snapshot as PlayoutSnapshot | undefined, opts, true),
+      });
+    } finally {
+      interrupt.dispose();
     }
-    progress.finish();
-    interrupt.dispose();
-    if (interrupt.stopped) log(`interrupted after ${t.playouts} of ${opts.count} playouts; their statistics follow`);
-    const elapsed = (performance.now() - start) / 1000;
-    const report = {
-      format: "ludex-playouts/1",
-      game: game.name,
-      file,
-      options: game.def.options,
-      playouts: t.playouts,
-      seed: opts.seed,
-      maxPlies: opts.maxPlies,
-      players: Array.from({ length: game.playerCount }, (_, p) => ({
-        player: `P${p + 1}`,
-        name: game.def.players.names[p] ?? `P${p + 1}`,
-        wins: t.wins[p]!,
-        losses: t.losses[p]!,
-        draws: t.drawsOf[p]!,
-      })),
-      draws: t.draws,
-      unfinished: t.unfinished,
-      avgLength: round(avg(t.plies, t.playouts), 3),
-      avgBranching: round(avg(t.branching, t.plies), 3),
-      plies: t.plies,
-      elapsedSeconds: round(elapsed, 3),
-      ...(interrupt.stopped ? { interrupted: true } : {}),
-    };
-    if (opts.json) {
-      out(JSON.stringify(report, null, 2));
-      return;
-    }
-    const labels = report.players.map((_, p) => seatLabel(game, p));
-    const w = Math.max(6, ...labels.map((l) => l.length));
-    const num = (v: number) => String(v).padStart(7);
-    const pct = (v: number) => `${((100 * v) / Math.max(1, t.playouts)).toFixed(1)}%`.padStart(8);
-    out(`${game.name}: ${t.playouts} random playouts (seeds ${opts.seed}..${opts.seed + t.playouts - 1}, max ${opts.maxPlies} plies, options: ${describeOptions(game.def.options)})`);
-    out(`${"player".padEnd(w)} ${"wins".padStart(7)} ${"losses".padStart(7)} ${"draws".padStart(7)} ${"win%".padStart(8)}`);
-    report.players.forEach((r, p) => out(`${labels[p]!.padEnd(w)} ${num(r.wins)} ${num(r.losses)} ${num(r.draws)} ${pct(r.wins)}`));
-    // Said only when it happens (the line is otherwise as it always was): a gap in the rules.
-    const stuck = t.stuck ? ` (${t.stuck} stuck: the player to act had no legal move and no rule ended the game)` : "";
-    out(`draws: ${t.draws}, unfinished: ${t.unfinished}${stuck}`);
-    out(`average length: ${report.avgLength} plies, average branching: ${report.avgBranching}, elapsed: ${report.elapsedSeconds} s`);
   });
+}
+
+/**
+ * How long a stopping thread may take to report by itself; past it (a playout still running) it
+ * is ended and its last snapshot (at most 50 ms old) reported.
+ */
+const STOP_GRACE_MS = 300;
+
+/** The game's figures a report names, with the tally of the playouts so far. */
+interface PlayoutSnapshot {
+  game: string;
+  file: string;
+  options: Record<string, unknown>;
+  labels: string[];
+  names: string[];
+  tally: Tally;
+  elapsed: number;
+}
+
+/** `ludex playout`'s work and report (run on a task thread). */
+export async function runPlayouts(file: string, opts: PlayoutOptions): Promise<void> {
+  const { sendSnapshot } = await import("./on-thread.js");
+  const { loadGameFile } = await import("./load.js");
+  const game = loadGameFile(file, opts.option);
+  const t = newTally(game.playerCount);
+  const progress = new Progress(opts.count);
+  const interrupt = new Interrupt();
+  const start = performance.now();
+  const snapshot = (): PlayoutSnapshot => ({
+    game: game.name,
+    file,
+    options: game.def.options,
+    labels: Array.from({ length: game.playerCount }, (_, p) => seatLabel(game, p)),
+    names: Array.from({ length: game.playerCount }, (_, p) => game.def.players.names[p] ?? `P${p + 1}`),
+    tally: t,
+    elapsed: (performance.now() - start) / 1000,
+  });
+  sendSnapshot(snapshot());
+  for (let i = 0; i < opts.count; i++) {
+    playOne(game, opts.seed + i, opts.maxPlies, t, opts.check);
+    progress.update(i + 1);
+    if (interrupt.due()) {
+      sendSnapshot(snapshot());
+      if (await interrupt.pause()) break;
+    }
+  }
+  progress.finish();
+  interrupt.dispose();
+  reportPlayouts(snapshot(), opts, interrupt.stopped);
+}
+
+/** Prints the figures of the playouts finished (none known: `snapshot` undefined, stopped before the game was ready). */
+function reportPlayouts(snapshot: PlayoutSnapshot | undefined, opts: PlayoutOptions, stopped: boolean): void {
+  if (!snapshot) {
+    log("interrupted before the first playout");
+    if (opts.json) out(JSON.stringify({ format: "ludex-playouts/1", playouts: 0, interrupted: true }, null, 2));
+    return;
+  }
+  const { tally: t, labels } = snapshot;
+  if (stopped) log(`interrupted after ${t.playouts} of ${opts.count} playouts; their statistics follow`);
+  const report = {
+    format: "ludex-playouts/1",
+    game: snapshot.game,
+    file: snapshot.file,
+    options: snapshot.options,
+    playouts: t.playouts,
+    seed: opts.seed,
+    maxPlies: opts.maxPlies,
+    players: labels.map((_, p) => ({
+      player: `P${p + 1}`,
+      name: snapshot.names[p]!,
+      wins: t.wins[p]!,
+      losses: t.losses[p]!,
+      draws: t.drawsOf[p]!,
+    })),
+    draws: t.draws,
+    unfinished: t.unfinished,
+    avgLength: round(avg(t.plies, t.playouts), 3),
+    avgBranching: round(avg(t.branching, t.plies), 3),
+    plies: t.plies,
+    elapsedSeconds: round(snapshot.elapsed, 3),
+    ...(stopped ? { interrupted: true } : {}),
+  };
+  if (opts.json) {
+    out(JSON.stringify(report, null, 2));
+    return;
+  }
+  const w = Math.max(6, ...labels.map((l) => l.length));
+  const num = (v: number) => String(v).padStart(7);
+  const pct = (v: number) => `${((100 * v) / Math.max(1, t.playouts)).toFixed(1)}%`.padStart(8);
+  out(`${snapshot.game}: ${t.playouts} random playouts (seeds ${opts.seed}..${opts.seed + t.playouts - 1}, max ${opts.maxPlies} plies, options: ${describeOptions(snapshot.options)})`);
+  out(`${"player".padEnd(w)} ${"wins".padStart(7)} ${"losses".padStart(7)} ${"draws".padStart(7)} ${"win%".padStart(8)}`);
+  report.players.forEach((r, p) => out(`${labels[p]!.padEnd(w)} ${num(r.wins)} ${num(r.losses)} ${num(r.draws)} ${pct(r.wins)}`));
+  // Said only when it happens (the line is otherwise as it always was): a gap in the rules.
+  const stuck = t.stuck ? ` (${t.stuck} stuck: the player to act had no legal move and no rule ended the game)` : "";
+  out(`draws: ${t.draws}, unfinished: ${t.unfinished}${stuck}`);
+  out(`average length: ${report.avgLength} plies, average branching: ${report.avgBranching}, elapsed: ${report.elapsedSeconds} s`);
 }
 
 /**
@@ -197,61 +252,109 @@ export function registerBench(program: Command): void {
     .option("--json", "print one JSON object");
   withGameOptions(cmd);
   examples(cmd, ["ludex bench NAME --option NAME=VALUE", "ludex bench games/NAME.game --seconds 1 --json"]);
+  // Playouts run on a thread, as for `ludex playout` (the same engine code, as fast there).
   cmd.action(async (file: string, opts: BenchOptions) => {
-    const { loadGameFile } = await import("./load.js");
-    const game = loadGameFile(file, opts.option);
-    const warmup = Math.min(1, opts.seconds / 5);
-    // Ready for a signal before saying that the run begins.
+    const { runOnThread } = await import("./on-thread.js");
     const interrupt = new Interrupt();
-    log(`bench ${game.name}: warm-up ${round(warmup)} s, then measuring for ${opts.seconds} s`);
-    let seed = opts.seed;
-    // CPU time is the process's (this thread and the garbage collector's helpers): on a shared,
-    // loaded machine playouts per CPU second compare fairly where wall time does not.
-    const run = async (seconds: number, countBranching: boolean): Promise<{ tally: Tally; elapsed: number; cpu: number }> => {
-      const tally = newTally(game.playerCount);
-      const cpu0 = process.cpuUsage();
-      const start = performance.now();
-      const end = start + seconds * 1000;
-      let now = start;
-      do {
-        playOne(game, seed++, opts.maxPlies, tally, false, countBranching);
-        now = performance.now();
-      } while (now < end && !(interrupt.due(now) && (await interrupt.pause())));
-      const cpu = process.cpuUsage(cpu0);
-      return { tally, elapsed: (now - start) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
-    };
-    // The warm-up counts legal moves (for the branching figure); the measure plays as fast as it can.
-    const { tally: warm } = await run(warmup, true);
-    const { tally: t, elapsed, cpu } = interrupt.stopped ? { tally: newTally(game.playerCount), elapsed: 0, cpu: 0 } : await run(opts.seconds, false);
-    interrupt.dispose();
-    if (interrupt.stopped) log(`interrupted after ${t.playouts} measured playouts; the figures below cover them`);
-    const report = {
-      format: "ludex-bench/1",
-      game: game.name,
-      file,
-      options: game.def.options,
-      seconds: round(elapsed, 3),
-      playouts: t.playouts,
-      plies: t.plies,
-      playoutsPerSec: round(rate(t.playouts, elapsed), 1),
-      pliesPerSec: Math.round(rate(t.plies, elapsed)),
-      cpuSeconds: round(cpu, 3),
-      playoutsPerCpuSec: round(rate(t.playouts, cpu), 1),
-      avgLength: round(avg(t.plies, t.playouts), 2),
-      avgBranching: round(avg(warm.branching, warm.plies), 3),
-      unfinished: t.unfinished,
-      maxPlies: opts.maxPlies,
-      ...(interrupt.stopped ? { interrupted: true } : {}),
-    };
-    if (opts.json) {
-      out(JSON.stringify(report, null, 2));
-      return;
+    try {
+      await runOnThread("bench", [file, opts], interrupt, {
+        graceMs: STOP_GRACE_MS,
+        abandoned: (snapshot) => reportBench(snapshot as BenchSnapshot | undefined, file, opts, true),
+      });
+    } finally {
+      interrupt.dispose();
     }
-    out(`${game.name} (options: ${describeOptions(game.def.options)}): ${t.playouts} playouts in ${report.seconds} s`);
-    out(`  playouts/s     ${report.playoutsPerSec}   (per CPU second: ${report.playoutsPerCpuSec})`);
-    out(`  plies/s        ${report.pliesPerSec}`);
-    out(`  avg length     ${report.avgLength} plies`);
-    out(`  avg branching  ${report.avgBranching}`);
-    out(`  unfinished     ${t.unfinished} (max ${opts.maxPlies} plies)`);
   });
+}
+
+/** The figures of a bench so far. */
+interface BenchSnapshot {
+  game: string;
+  options: Record<string, unknown>;
+  /** The warm-up's tally (for the branching figure) and the measure's so far. */
+  warm: Tally;
+  tally: Tally;
+  elapsed: number;
+  cpu: number;
+}
+
+/** `ludex bench`'s work and report (run on a task thread). */
+export async function runBench(file: string, opts: BenchOptions): Promise<void> {
+  const { sendSnapshot } = await import("./on-thread.js");
+  const { loadGameFile } = await import("./load.js");
+  const game = loadGameFile(file, opts.option);
+  const warmup = Math.min(1, opts.seconds / 5);
+  // Ready for a signal before saying that the run begins.
+  const interrupt = new Interrupt();
+  log(`bench ${game.name}: warm-up ${round(warmup)} s, then measuring for ${opts.seconds} s`);
+  let seed = opts.seed;
+  let warm = newTally(game.playerCount);
+  const snapshot = (tally: Tally, elapsed: number, cpu: number): BenchSnapshot => ({ game: game.name, options: game.def.options, warm, tally, elapsed, cpu });
+  // CPU time is the process's (this thread and the garbage collector's helpers): on a shared,
+  // loaded machine playouts per CPU second compare fairly where wall time does not.
+  const run = async (seconds: number, countBranching: boolean): Promise<{ tally: Tally; elapsed: number; cpu: number }> => {
+    const tally = newTally(game.playerCount);
+    const cpu0 = process.cpuUsage();
+    const start = performance.now();
+    const end = start + seconds * 1000;
+    const cpuSeconds = () => {
+      const cpu = process.cpuUsage(cpu0);
+      return (cpu.user + cpu.system) / 1e6;
+    };
+    let now = start;
+    do {
+      playOne(game, seed++, opts.maxPlies, tally, false, countBranching);
+      now = performance.now();
+      if (interrupt.due(now)) {
+        if (!countBranching) sendSnapshot(snapshot(tally, (now - start) / 1000, cpuSeconds()));
+        if (await interrupt.pause()) break;
+      }
+    } while (now < end);
+    return { tally, elapsed: (now - start) / 1000, cpu: cpuSeconds() };
+  };
+  // The warm-up counts legal moves (for the branching figure); the measure plays as fast as it can.
+  ({ tally: warm } = await run(warmup, true));
+  sendSnapshot(snapshot(newTally(game.playerCount), 0, 0));
+  const { tally: t, elapsed, cpu } = interrupt.stopped ? { tally: newTally(game.playerCount), elapsed: 0, cpu: 0 } : await run(opts.seconds, false);
+  interrupt.dispose();
+  reportBench(snapshot(t, elapsed, cpu), file, opts, interrupt.stopped);
+}
+
+/** Prints a bench's figures (none known: `snapshot` undefined, stopped during the warm-up). */
+function reportBench(snapshot: BenchSnapshot | undefined, file: string, opts: BenchOptions, stopped: boolean): void {
+  if (!snapshot) {
+    log("interrupted during the warm-up; nothing measured");
+    if (opts.json) out(JSON.stringify({ format: "ludex-bench/1", file, playouts: 0, interrupted: true }, null, 2));
+    return;
+  }
+  const { tally: t, warm, elapsed, cpu } = snapshot;
+  if (stopped) log(`interrupted after ${t.playouts} measured playouts; the figures below cover them`);
+  const report = {
+    format: "ludex-bench/1",
+    game: snapshot.game,
+    file,
+    options: snapshot.options,
+    seconds: round(elapsed, 3),
+    playouts: t.playouts,
+    plies: t.plies,
+    playoutsPerSec: round(rate(t.playouts, elapsed), 1),
+    pliesPerSec: Math.round(rate(t.plies, elapsed)),
+    cpuSeconds: round(cpu, 3),
+    playoutsPerCpuSec: round(rate(t.playouts, cpu), 1),
+    avgLength: round(avg(t.plies, t.playouts), 2),
+    avgBranching: round(avg(warm.branching, warm.plies), 3),
+    unfinished: t.unfinished,
+    maxPlies: opts.maxPlies,
+    ...(stopped ? { interrupted: true } : {}),
+  };
+  if (opts.json) {
+    out(JSON.stringify(report, null, 2));
+    return;
+  }
+  out(`${snapshot.game} (options: ${describeOptions(snapshot.options)}): ${t.playouts} playouts in ${report.seconds} s`);
+  out(`  playouts/s     ${report.playoutsPerSec}   (per CPU second: ${report.playoutsPerCpuSec})`);
+  out(`  plies/s        ${report.pliesPerSec}`);
+  out(`  avg length     ${report.avgLength} plies`);
+  out(`  avg branching  ${report.avgBranching}`);
+  out(`  unfinished     ${t.unfinished} (max ${opts.maxPlies} plies)`);
 }
