@@ -27,6 +27,7 @@ import { narrateMove } from "../view/narrate.js";
 import { gameOverText, renderBoard, SCREEN_WIDTH, statusLine } from "../view/text.js";
 import { AGENT_HELP, AgentSpecError, capAgentSpec, cappedNotice, createAgent, type Agent } from "../ai/index.js";
 import { lockRecord, RecordLockError, type RecordLock } from "../record/lock.js";
+import { seedSecret } from "../record/seed-secret.js";
 import { LineInput } from "./input.js";
 import { Interrupt } from "./interrupt.js";
 import { readPositionFile } from "./legal.js";
@@ -157,7 +158,7 @@ async function prepare(ref: string | undefined, opts: PlayOptions): Promise<Setu
  */
 function chooseSeed(game: Game, given: Seed | undefined, seats: readonly string[]): Seed {
   if (given !== undefined) return given;
-  const secret = secretOf(game, seats);
+  const secret = seedSecret(game, seats);
   if (secret) {
     log(`seed drawn from the system's random source and kept secret until the game ends (it ${secret === "pieces" ? "deals the face-down pieces" : "throws the dice"})`);
     return secretSeed();
@@ -167,20 +168,6 @@ function chooseSeed(game: Game, given: Seed | undefined, seats: readonly string[
   return seed;
 }
 
-function hasHiddenPieces(game: Game): boolean {
-  return game.def.concealFlags !== 0;
-}
-
-/**
- * What the seed would tell a player before the end: the face-down pieces, the dice to come (a
- * game with dice where a person plays against an agent: between people only, all see the same
- * throws as they come, and agents alone have nobody to tell), or nothing.
- */
-function secretOf(game: Game, seats: readonly string[]): "pieces" | "dice" | null {
-  if (hasHiddenPieces(game)) return "pieces";
-  const person = seats.includes("human"), agent = seats.some((who) => who !== "human");
-  return game.def.roll !== null && person && agent ? "dice" : null;
-}
 
 /** Who sits at each seat as the options say (`human` or an agent spec), before the agents are made. */
 function seatSpecs(game: Game, opts: PlayOptions): string[] {
@@ -387,7 +374,7 @@ class Session {
     for (const line of gameOverText(g, this.state)) out(line);
     finishRecord(this.record, g, this.state);
     this.save();
-    const secret = secretOf(g, this.seats.map((seat) => seat.who));
+    const secret = seedSecret(g, this.seats.map((seat) => seat.who));
     if (secret === "pieces") out(`The game's seed was ${this.seed} (\`ludex show ${g.source.builtin ?? g.source.file} --seed ${this.seed}\` shows its deal).`);
     if (secret === "dice") out(`The game's seed was ${this.seed} (it threw the dice).`);
     if (this.savePath) out(`Record saved to ${this.savePath}.`);
