@@ -94,6 +94,24 @@ describe("observations hold no future throw", () => {
     expect(g.observation(other, 0).toJSON()).toEqual(o.toJSON());
   });
 
+  it("a world determinized from an observation throws from the caller's generator, not the game's", () => {
+    const g = loadGame("backgammon");
+    const s = g.newGame({ seed: 11 });
+    const o = g.observation(s, 0);
+    const words = (seed: number) => g.newGame({ seed }).rng.slice();
+    const mine = words(1), before = mine.slice();
+    const world = g.determinize(o, mine);
+    expect(Array.from(mine)).toEqual(Array.from(before));
+    expect(Array.from(world.rng)).not.toEqual([0, 0, 0, 0]);
+    expect(Array.from(world.rng)).not.toEqual(Array.from(s.rng));
+    // The same words give the same world; other words another generator.
+    expect(Array.from(g.determinize(o, words(1)).rng)).toEqual(Array.from(world.rng));
+    expect(Array.from(g.determinize(o, words(2)).rng)).not.toEqual(Array.from(world.rng));
+    // Playouts from it run (its throws are its own); the world stays an observation's.
+    expect(g.playout(world.clone(), 50)).toBeGreaterThan(0);
+    expect(() => g.drawChance(world)).toThrow(/observation/);
+  });
+
   it("agents choose from what they may know: the same choice whatever the dice to come, and the same match from the same seed", () => {
     const g = loadGame("backgammon");
     let s = g.newGame({ seed: 3 });

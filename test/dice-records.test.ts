@@ -95,7 +95,12 @@ describe.concurrent("the dice to come stay secret from a person playing an agent
     expect(r.stderr + r.stdout).not.toMatch(/seed \d|--seed|0x[0-9a-f]{32}/);
     const rec = readJson(file);
     expect(rec.seed).toMatch(/^0x[0-9a-f]{32}$/);
-    expect((await ludex(["replay", file])).code).toBe(0);
+    // Replaying the unfinished game shows no seed either (the file, like a hidden game's, is the referee's).
+    const replay = await ludex(["replay", file]);
+    expect(replay.code).toBe(0);
+    expect(replay.stderr).toContain("this game's dice come from a secret seed and it is not over: the seed stays hidden");
+    expect(replay.stdout).not.toContain(rec.seed);
+    expect((await ludex(["replay", file, "--referee"])).stdout).toContain(`seed ${rec.seed}`);
     const again = await ludex(["play", "--load", file], "quit\n");
     expect(again.code).toBe(0);
     expect(again.stdout + again.stderr).not.toContain(rec.seed);

@@ -7,7 +7,7 @@
  */
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
 import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
-import { nextInt, shuffle, type Seed } from "./rng.js";
+import { nextInt, nextU32, shuffle, type Seed } from "./rng.js";
 import { big, overflowError, PlayLimitError, positionWords } from "./play-limit.js";
 import { anyMove } from "./generators.js";
 import { MAX_TURN } from "../limits.js";
@@ -414,7 +414,10 @@ export class Game implements Runtime {
     }
   }
 
-  /** Applies row `row` of `buf` (a buffer filled for `s`) to `s` in place. */
+  /**
+   * Applies row `row` of `buf` (a buffer filled for `s` by generate or movesInto) to `s` in place.
+   * The fast path: unchecked, the row is trusted to be one of the legal moves of `s` (see apply).
+   */
   applyRow(s: State, buf: MoveBuffer, row: number): void {
     if (this.roller !== null && buf.gen[row] === this.roller.id) return this.throwDice(s, buf, row);
     this.makeMove(s, buf, row, this.ctx, this.endCtx);
@@ -776,10 +779,16 @@ export class Game implements Runtime {
   /**
    * A full state consistent with an observation: the face-down pool is dealt at random (with the
    * caller's RNG words) onto the face-down sites. For perfect-information games, a copy. This is
-   * what search agents simulate from; it never looks at the true state.
+   * what search agents simulate from; it never looks at the true state. The copy's own generator
+   * (cleared in an observation) is set from the caller's words, mixed and without advancing them,
+   * so that playouts from it draw from the caller's randomness, never the game's.
    */
   determinize(observation: State, rng: Uint32Array): State {
     const s = observation.clone();
+    if (observation.observer >= 0) {
+      for (let i = 0; i < 4; i++) s.rng[i] = (rng[i]! ^ Math.imul(0x9e3779b9, i + 1)) >>> 0;
+      for (let i = 0; i < 4; i++) nextU32(s.rng);
+    }
     const pool = observation.concealedPool;
     s.concealedPool = undefined;
     if (!pool) return s;
