@@ -33,6 +33,10 @@ describe("apply refuses what is not legal", () => {
     expect(() => chess.applyInPlace(after, e4)).toThrow(IllegalMoveError);
     expect(() => chess.applyCode(after, e4.code)).toThrow(/illegal move e2-e4/);
     expect(JSON.stringify(after.toJSON())).toBe(before);
+    // A code no legal move has, by its own notation; a code no rule makes, by its numbers.
+    expect(() => chess.applyCode(after, { ...e4.code, to: e4.code.from })).toThrow(/^illegal move \S+: not one of the legal moves here \(turn 2, P2 to move\)$/);
+    expect(() => chess.applyCode(after, { ...e4.code, gen: 999 })).toThrow('illegal move (code {"gen":999,');
+    expect(() => chess.apply(after, { notation: "x".repeat(500) } as never)).toThrow(/^illegal move x{80}: not one of the legal moves here/);
     // The exported class, for callers that catch it.
     expect(api.IllegalMoveError).toBe(IllegalMoveError);
   });

@@ -45,7 +45,7 @@ export class IllegalMoveError extends Error {
     readonly move: string,
     /** Where play stood: `turn 3, P2 to move`, `turn 3, the dice to throw`, `after 9 decisions` (the game over). */
     readonly position: string,
-    /** Why: `not legal here`, `the game is over`. */
+    /** Why: `not one of the legal moves here`, `the game is over`. */
     readonly reason: string,
   ) {
     super(`illegal move ${move}: ${reason} (${position})`);
@@ -684,10 +684,12 @@ export class Game implements Runtime {
 
   /** Throws an IllegalMoveError unless `code` is one of the legal moves of `s`. */
   private checkLegal(s: State, code: MoveCode, notation?: string): void {
-    if (s.over) throw new IllegalMoveError(notation ?? this.codeText(code), `after ${s.ply} decisions`, "the game is over");
+    // A caller's move object may say anything: its notation is cut short in the message.
+    const named = () => (notation === undefined ? this.codeText(code) : String(notation).slice(0, 80));
+    if (s.over) throw new IllegalMoveError(named(), `after ${s.ply} decisions`, "the game is over");
     const buf = this.generate(s);
-    for (let i = 0; i < buf.size; i++) if (sameRow(buf, i, code)) return;
-    throw new IllegalMoveError(notation ?? this.codeText(code), this.positionText(s), "not one of the legal moves here");
+    if (typeof code === "object" && code !== null) for (let i = 0; i < buf.size; i++) if (sameRow(buf, i, code)) return;
+    throw new IllegalMoveError(named(), this.positionText(s), "not one of the legal moves here");
   }
 
   /** "turn 3, P2 to move" or "turn 3, the dice to throw": the position a move was refused in. */
@@ -697,6 +699,7 @@ export class Game implements Runtime {
 
   /** A move code in words for a message: its notation when a rule of this game makes such moves. */
   private codeText(code: MoveCode): string {
+    if (typeof code !== "object" || code === null) return "(no move code)";
     const gen = this.def.generators[code.gen];
     if (gen) {
       try {
@@ -899,6 +902,7 @@ function sameRow(buf: MoveBuffer, i: number, code: MoveCode): boolean {
   if (buf.gen[i] !== code.gen || buf.kind[i] !== code.kind || buf.from[i] !== code.from || buf.to[i] !== code.to) return false;
   if (buf.count[i] !== code.count || buf.piece[i] !== code.piece || buf.extra[i] !== code.extra || buf.die[i] !== (code.die ?? -1)) return false;
   const path = code.path, caps = code.captures;
+  if (!Array.isArray(path) || !Array.isArray(caps)) return false;
   if (buf.pathLen[i] !== path.length || buf.capLen[i] !== caps.length) return false;
   for (let k = 0, at = buf.pathStart[i]!; k < path.length; k++) if (buf.pool[at + k] !== path[k]) return false;
   for (let k = 0, at = buf.capStart[i]!; k < caps.length; k++) if (buf.pool[at + k] !== caps[k]) return false;
