@@ -666,6 +666,26 @@ describe.skipIf(!available)("the browser app", () => {
     await page.close();
   });
 
+  it("a game with dice against an agent keeps its seed in this browser, out of the form, the address and the page; between people the address holds it", async () => {
+    const page = await newPage();
+    await openGame(page, "backgammon");
+    // The seed throws the dice: with an agent at the table, a person who knew it could see every throw to come.
+    expect(await page.inputValue("input[name=seed]")).toBe("");
+    await startGame(page, { seats: ["human", "random"] });
+    await page.waitForFunction(() => /[?&]deal=\w+/.test(location.href));
+    expect(page.url()).not.toMatch(/seed=/);
+    await openSetup(page);
+    expect(await page.inputValue("input[name=seed]")).toBe("");
+    expect(await page.content()).not.toMatch(/0x[0-9a-f]{32}/);
+    // No record leaves the page before the end (it holds the seed).
+    expect(await page.isDisabled("[data-action=save]")).toBe(true);
+    // Between people, everyone sees the throws as they come: the seed is no secret.
+    await startGame(page, { seats: ["human", "human"] });
+    await page.waitForFunction(() => /[?&]seed=\d+/.test(location.href));
+    expect(page.url()).not.toMatch(/deal=/);
+    await page.close();
+  });
+
   it("a description from this computer has a page of its own, kept across a reload; what it extends comes from the library", async () => {
     const page = await newPage();
     await playLocalFile(page, "mine.game", '(game "My Benediction"\n  (extends "benediction.game"))\n');

@@ -276,13 +276,15 @@ describe("mutated records are read and replayed, or refused by field", () => {
       const g = loadGame(name);
       const rng = new Uint32Array(4);
       seedRng(rng, 777 + name.length + SEED * 1_000_003);
-      // A short recorded game, its moves chosen at random.
+      // A short recorded game, its moves chosen at random; its throws of the dice are the seed's
+      // (a replay checks them against it).
       const s = g.newGame({ seed: 5 });
       const rec = newRecord(g, { seed: 5, seats: Array.from({ length: g.playerCount }, () => "random"), timestamps: false });
       for (let ply = 0; ply < 12 && !s.over; ply++) {
         const moves = g.legalMoves(s);
         if (!moves.length) break;
-        const m = moves[nextInt(rng, moves.length)]!;
+        const chosen = moves[nextInt(rng, moves.length)]!;
+        const m = g.drawChance(s) ?? chosen;
         addMove(rec, g.currentPlayer(s), m);
         g.applyInPlace(s, m);
       }

@@ -88,7 +88,7 @@ export class AlphaBetaAgent implements Agent {
     let alpha = -Infinity;
     let bestIndex = order[0]!;
     for (const i of order) {
-      const v = this.search(game, game.apply(s, legal[i]!), depth - 1, alpha, Infinity);
+      const v = this.search(game, game.applyUnchecked(s, legal[i]!), depth - 1, alpha, Infinity);
       if (v > alpha) {
         alpha = v;
         bestIndex = i;
@@ -121,7 +121,7 @@ export class AlphaBetaAgent implements Agent {
     const a0 = alpha, b0 = beta;
     for (const i of order) {
       const child = s.clone();
-      game.applyCode(child, codes[i]!);
+      game.applyCodeUnchecked(child, codes[i]!);
       const v = this.search(game, child, depth - 1, alpha, beta);
       if (maximise ? v > best : v < best) {
         best = v;
@@ -149,7 +149,7 @@ export class AlphaBetaAgent implements Agent {
     let sum = 0;
     for (const code of codes) {
       const child = s.clone();
-      game.applyCode(child, code);
+      game.applyCodeUnchecked(child, code);
       sum += this.search(game, child, depth, -Infinity, Infinity);
     }
     return codes.length ? sum / codes.length : evaluate(game, s, this.root, this.values!);

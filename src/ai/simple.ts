@@ -36,7 +36,7 @@ export class GreedyAgent implements Agent {
     let best: Move[] = [];
     let bestValue = -Infinity;
     for (const m of legal) {
-      const v = evaluateWithMobility(game, game.apply(world, m), me, this.values);
+      const v = evaluateWithMobility(game, game.applyUnchecked(world, m), me, this.values);
       if (v > bestValue) {
         bestValue = v;
         best = [m];

@@ -30,6 +30,7 @@ import { AGENT_HELP, AgentSpecError, agentSearches, capAgentSpec, cappedNotice, 
 import { AgentStopped, AgentThreadError, ThreadedAgent } from "../ai/threaded-agent.js";
 import { lockRecord, RecordLockError, type RecordLock } from "../record/lock.js";
 import { recordTarget, replacedByNewGame, sameRecordFile } from "../record/save-target.js";
+import { seedSecret } from "../record/seed-secret.js";
 import { LineInput } from "./input.js";
 import { Interrupt } from "./interrupt.js";
 import { readPositionFile } from "./legal.js";
@@ -71,7 +72,7 @@ export function registerPlay(program: Command): void {
     .argument("[game]", "a built-in game name (see `ludex list`) or a description file (.game); with --load, the record's game by default");
   for (let i = 1; i <= MAX_SEAT_FLAGS; i++) cmd.option(`--p${i} <who>`, `who plays P${i}: human (default) or an agent spec`, seatArg);
   cmd
-    .option("--seed <n>", "seed of the game and of the agents' choices: a whole number or 0x and up to 32 hex digits (default: random; printed at the start or, when pieces are hidden, drawn from the system's random source and printed at the end)", seedArg)
+    .option("--seed <n>", "seed of the game and of the agents' choices: a whole number or 0x and up to 32 hex digits (default: random; printed at the start or, when pieces are hidden or a person plays a game with dice against an agent, drawn from the system's random source and printed at the end)", seedArg)
     .option("--max-plies <m>", "stop an unfinished game after this many plies", integerArg(1), DEFAULT_MAX_PLIES)
     .option("--save <file>", "keep the game record (ludex-record/1) in this file: written after every move, at the end, and when the game is quit")
     .option("--load <file>", "resume the game of a record (its game, options, seed, seats and moves; --p1.. override its seats); it goes on being saved there unless --save names another file")
@@ -154,7 +155,7 @@ async function prepare(ref: string | undefined, opts: PlayOptions): Promise<Setu
   if (opts.load) return resume(ref, opts);
   const { loadGameFile } = await import("./load.js");
   const game = loadGameFile(ref!, opts.option);
-  const seed = chooseSeed(game, opts.seed);
+  const seed = chooseSeed(game, opts.seed, seatSpecs(game, opts));
   const seats = buildSeats(game, opts, seed);
   let state: State;
   let start: Position | undefined;
@@ -165,14 +166,17 @@ async function prepare(ref: string | undefined, opts: PlayOptions): Promise<Setu
 }
 
 /**
- * The seed: the player's, or a fresh one, announced now unless it would reveal hidden pieces. A
- * game with face-down pieces is dealt from 128 bits of the system's random source: a short seed
- * could be found by trying them all against the pieces revealed so far.
+ * The seed: the player's, or a fresh one, announced now unless it would tell a player what they
+ * may not know: what lies face down (the seed deals it), or, where a person plays against an
+ * agent, the dice to come (the seed throws them; with it, a second run shows every coming throw).
+ * Such a game draws 128 bits from the system's random source, shown at the end: a short seed could
+ * be found by trying them all against the pieces revealed, or the throws seen, so far.
  */
-function chooseSeed(game: Game, given: Seed | undefined): Seed {
+function chooseSeed(game: Game, given: Seed | undefined, seats: readonly string[]): Seed {
   if (given !== undefined) return given;
-  if (hasHiddenPieces(game)) {
-    log("seed drawn from the system's random source and kept secret until the game ends (it deals the face-down pieces)");
+  const secret = seedSecret(game, seats);
+  if (secret) {
+    log(`seed drawn from the system's random source and kept secret until the game ends (it ${secret === "pieces" ? "deals the face-down pieces" : "throws the dice"})`);
     return secretSeed();
   }
   const seed = randomInt(0, 2 ** 31);
@@ -180,8 +184,10 @@ function chooseSeed(game: Game, given: Seed | undefined): Seed {
   return seed;
 }
 
-function hasHiddenPieces(game: Game): boolean {
-  return game.def.concealFlags !== 0;
+
+/** Who sits at each seat as the options say (`human` or an agent spec), before the agents are made. */
+function seatSpecs(game: Game, opts: PlayOptions): string[] {
+  return Array.from({ length: game.playerCount }, (_, p) => opts[`p${p + 1}`] ?? "human");
 }
 
 /** A game resumed from its record: replayed move by move, so a bad record is reported, not trusted. */
@@ -401,7 +407,9 @@ class Session {
     for (const line of gameOverText(g, this.state)) out(line);
     finishRecord(this.record, g, this.state);
     this.save();
-    if (hasHiddenPieces(g)) out(`The game's seed was ${this.seed} (\`ludex show ${g.source.builtin ?? g.source.file} --seed ${this.seed}\` shows its deal).`);
+    const secret = seedSecret(g, this.seats.map((seat) => seat.who));
+    if (secret === "pieces") out(`The game's seed was ${this.seed} (\`ludex show ${g.source.builtin ?? g.source.file} --seed ${this.seed}\` shows its deal).`);
+    if (secret === "dice") out(`The game's seed was ${this.seed} (it threw the dice).`);
     if (this.savePath) out(`Record saved to ${this.savePath}.`);
   }
 

@@ -17,6 +17,7 @@ import type { Replay } from "../record/replay.js";
 import { describeDifferences, type ResultDifference } from "../record/result-check.js";
 import type { State } from "../engine/state.js";
 import { CliError, describeOptions, examples, integerArg, log, out, seatLabel, usageError } from "./common.js";
+import { seedSecret } from "../record/seed-secret.js";
 
 interface ReplayOptions {
   referee?: boolean;
@@ -37,7 +38,7 @@ export function registerReplay(program: Command): void {
     .option("--at <n>", "show position N (0 = the start, N = after the Nth move)", integerArg(0))
     .option("--step", "walk through the game: Enter for the next move, 'b' back, a number jumps there, 'q' quits")
     .option("--json", "print the check's result as JSON (format ludex-replay/1)")
-    .option("--referee", "show face-down pieces and the seed of an unfinished game with hidden pieces, whatever description replays it (a referee's tool)");
+    .option("--referee", "show face-down pieces and the seed of an unfinished game with hidden pieces, whatever description replays it, and the seed of an unfinished game with dice between a person and an agent (a referee's tool)");
   examples(cmd, ["ludex replay game.json", "ludex replay game.json --at 12", "ludex replay game.json --step"]);
   cmd.action(async (file: string, opts: ReplayOptions) => {
     if (opts.step && (opts.at !== undefined || opts.json)) throw usageError("--step cannot be combined with --at or --json");
@@ -75,6 +76,10 @@ export function registerReplay(program: Command): void {
     if (secrecy.kind === "players" && !opts.referee) {
       log("ludex: this game has face-down pieces and is not over: they stay hidden, and so does the seed (--referee shows them)");
       shown = { replay, states: replay.states.map((st) => game.observation(st, 0)), viewer: 0 };
+      rec = { ...rec, seed: NaN };
+    } else if (!last.over && !opts.referee && seedSecret(game, rec.seats.map((s) => (s.kind === "agent" ? s.agent! : "human"))) === "dice") {
+      // A person's game against an agent with dice, still to be resumed: its seed throws the dice to come.
+      log("ludex: this game's dice come from a secret seed and it is not over: the seed stays hidden (--referee shows it)");
       rec = { ...rec, seed: NaN };
     }
     // The record's result is a claim, checked against the end its moves reach.

@@ -7,7 +7,7 @@
  */
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
 import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
-import { nextInt, shuffle, type Seed } from "./rng.js";
+import { nextInt, nextU32, shuffle, type Seed } from "./rng.js";
 import { big, overflowError, PlayLimitError, positionWords } from "./play-limit.js";
 import { anyMove } from "./generators.js";
 import { MAX_TURN } from "../limits.js";
@@ -34,6 +34,32 @@ export interface ChanceOutcome {
 /** currentPlayer() values that are not players. */
 export const CHANCE = -1;
 export const TERMINAL = -2;
+
+/**
+ * A move `apply` refuses: not one of the legal moves of the state it was given, or given after the
+ * game ended. The message names the move and the position (turn, who is to act).
+ */
+export class IllegalMoveError extends Error {
+  constructor(
+    /** The move as its notation gives it (or its code, when no rule of the game makes such moves). */
+    readonly move: string,
+    /** Where play stood: `turn 3, P2 to move`, `turn 3, the dice to throw`, `after 9 decisions` (the game over). */
+    readonly position: string,
+    /** Why: `not one of the legal moves here`, `the game is over`. */
+    readonly reason: string,
+  ) {
+    super(`illegal move ${move}: ${reason} (${position})`);
+    this.name = "IllegalMoveError";
+  }
+}
+
+/** Why a state cannot be read back into a game (another game, other options, another shape). */
+export class StateMismatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StateMismatchError";
+  }
+}
 
 /** Where a compiled game came from: its file, its built-in name and its description's fingerprint. */
 export interface GameSource {
@@ -210,6 +236,11 @@ export class Game implements Runtime {
    */
   drawChance(s: State): Move | null {
     if (!this.isChance(s)) return null;
+    // An observation's generator is not the game's (see observation): what it would throw is no
+    // throw of the game, and a caller trusting it would be misled.
+    if (s.observer >= 0) {
+      throw new Error(`drawChance: this state is P${s.observer + 1}'s observation, whose generator is not the game's: the coming throw is secret (chanceOutcomes lists the throws; draw one with your own generator)`);
+    }
     this.scratch.clear();
     const row = this.roller!.draw(s, this.scratch);
     return this.toMove(this.scratch, row, s);
@@ -383,7 +414,10 @@ export class Game implements Runtime {
     }
   }
 
-  /** Applies row `row` of `buf` (a buffer filled for `s`) to `s` in place. */
+  /**
+   * Applies row `row` of `buf` (a buffer filled for `s` by generate or movesInto) to `s` in place.
+   * The fast path: unchecked, the row is trusted to be one of the legal moves of `s` (see apply).
+   */
   applyRow(s: State, buf: MoveBuffer, row: number): void {
     if (this.roller !== null && buf.gen[row] === this.roller.id) return this.throwDice(s, buf, row);
     this.makeMove(s, buf, row, this.ctx, this.endCtx);
@@ -605,20 +639,78 @@ export class Game implements Runtime {
     return out;
   }
 
-  /** Applies a move (from legalMoves of this state) and returns the new state; `s` is unchanged. */
+  /**
+   * Applies a move and returns the new state; `s` is unchanged. The move must be one of the legal
+   * moves of `s` (as legalMoves gives them, a throw of the dice included): any other move, or any
+   * move once the game is over, is refused with an IllegalMoveError. The check compares the move
+   * with the legal moves of `s`, which are usually still cached from the legalMoves call the move
+   * came from.
+   */
   apply(s: State, m: Move): State {
+    this.checkLegal(s, m.code, m.notation);
     const next = s.clone();
-    this.applyInPlace(next, m);
+    this.applyCodeUnchecked(next, m.code);
     return next;
   }
 
+  /** `apply` in place: `s` becomes the state after the move (checked as `apply` checks it). */
   applyInPlace(s: State, m: Move): void {
-    this.applyCode(s, m.code);
+    this.checkLegal(s, m.code, m.notation);
+    this.applyCodeUnchecked(s, m.code);
   }
 
+  /** Applies a move by its code (Move.code) in place, checked as `apply` checks it. */
   applyCode(s: State, code: MoveCode): void {
+    this.checkLegal(s, code);
+    this.applyCodeUnchecked(s, code);
+  }
+
+  /**
+   * `apply` without the check, for engines that made the move themselves from the legal moves of
+   * this very state (a search, a playout). A move that is not legal there leaves a state no game
+   * reaches (pieces lost, the turn not passed): use `apply` for moves from anywhere else.
+   */
+  applyUnchecked(s: State, m: Move): State {
+    const next = s.clone();
+    this.applyCodeUnchecked(next, m.code);
+    return next;
+  }
+
+  /** `applyCode` without the check (see applyUnchecked): in place, for search code. */
+  applyCodeUnchecked(s: State, code: MoveCode): void {
     this.scratch.load(code);
     this.applyRow(s, this.scratch, 0);
+  }
+
+  /** Throws an IllegalMoveError unless `code` is one of the legal moves of `s`. */
+  private checkLegal(s: State, code: MoveCode, notation?: string): void {
+    // A caller's move object may say anything: its notation is cut short in the message.
+    const named = () => (notation === undefined ? this.codeText(code) : String(notation).slice(0, 80));
+    if (s.over) throw new IllegalMoveError(named(), `after ${s.ply} decisions`, "the game is over");
+    const buf = this.generate(s);
+    if (typeof code === "object" && code !== null) for (let i = 0; i < buf.size; i++) if (sameRow(buf, i, code)) return;
+    throw new IllegalMoveError(named(), this.positionText(s), "not one of the legal moves here");
+  }
+
+  /** "turn 3, P2 to move" or "turn 3, the dice to throw": the position a move was refused in. */
+  private positionText(s: State): string {
+    return `turn ${s.turn}, ${s.rollDue ? "the dice to throw" : `P${s.mover + 1} to move`}`;
+  }
+
+  /** A move code in words for a message: its notation when a rule of this game makes such moves. */
+  private codeText(code: MoveCode): string {
+    if (typeof code !== "object" || code === null) return "(no move code)";
+    const gen = this.def.generators[code.gen];
+    if (gen) {
+      try {
+        const buf = new MoveBuffer(1, 16);
+        buf.load(code);
+        return gen.notation(buf, 0);
+      } catch {
+        // A code no rule of this game made: said as numbers below.
+      }
+    }
+    return `(code ${JSON.stringify({ gen: code.gen, from: code.from, to: code.to })})`;
   }
 
   moveToString(m: Move): string {
@@ -655,13 +747,17 @@ export class Game implements Runtime {
 
   /**
    * What `player` may see of the state: a copy in which every piece carrying a concealing flag
-   * (face down) has unknown type and owner (`UNKNOWN_PIECE`, `UNKNOWN_OWNER`), piece counts count
-   * only what is visible, and the random generator's words are cleared (they could be run back
-   * to the deal). Games without concealing flags show everything. Legal moves of an observation
-   * are the same as those of the state whenever the rules do not look beneath a face-down piece.
+   * (face down) has unknown type and owner (`UNKNOWN_PIECE`, `UNKNOWN_OWNER`) and piece counts
+   * count only what is visible. In every game the random generator's words are cleared: they are
+   * the dice's future throws, and could be run back to a deal. The copy is marked as `player`'s
+   * (State.observer), and `drawChance` refuses it; agents that sample chance draw from their own
+   * generator. Legal moves of an observation are the same as those of the state whenever the
+   * rules do not look beneath a face-down piece.
    */
-  observation(s: State, _player: number): State {
+  observation(s: State, player: number): State {
     const o = s.clone();
+    o.rng.fill(0);
+    o.observer = player >= 0 && player < this.playerCount ? player : 0;
     const conceal = this.def.concealFlags;
     if (conceal === 0) return o;
     const types = this.def.pieces.length;
@@ -677,7 +773,6 @@ export class Game implements Runtime {
       o.piece[i] = UNKNOWN_PIECE;
     }
     o.concealedPool = pool;
-    o.rng.fill(0);
     o.boardKey[2] = 1;
     o.groupStale[0] = 1;
     o.touch();
@@ -687,10 +782,16 @@ export class Game implements Runtime {
   /**
    * A full state consistent with an observation: the face-down pool is dealt at random (with the
    * caller's RNG words) onto the face-down sites. For perfect-information games, a copy. This is
-   * what search agents simulate from; it never looks at the true state.
+   * what search agents simulate from; it never looks at the true state. The copy's own generator
+   * (cleared in an observation) is set from the caller's words, mixed and without advancing them,
+   * so that playouts from it draw from the caller's randomness, never the game's.
    */
   determinize(observation: State, rng: Uint32Array): State {
     const s = observation.clone();
+    if (observation.observer >= 0) {
+      for (let i = 0; i < 4; i++) s.rng[i] = (rng[i]! ^ Math.imul(0x9e3779b9, i + 1)) >>> 0;
+      for (let i = 0; i < 4; i++) nextU32(s.rng);
+    }
     const pool = observation.concealedPool;
     s.concealedPool = undefined;
     if (!pool) return s;
@@ -714,17 +815,37 @@ export class Game implements Runtime {
     return s;
   }
 
+  /** The state as plain JSON data, naming this game and its description's fingerprint (see deserialize). */
   serialize(s: State): SerializedState {
-    return s.toJSON();
+    return { ...s.toJSON(), game: { name: this.name, hash: this.source.hash } };
   }
 
-  /** Reads a serialised state of this game (its shape must match). */
+  /**
+   * Reads a serialised state of this game. A state names the game it is of (Game.serialize writes
+   * its name and description's fingerprint, which changes with the rules and the option values):
+   * a state of another game, or of this game with other options, is refused (StateMismatchError),
+   * even where the shapes agree (chess and chess with `promotion=in-move` have one shape, not one
+   * set of moves). A state without a name (`State.toJSON`, or saved before states named their
+   * game) is read when its shape fits, as before: nothing tells its game, and the library's
+   * callers who kept such states can still read them.
+   */
   deserialize(data: SerializedState): State {
     const { sites, players, counters, markers, memory } = data.shape ?? {};
     const shape = this.shape;
+    const named = data.game;
+    if (named !== undefined) {
+      const theirs = typeof named?.name === "string" ? named.name : "?", hash = typeof named?.hash === "string" ? named.hash : "?";
+      if (hash !== this.source.hash) {
+        const which = theirs === this.name ? `${theirs} with other options or rules` : theirs;
+        throw new StateMismatchError(`a saved state of ${which} (${hash}), not of ${this.name} as loaded (${this.source.hash || "no fingerprint"}): load the game with the options the state was saved with`);
+      }
+    }
     const sameShape = sites === shape.sites && players === shape.players && counters === shape.counters && markers === shape.markers && (memory ?? 0) === shape.memory && (data.shape?.hand ?? 0) === (shape.hand ?? 0) && (data.shape?.dice ?? 0) === (shape.dice ?? 0) && (data.shape?.levels ?? 0) === (shape.levels ?? 0);
     if (data.format !== "ludex-state/1" || !sameShape) {
-      throw new Error(`not a saved state of ${this.name}`);
+      throw new StateMismatchError(`not a saved state of ${this.name}`);
+    }
+    if (data.observer !== undefined && !(Number.isInteger(data.observer) && data.observer >= 0 && data.observer < this.playerCount)) {
+      throw new StateMismatchError(`observer: ${JSON.stringify(data.observer)} is not a player of ${this.name} (0..${this.playerCount - 1})`);
     }
     const s = State.fromJSON({ ...data, shape: { ...data.shape, groups: shape.groups } });
     s.links = this.def.groupLinks;
@@ -774,6 +895,18 @@ export class Game implements Runtime {
     for (let seat = 0; seat < s.seatPlayer.length; seat++) if (s.seatPlayer[seat] !== seat) mix(0x5ea7 + seat * 16 + s.seatPlayer[seat]!);
     return (h2 >>> 0) * 2097152 + ((h1 >>> 0) & 0x1fffff);
   }
+}
+
+/** Whether row `i` of `buf` is the move `code` names (every field, path and captures included). */
+function sameRow(buf: MoveBuffer, i: number, code: MoveCode): boolean {
+  if (buf.gen[i] !== code.gen || buf.kind[i] !== code.kind || buf.from[i] !== code.from || buf.to[i] !== code.to) return false;
+  if (buf.count[i] !== code.count || buf.piece[i] !== code.piece || buf.extra[i] !== code.extra || buf.die[i] !== (code.die ?? -1)) return false;
+  const path = code.path, caps = code.captures;
+  if (!Array.isArray(path) || !Array.isArray(caps)) return false;
+  if (buf.pathLen[i] !== path.length || buf.capLen[i] !== caps.length) return false;
+  for (let k = 0, at = buf.pathStart[i]!; k < path.length; k++) if (buf.pool[at + k] !== path[k]) return false;
+  for (let k = 0, at = buf.capStart[i]!; k < caps.length; k++) if (buf.pool[at + k] !== caps[k]) return false;
+  return true;
 }
 
 function normaliseNotation(t: string): string {

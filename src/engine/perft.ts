@@ -35,7 +35,7 @@ export class Perft {
   divide(s: State, depth: number): { move: string; count: number }[] {
     if (depth < 1) return [];
     return this.game.legalMoves(s).map((m) => {
-      const t = this.game.apply(s, m);
+      const t = this.game.applyUnchecked(s, m);
       const more = !this.opts.decisions && this.sameTurn(s, t) ? depth : depth - 1;
       return { move: m.notation, count: this.walk(t, more, 1) };
     });

@@ -285,6 +285,12 @@ export class State {
    */
   concealedPool?: Int32Array;
   /**
+   * -1 in a true state; in a player's observation (Game.observation) and every state made from
+   * one, that player: its generator words are not the game's (they are cleared), so no throw of
+   * the game can be read from it (Game.drawChance refuses it).
+   */
+  observer = -1;
+  /**
    * The positions the game has been in, the latest first, in games whose rules ask about
    * repetition (else null; null too before the first decision, see PositionHistory).
    */
@@ -391,6 +397,7 @@ export class State {
     this.over = false;
     this.endRule = -1;
     this.positions = null;
+    this.observer = -1;
     this.concealedPool = undefined;
     this.groupStale[0] = 1;
     this.boardKey[2] = 1;
@@ -425,6 +432,7 @@ export class State {
     this.over = o.over;
     this.endRule = o.endRule;
     this.positions = o.positions;
+    this.observer = o.observer;
     this.touch();
   }
 
@@ -463,6 +471,7 @@ export class State {
     if (this.positions) out.positions = positionsToJSON(this.positions);
     // An observation keeps its public pool of face-down identities (what determinize deals from).
     if (this.concealedPool) out.concealedPool = Array.from(this.concealedPool);
+    if (this.observer >= 0) out.observer = this.observer;
     return out;
   }
 
@@ -506,6 +515,7 @@ export class State {
     s.over = data.over;
     s.endRule = data.endRule ?? -1;
     if (data.concealedPool) s.concealedPool = Int32Array.from(data.concealedPool);
+    if (data.observer !== undefined) s.observer = data.observer;
     if (data.positions) s.positions = positionsFromJSON(data.positions);
     s.groupStale[0] = 1;
     s.boardKey[2] = 1;
@@ -801,6 +811,14 @@ export interface SerializedState {
   endRule?: number;
   /** Only in an observation: face-down pieces per (owner, type), see State.concealedPool. */
   concealedPool?: number[];
+  /** Only in an observation: the player whose view it is (see State.observer). */
+  observer?: number;
+  /**
+   * The game the state is of (written by Game.serialize, absent from State.toJSON and from states
+   * saved before it was): its name and the fingerprint of its compiled description (rules and
+   * option values), which Game.deserialize compares with its own.
+   */
+  game?: { name: string; hash: string };
   /**
    * Only in games whose rules ask about repetition: the positions remembered (State.positions),
    * oldest first, POSITION_WORDS numbers each (h1, h2, toAct, action, lastFrom, lastTo, start as

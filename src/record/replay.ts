@@ -1,8 +1,9 @@
 /**
  * Replaying a record: the game it names, its start (the seeded start or its start position) and
- * each recorded move checked against the legal moves of the position it was played in. The first
- * move that is not legal there stops the replay with a message that says which move, where, and
- * what was legal instead.
+ * each recorded move checked against the legal moves of the position it was played in, and each
+ * throw of the dice against the throw the record's seed makes there. The first move that is not
+ * legal there, or throw that is not the seed's, stops the replay with a message that says which
+ * move, where, and what was legal (or thrown) instead.
  */
 import { dirname, isAbsolute, resolve } from "node:path";
 import { loadGame } from "../compile/index.js";
@@ -111,8 +112,21 @@ export function replayRecord(game: Game, rec: GameRecordFile): Replay {
   return { states, steps };
 }
 
-/** The legal move a recorded move names, or why there is none. */
+/**
+ * The legal move a recorded move names, or why there is none. A throw of the dice must be the one
+ * the state's generator makes (seeded by the record's seed): any legal throw would do for the
+ * rules, but a record whose throws were edited, or whose seed was, is not the game that was played.
+ */
 function checkMove(game: Game, s: State, r: RecordedMove): Move | string {
+  const move = legalMove(game, s, r);
+  if (typeof move === "string" || !game.isChance(s)) return move;
+  const thrown = game.drawChance(s)!;
+  if (thrown.notation === move.notation) return move;
+  const dice = (m: Move) => m.dice?.join(",") ?? m.notation;
+  return `move ${r.ply} (${r.player} ${shown(r.notation)}): the record's seed throws ${dice(thrown)} here, not ${dice(move)}: the throw or the seed was changed`;
+}
+
+function legalMove(game: Game, s: State, r: RecordedMove): Move | string {
   const where = `move ${r.ply} (${r.player} ${shown(r.notation)})`;
   if (s.over) return `${where}: the game was already over`;
   const mover = playerName(game.currentPlayer(s));

@@ -7,6 +7,7 @@ import type { State } from "../../engine/state.js";
 import { gameOverText } from "../../view/end.js";
 import { deciderLabel } from "../../view/seats.js";
 import { renderBoard, seatLabel, statusLine } from "../../view/text.js";
+import { seedSecret } from "../../record/seed-secret.js";
 import { el } from "./dom.js";
 import type { Table } from "./table.js";
 
@@ -79,7 +80,7 @@ export async function exportBoard(boardWrap: HTMLElement, t: Table, kind: "svg" 
  */
 export function gameText(t: Table, shown: State): string {
   const s = t.states[t.states.length - 1]!;
-  const secret = t.game.def.concealFlags !== 0 && !s.over;
+  const secret = seedSecret(t.game, t.seats) !== null && !s.over;
   const options = Object.entries(t.record.options).map(([k, v]) => `${k}=${v}`);
   const lines = [
     `${t.game.name}`,

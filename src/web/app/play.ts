@@ -14,6 +14,7 @@ import { addMove, newRecord, resultOf } from "../../record/recorder.js";
 import { replayRecord } from "../../record/replay.js";
 import { compareResult, describeDifferences } from "../../record/result-check.js";
 import { recordSecrecy } from "../../record/secrecy.js";
+import { seedSecret } from "../../record/seed-secret.js";
 import type { FromPage } from "./agent-protocol.js";
 import { fetchGame, readerOf, type GameFiles } from "./api.js";
 import { forgetLast, keepLocal, keptFromQuery, newDealName, optionsOfQuery, presetQuery, queryOf, readDeal, readLast, readLocal, replayDecisions, writeDeal, writeLast, type KeptGame } from "./session.js";
@@ -159,11 +160,15 @@ export function showTable(root: HTMLElement, files: GameFiles, page: string, que
     optionInputs.set(o.name, input);
     setup.append(el("label", {}, `${o.name} `, input), " ");
   }
-  // With hidden pieces the seed would tell what lies face down (it deals them): 128 bits from the
-  // browser's cryptographic source when the game starts, not shown, unless the players type one.
+  // With hidden pieces the seed would tell what lies face down (it deals them), and with dice, to a
+  // person playing an agent, every throw to come (see seedSecret): 128 bits from the browser's
+  // cryptographic source when the game starts, not shown, unless the players type one. A game with
+  // dice shows no seed in the form either: its first seats are a person and an agent.
   const hidden = first.game.def.concealFlags !== 0;
+  const dice = first.game.def.roll !== null;
+  const secretFor = (seats: readonly string[]) => seedSecret(first.game!, seats) !== null;
   const randomSeed = () => 1 + Math.floor(Math.random() * 1e6);
-  const seed = el("input", hidden ? { name: "seed", value: "", placeholder: "random, kept secret", size: "16" } : { name: "seed", value: String(randomSeed()), size: "8" });
+  const seed = el("input", hidden || dice ? { name: "seed", value: "", placeholder: hidden ? "random, kept secret" : "random", size: "16" } : { name: "seed", value: String(randomSeed()), size: "8" });
   setup.append(el("label", {}, "seed ", seed), " ");
   const seatsBox = el("div", { class: "seats" });
   setup.append(seatsBox, el("button", { type: "submit" }, "Start"));
@@ -194,8 +199,8 @@ export function showTable(root: HTMLElement, files: GameFiles, page: string, que
   const showInForm = (options: Record<string, string>, seats: readonly string[], seedValue: Seed) => {
     for (const [k, input] of optionInputs) if (options[k] !== undefined) input.value = options[k]!;
     drawSeats(seats.length, seats);
-    // A secret seed stays out of sight (it deals the face-down pieces).
-    seed.value = hidden ? "" : String(seedValue);
+    // A secret seed stays out of sight (it deals the face-down pieces, or throws the dice to come).
+    seed.value = secretFor(seats) ? "" : String(seedValue);
   };
   drawSeats(first.game.playerCount, kept?.seats);
   // The players option changes the number of seats.
@@ -285,8 +290,9 @@ export function showTable(root: HTMLElement, files: GameFiles, page: string, que
       table.viewing = table.states.length - 1;
     }
     showInForm(options, seats, seedValue);
-    // With face-down pieces, the seed is kept in this browser under a name the address gives.
-    const deal = hidden ? (from.deal ?? newDealName()) : undefined;
+    // A secret seed (face-down pieces, or dice against an agent) is kept in this browser under a
+    // name the address gives.
+    const deal = seedSecret(game, seats) !== null ? (from.deal ?? newDealName()) : undefined;
     if (deal !== undefined) writeDeal(deal, seedValue);
     table.changed = () => keep(table, options, deal, false);
     // Another game as this one was set up, with a seed of its own.
@@ -308,13 +314,14 @@ export function showTable(root: HTMLElement, files: GameFiles, page: string, que
   /** A new game as the form says (`push`: a new entry of the browser's history, not the page's first game). */
   const startNew = (push: boolean) => {
     const typed = seed.value.trim();
-    const chosen = typed === "" ? (hidden ? secretSeed() : randomSeed()) : parseSeed(typed);
+    const seats = seatChoices.map((choice) => choice());
+    const chosen = typed === "" ? (secretFor(seats) ? secretSeed() : randomSeed()) : parseSeed(typed);
     if (chosen === undefined) {
       clear(area);
       area.append(el("p", { class: "error", "data-testid": "seed-error" }, `seed '${typed.slice(0, 40)}': a whole number, or 0x and up to 32 hex digits`));
       return;
     }
-    open(chosenOptions(), seatChoices.map((choice) => choice()), chosen, { push });
+    open(chosenOptions(), seats, chosen, { push });
   };
   setup.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -344,7 +351,7 @@ export function showTable(root: HTMLElement, files: GameFiles, page: string, que
   if (kept?.moves.length || kept?.seed !== undefined || kept?.deal !== undefined) {
     const seedValue = kept.seed ?? readDeal(kept.deal!);
     if (seedValue === undefined) {
-      area.append(el("p", { class: "error", "data-testid": "address-error" }, "This game has face-down pieces, and the seed that dealt them is kept only in the browser that started it (the address does not show it, so no player can read it there). Start a new game here."));
+      area.append(el("p", { class: "error", "data-testid": "address-error" }, "This game's seed, which deals its face-down pieces or throws its dice, is kept only in the browser that started it (the address does not show it, so no player can read it there). Start a new game here."));
       return;
     }
     open(kept.options, kept.seats, seedValue, { decisions: kept.moves, deal: kept.deal, push: false });

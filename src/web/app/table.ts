@@ -18,6 +18,7 @@ import { siteIndex } from "../../engine/topology.js";
 import type { GameRecordFile } from "../../record/format.js";
 import { addMove, finishRecord, truncate } from "../../record/recorder.js";
 import { revealedBy, takeBack, type Decision } from "../../record/takeback.js";
+import { seedSecret } from "../../record/seed-secret.js";
 import { tellMove } from "../../view/narrate.js";
 import { NO_PICK, clickHand, clickSite, handClicks, initialPick, isDrop, landings, moveLabel, singleClicks, targets, type Pick } from "../../view/pick.js";
 import { renderBoardSvg } from "../../view/svg.js";
@@ -52,7 +53,7 @@ export interface Table {
 
 const UNDO_TITLE = "take back your last move (and the agents' replies)";
 const SAVE_TITLE = "download the game's record";
-const SECRET_SAVE_TITLE = "A record holds the seed that deals the face-down pieces, so it can be saved once the game is over. Until then the game is kept in this browser: a reload resumes it.";
+const SECRET_SAVE_TITLE = "A record holds the seed, which deals the face-down pieces or throws the dice to come, so it can be saved once the game is over. Until then the game is kept in this browser: a reload resumes it.";
 /**
  * How long an agent's move waits before it is played, so people can follow (ms): 250, or the
  * page address's `?pace=MS` (0 to 5000; `?pace=0` for agents playing at full speed).
@@ -279,8 +280,9 @@ export function startTable(area: HTMLElement, t: Table): void {
     const back = takeBack(decisions(), t.moves.map((m) => m.notation));
     undoButton.disabled = !latest() || "refused" in back;
     undoButton.title = "refused" in back ? back.refused : UNDO_TITLE;
-    // A record holds the seed, which deals the face-down pieces: none leaves the page before the end.
-    const dealHidden = t.game.def.concealFlags !== 0 && !current().over;
+    // A record holds the seed, which deals the face-down pieces or throws the dice to come (see
+    // seedSecret): none leaves the page before the end.
+    const dealHidden = seedSecret(t.game, t.seats) !== null && !current().over;
     saveButton.disabled = dealHidden;
     saveButton.title = dealHidden ? SECRET_SAVE_TITLE : SAVE_TITLE;
     if (who !== null && people > 1 && shownTo !== who && !s.over && !sameView(s, who, shownTo)) {
@@ -646,8 +648,8 @@ export function startTable(area: HTMLElement, t: Table): void {
 /** Downloads the game's record (finished, or as it stands). */
 function saveRecord(t: Table): void {
   const s = t.states[t.states.length - 1]!;
-  // The record holds the seed, which would tell the face-down pieces of a game still going on.
-  if (t.game.def.concealFlags !== 0 && !s.over) return;
+  // The record holds the seed, which would tell the face-down pieces, or the dice to come, of a game still going on.
+  if (seedSecret(t.game, t.seats) !== null && !s.over) return;
   const rec = structuredClone(t.record);
   finishRecord(rec, t.game, s, s.over ? "finished" : "unfinished");
   download(new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" }), `${t.record.game.name ?? "game"}-${t.record.seed}.json`);
