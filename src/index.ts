@@ -19,6 +19,8 @@ export { ludexVersion } from "./library/version.js";
 
 // --- the Game API ---
 export { Game, CHANCE, TERMINAL, IllegalMoveError, StateMismatchError, type ChanceOutcome, type GameSource, type EndReason } from "./engine/game.js";
+export { PlayLimitError } from "./engine/play-limit.js";
+export { WorkLimitError } from "./engine/work-budget.js";
 export { State, EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./engine/state.js";
 export { isSeed, parseSeed, secretSeed, type Seed } from "./engine/rng.js";
 export type { Move, MoveCode, PrimitiveAction } from "./engine/moves.js";

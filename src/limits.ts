@@ -199,3 +199,15 @@ export const MAX_RECORD_AGENT_TIME_MS = 10_000;
 
 /** Alpha-beta plies for a record's agent (each multiplies the work by the branching factor: 6 plies are seconds in the library's smaller games). */
 export const MAX_RECORD_AGENT_DEPTH = 6;
+
+/**
+ * Sites the conditions of one position may examine: each time a condition walks sites (counts
+ * them, looks for one, follows a group or a path, scans the board's lines, lists a player's moves),
+ * what it walks is counted against this, for the whole of a position's move generation (its
+ * look-aheads included) and for each decision's consequences and end rules. The library's most,
+ * over random playouts of every game at its largest options, is about 38,000 (Shogi's drop rules;
+ * Quoridor's path search 18,000): the budget is 2,600 times that. A condition counting sites for
+ * each site of a 40 x 40 board, for every placement, would need 4 billion: it stops within about
+ * two seconds instead of running for minutes.
+ */
+export const MAX_WORK_PER_POSITION = 100_000_000;

@@ -15,6 +15,9 @@ import type { Track } from "../engine/track.js";
 import type { AgreementWords } from "../engine/agreement.js";
 import { boardOutline, GroupWalker } from "../engine/connection.js";
 import { AttackTest } from "../engine/attack.js";
+import { WorkBudget } from "../engine/work-budget.js";
+import { MAX_WORK_PER_POSITION } from "../limits.js";
+import { big } from "../engine/play-limit.js";
 
 /** A bound ludeme object: `ludeme` plus its arguments. */
 export type IrNode = { ludeme: string; [k: string]: Json };
@@ -160,6 +163,68 @@ export class CompileContext {
       return f();
     } finally {
       this.siteBinders--;
+    }
+  }
+
+  /** The work budget of the game's conditions (engine/work-budget.ts), shared by every walk compiled. */
+  readonly work = new WorkBudget();
+  /**
+   * While compiling a walk's own condition: how many times it may be asked for one position
+   * because of the walks around it (the product of their sizes), and those walks in words.
+   */
+  private walkTimes = 1;
+  private walkWhy: string[] = [];
+  /** Warnings given about walks so far (a walk inside one warned about is the cause: only it is told). */
+  private walkWarnings = 0;
+  /** Sites the move rule being compiled tries its condition on, when fewer than the board (`at:`). */
+  private movesTried: number | null = null;
+
+  /**
+   * A condition at `ptr` that walks up to `sites` sites each time it is asked: returns its name
+   * for the WorkLimitError play would stop with, after compiling its own parts (`inner`, asked
+   * for each of those sites). Warns (W002) where the walks around it, and a move's condition
+   * being asked for each site a move may be tried on (move rules try their conditions site by
+   * site: the board's, or a placement's `at:`), can be seen to take one position past
+   * MAX_WORK_PER_POSITION.
+   */
+  walk<T>(ptr: string, ludeme: string, sites: number, inner: () => T): { rule: string; parts: T } {
+    const rule = this.ruleAt(ptr, ludeme);
+    const times = this.walkTimes, why = this.walkWhy, warned = this.walkWarnings;
+    if (sites > 1) {
+      this.walkTimes = times * sites;
+      this.walkWhy = [...why, `each of the ${big(sites)} sites of ${rule}`];
+    }
+    let parts: T;
+    try {
+      parts = inner();
+    } finally {
+      this.walkTimes = times;
+      this.walkWhy = why;
+    }
+    const perMove = this.scope === "move" ? Math.max(1, this.movesTried ?? this.topology?.n ?? 1) : 1;
+    const total = sites * times * perMove;
+    if (total > MAX_WORK_PER_POSITION && this.walkWarnings === warned) {
+      const reasons = [...why].reverse();
+      if (perMove > 1) reasons.push(`each of the ${big(perMove)} sites a move may be tried on`);
+      this.walkWarnings++;
+      this.warn(
+        "W002",
+        `this (${ludeme} ...) examines up to ${big(sites)} sites each time it is asked, and is asked for ${reasons.join(" and ")}: up to ${big(total)} sites for one position; play stops with an error beyond ${big(MAX_WORK_PER_POSITION)}`,
+        ptr,
+        "a condition that walks fewer sites (a region, `near`, `count-near`), or a smaller board",
+      );
+    }
+    return { rule, parts };
+  }
+
+  /** Compiles a move's condition that is tried on `sites` sites only (a placement's `at:`), for `walk`'s estimate. */
+  triedOn<T>(sites: number, f: () => T): T {
+    const saved = this.movesTried;
+    this.movesTried = sites;
+    try {
+      return f();
+    } finally {
+      this.movesTried = saved;
     }
   }
 

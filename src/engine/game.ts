@@ -8,6 +8,7 @@
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
 import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
 import { nextInt, nextU32, shuffle, type Seed } from "./rng.js";
+import type { WorkBudget } from "./work-budget.js";
 import { big, overflowError, PlayLimitError, positionWords } from "./play-limit.js";
 import { anyMove } from "./generators.js";
 import { MAX_TURN } from "../limits.js";
@@ -94,12 +95,15 @@ export class Game implements Runtime {
   private readonly roller: RollGenerator | null;
   /** Context of the roll rule's condition. */
   private readonly rollCtx: Ctx = newCtx();
+  /** The conditions' work budget (engine/work-budget.ts): whole again whenever work on a position begins. */
+  private readonly work: WorkBudget;
 
   constructor(
     readonly def: GameDef,
     readonly source: GameSource = { file: "<input>", hash: "" },
   ) {
     this.topology = def.topology;
+    this.work = def.work;
     this.shape = {
       sites: def.topology.n,
       players: def.players.count,
@@ -146,6 +150,7 @@ export class Game implements Runtime {
     }
     const c = this.ctx;
     c.player = 0;
+    this.work.reset();
     for (const e of this.def.setup) e(s, c);
     this.fillSupplies(s);
     const prelude = this.def.prelude;
@@ -280,6 +285,7 @@ export class Game implements Runtime {
   private generateFor(s: State, player: number): MoveBuffer {
     if (this.cachedState === s && this.cachedVersion === s.version && this.cachedPlayer === player) return this.buf;
     this.buf.clear();
+    this.work.reset();
     if (s.rollDue && !s.over) this.roller!.generate(s, this.ctx, this.buf);
     else if (!s.over) {
       this.ctx.player = player;
@@ -420,6 +426,8 @@ export class Game implements Runtime {
    */
   applyRow(s: State, buf: MoveBuffer, row: number): void {
     if (this.roller !== null && buf.gen[row] === this.roller.id) return this.throwDice(s, buf, row);
+    // A decision's consequences and end rules: work on a new position.
+    this.work.reset();
     this.makeMove(s, buf, row, this.ctx, this.endCtx);
     this.afterDecision(s);
   }
@@ -613,6 +621,7 @@ export class Game implements Runtime {
         const one = this.sampleBuf;
         one.clear();
         this.ctx.player = s.mover;
+        this.work.reset();
         const r = sampler.sample!(s, this.ctx, one);
         if (r === NONE) break;
         if (r === SAMPLED) {

@@ -581,10 +581,20 @@ export class JumpGenerator implements LeafGenerator {
     for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last && !out.overflow; site = nextOwned(this.o, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
-      this.search(s, c, out, site, site, 0);
+      try {
+        this.search(s, c, out, site, site, 0);
+      } catch (e) {
+        // A condition stopped play (a play limit): the pieces lifted for the chain go back first.
+        for (let d = this.jumpedNow - 1; d >= 0; d--) this.restoreJumped(s, this.caps[d]!, d);
+        if (this.lifted) this.putBack(s, site, p, type);
+        throw e;
+      }
       if (this.lifted) this.putBack(s, site, p, type);
     }
   }
+
+  /** Jumped pieces lifted off the board by the chain being searched (caps[0 .. jumpedNow)). */
+  private jumpedNow = 0;
 
   /** Jumps tried by this generation, bounded by MAX_SEARCH_STEPS (chains can branch without end). */
   private steps = 0;
@@ -661,9 +671,11 @@ export class JumpGenerator implements LeafGenerator {
     this.savedFlags[depth] = s.flags[site]!;
     s.owner[site] = EMPTY;
     s.piece[site] = EMPTY;
+    this.jumpedNow = depth + 1;
   }
 
   private restoreJumped(s: State, site: number, depth: number): void {
+    this.jumpedNow = depth;
     s.owner[site] = this.savedOwner[depth]!;
     s.piece[site] = this.savedPiece[depth]!;
     s.height[site] = this.savedHeight[depth]!;

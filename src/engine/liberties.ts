@@ -37,6 +37,9 @@ export class GroupScan {
     return this.stamp;
   }
 
+  /** Pieces of the group the last `liberties` walked through (what it cost, for the work budget). */
+  walked = 0;
+
   /**
    * The number of distinct empty sites next to the group of the piece on `site` (0 for an empty
    * site), or, counting stops there, `enough` once that many are found ("has a liberty" walks only
@@ -44,21 +47,26 @@ export class GroupScan {
    */
   liberties(s: State, site: number, enough = Infinity): number {
     const owner = s.owner[site]!;
+    this.walked = 0;
     if (owner === EMPTY) return 0;
     const { start, list, stack, seen, counted } = this;
     const mark = this.nextStamp();
-    let top = 0, liberties = 0;
+    let top = 0, liberties = 0, walked = 0;
     stack[top++] = site;
     seen[site] = mark;
     while (top > 0) {
       const at = stack[--top]!;
+      walked++;
       for (let k = start[at]!, end = start[at + 1]!; k < end; k++) {
         const t = list[k]!;
         const o = s.owner[t]!;
         if (o === EMPTY) {
           if (counted[t] !== mark) {
             counted[t] = mark;
-            if (++liberties >= enough) return liberties;
+            if (++liberties >= enough) {
+              this.walked = walked;
+              return liberties;
+            }
           }
         } else if (o === owner && seen[t] !== mark) {
           seen[t] = mark;
@@ -66,6 +74,7 @@ export class GroupScan {
         }
       }
     }
+    this.walked = walked;
     return liberties;
   }
 

@@ -5,6 +5,7 @@
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import type { GroupLinks, State } from "./state.js";
 import type { Topology } from "./topology.js";
+import type { WorkBudget } from "./work-budget.js";
 
 /**
  * The evaluation context of a rule: the acting player and the sites a move generator is looking
@@ -278,6 +279,11 @@ export interface GameDef {
   afterTurn: Effect[];
   end: EndRule[];
   presentation: Presentation;
+  /**
+   * The work budget its conditions count their walks against (engine/work-budget.ts); the engine
+   * gives it back in full whenever it begins on a position.
+   */
+  work: WorkBudget;
   /** Called once by the engine so rules can query it (e.g. "no legal moves"). */
   link(rt: Runtime): void;
   /**

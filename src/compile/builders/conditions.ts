@@ -205,10 +205,12 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     const walker = cx.groupWalker();
     const sites = cx.topology!.n;
+    const work = cx.work, { rule } = cx.walk(ptr, "connected", sites, () => null);
     return {
       fn: (s, c) => {
         const p = who(s, c), owner = s.owner;
         if (s.pieceCount[p] === 0) return false;
+        if ((work.left -= sites) < 0) work.spent(rule, s);
         // The sites the player holds (with mixed stacks the engine counts pieces, not sites).
         let total = s.pieceCount[p]!;
         if (s.levels) {
@@ -250,10 +252,13 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   "closes-ring": (n, ptr, cx) => {
     const at = compileSite(n.at!, `${ptr}/at`, cx);
     const walker = cx.groupWalker();
+    const N = cx.topology!.n, work = cx.work, { rule } = cx.walk(ptr, "closes-ring", N, () => null);
     return {
       fn: (s, c) => {
         const x = at(s, c);
-        return x >= 0 && walker.closesRing(s, x);
+        if (x < 0) return false;
+        if ((work.left -= N) < 0) work.spent(rule, s);
+        return walker.closesRing(s, x);
       },
     };
   },
@@ -301,7 +306,13 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     if (n.at === undefined) {
       if (ifPlaced) cx.fail("M001", "if-placed:true asks about one empty site: name it", `${ptr}/if-placed`, "(line N SITE if-placed:true)");
       const lines = boardLines(topology, axes);
-      return { fn: (s, c) => anyLine(lines, s, of(s, c), length, exact) };
+      const N = topology.n, work = cx.work, { rule } = cx.walk(ptr, "line", N, () => null);
+      return {
+        fn: (s, c) => {
+          if ((work.left -= N) < 0) work.spent(rule, s);
+          return anyLine(lines, s, of(s, c), length, exact);
+        },
+      };
     }
     const at = compileSite(n.at, `${ptr}/at`, cx);
     if (n.exact === true) {
@@ -351,17 +362,19 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     };
   },
   exists: (n, ptr, cx) => {
-    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
-    const N = cx.topology!.n;
+    const N = cx.topology!.n, work = cx.work;
+    const { rule, parts: cond } = cx.walk(ptr, "exists", N, () => cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx)));
     return {
       fn: (s, c) => {
         const saved = c.site;
-        let found = false;
-        for (let site = 0; site < N && !found; site++) {
+        let found = false, site = 0;
+        for (; site < N && !found; site++) {
           c.site = site;
           found = cond(s, c);
         }
         c.site = saved;
+        // Counted once walked (it stops at the first site found): what the sites' conditions did is counted by them.
+        if ((work.left -= site) < 0) work.spent(rule, s);
         return found;
       },
     };
@@ -412,6 +425,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     // A breadth-first search with arrays made once: a visit mark per site (a new number each search) and a queue.
     const seen = new Int32Array(N), queue = new Int32Array(N);
     let search = 0;
+    const work = cx.work, { rule } = cx.walk(ptr, "reaches", N, () => null);
     return {
       fn: (s, c) => {
         const origin = from(s, c);
@@ -441,6 +455,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         }
         c.from = savedFrom;
         c.to = savedTo;
+        if ((work.left -= tail) < 0) work.spent(rule, s);
         return found;
       },
     };
@@ -523,8 +538,11 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const ctxs: Ctx[] = [];
     let depth = 0;
     const generators = cx.generators;
+    // A generation walks the board's pieces: counted as the board's sites (its conditions count their own walks).
+    const N = cx.topology!.n, work = cx.work, { rule } = cx.walk(ptr, "can-move", N, () => null);
     return {
       fn: (s, c) => {
+        if ((work.left -= N) < 0) work.spent(rule, s);
         const buf = bufs[depth] ?? (bufs[depth] = new MoveBuffer(4, 16));
         const own = ctxs[depth] ?? (ctxs[depth] = newCtx());
         buf.clear();
@@ -553,8 +571,11 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const moving = cx.scope === "move";
     const attacks = cx.attackTest();
     const players = cx.playerCount;
+    // An attack test may generate the other players' moves: counted as the board's sites.
+    const N = cx.topology!.n, work = cx.work, { rule } = cx.walk(ptr, "attacked", N, () => null);
     return {
       fn: (s, c) => {
+        if ((work.left -= N) < 0) work.spent(rule, s);
         const site = at(s, c), piece = as >= 0 ? as : moving ? c.piece : -1;
         return by === null ? attacks.attackedByOthers(s, site, c.player, players, piece) : attacks.attacked(s, site, by(s, c), c.player, piece);
       },
@@ -565,8 +586,10 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
     const attacks = cx.attackTest();
     const players = cx.playerCount;
+    const N = cx.topology!.n, work = cx.work, { rule } = cx.walk(ptr, "in-check", N, () => null);
     return {
       fn: (s, c) => {
+        if ((work.left -= N) < 0) work.spent(rule, s);
         const p = who(s, c), owner = s.owner, piece = s.piece;
         // The pieces of that type found by the typed array's own search (a king is one of a few dozen pieces).
         for (let site = piece.indexOf(type); site >= 0; site = piece.indexOf(type, site + 1)) {
@@ -581,7 +604,13 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     if (cx.scope === "move") cx.fail("M004", "(no-moves ...) cannot be used inside a move; it belongs in end rules", ptr, "a condition on sites or pieces");
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     const rt = cx.runtime, ignorePass = n["ignore-pass"] === true;
-    return { fn: (s, c) => !rt.hasMoves(s, who(s, c), ignorePass) };
+    const N = cx.topology!.n, work = cx.work, { rule } = cx.walk(ptr, "no-moves", N, () => null);
+    return {
+      fn: (s, c) => {
+        if ((work.left -= N) < 0) work.spent(rule, s);
+        return !rt.hasMoves(s, who(s, c), ignorePass);
+      },
+    };
   },
   "at-edge": (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
@@ -601,8 +630,11 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     const dynamic = playerRegion(n.region!, `${ptr}/region`, cx);
     const fixed = dynamic ? null : compileRegion(n.region!, `${ptr}/region`, cx);
+    const largest = fixed ? fixed.length : Math.max(0, ...dynamic!.lists.map((l) => l.length));
+    const work = cx.work, { rule } = cx.walk(ptr, "fills", largest, () => null);
     const filled = (s: State, p: number, sites: Int32Array): boolean => {
       if (sites.length === 0) return false;
+      if ((work.left -= sites.length) < 0) work.spent(rule, s);
       const owner = s.owner;
       for (let i = 0; i < sites.length; i++) if (owner[sites[i]!] !== p) return false;
       return true;

@@ -94,9 +94,13 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     });
   },
   forall: (n, ptr, cx) => {
-    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
-    const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
     const N = cx.topology!.n;
+    // Around a site (`near:`) it walks a few; over the board, every site, counted (see WorkBudget).
+    const { rule, parts } = cx.walk(ptr, "forall", n.near === undefined ? N : 1, () => ({
+      cond: cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx)),
+      body: cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run)),
+    }));
+    const { cond, body } = parts, work = cx.work;
     const chosen = new Int32Array(N);
     // The sites looked at: every site, or those next to `near:` (as `near` reads them).
     const around = n.near === undefined ? null : compileSite(n.near, `${ptr}/near`, cx);
@@ -112,6 +116,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
           if (cond(s, c)) chosen[k++] = c.site;
         }
       } else {
+        if ((work.left -= N) < 0) work.spent(rule, s);
         for (let site = 0; site < N; site++) {
           c.site = site;
           if (cond(s, c)) chosen[k++] = site;
@@ -370,10 +375,12 @@ function groupsEffect(n: IrNode, ptr: string, cx: CompileContext): CompiledEffec
     compileRegion(r, `${ptr}/touching/${i}`, cx).forEach((site) => (mask[site] = 1));
     return mask;
   });
-  const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
+  const { rule, parts: body } = cx.walk(ptr, "groups", N, () => cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run)));
   const group = new Int32Array(N);
   const seen = new Uint8Array(N);
+  const work = cx.work;
   return silent((s, c) => {
+    if ((work.left -= N) < 0) work.spent(rule, s);
     seen.fill(0);
     const saved = c.site;
     for (let start = 0; start < N; start++) {

@@ -424,11 +424,14 @@ const lookaheads = new WeakMap<CompileContext, LookaheadShared>();
 
 /** The arguments of moves that choose a site: kind, condition, effects, notation prefix. */
 function siteChoice(n: IrNode, ptr: string, cx: CompileContext, defaultKind: string, defaultPrefix: string): SiteChoiceOptions {
+  const kind = cx.kindIndex((n.kind as string | undefined) ?? defaultKind);
+  const at = n.at === undefined ? null : compileRegion(n.at, `${ptr}/at`, cx);
   return {
     topology: cx.topology!,
-    kind: cx.kindIndex((n.kind as string | undefined) ?? defaultKind),
-    to: inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx)),
-    at: n.at === undefined ? null : compileRegion(n.at, `${ptr}/at`, cx),
+    kind,
+    // The condition is tried on the sites of `at:` only (what validate's estimate of its work counts).
+    to: inMoveScope(cx, () => (at ? cx.triedOn(at.length, () => compileBool(n.to!, `${ptr}/to`, cx)) : compileBool(n.to!, `${ptr}/to`, cx))),
+    at,
     then: inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run),
     prefix: (n.prefix as string | undefined) ?? defaultPrefix,
   };

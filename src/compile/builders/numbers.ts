@@ -56,12 +56,15 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     return { fn: (_s, c) => c.count };
   },
   "sum-over": (n, ptr, cx) => {
-    const value = cx.withSite(() => compileInt(n.value!, `${ptr}/value`, cx));
     const perPlayer = playerRegion(n.region!, `${ptr}/region`, cx);
     const fixed = perPlayer ? null : compileRegion(n.region!, `${ptr}/region`, cx);
+    const largest = fixed ? fixed.length : Math.max(0, ...perPlayer!.lists.map((l) => l.length));
+    const { rule, parts: value } = cx.walk(ptr, "sum-over", largest, () => cx.withSite(() => compileInt(n.value!, `${ptr}/value`, cx)));
+    const work = cx.work;
     return {
       fn: (s, c) => {
         const sites = fixed ?? perPlayer!.lists[perPlayer!.who(s, c)] ?? EMPTY_SITES;
+        if ((work.left -= sites.length) < 0) work.spent(rule, s);
         const saved = c.site;
         let sum = 0;
         for (let i = 0; i < sites.length; i++) {
@@ -126,18 +129,22 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     return { fn: (s, c) => s.hand[who(s, c) * types + type] ?? 0 };
   },
   "count-sites": (n, ptr, cx) => {
-    const errors = cx.diagnostics.length;
-    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     const N = cx.topology!.n;
     // The sites a player owns: the count the engine keeps up to date, no scan.
     const inner = n.cond;
     // (With mixed stacks the engine counts pieces instead: no shortcut.)
-    if (isNode(inner) && inner.ludeme === "owner" && inner.site === "site" && inner.player !== "any" && cx.stackLevels === 0 && cx.diagnostics.length === errors) {
+    if (isNode(inner) && inner.ludeme === "owner" && inner.site === "site" && inner.player !== "any" && cx.stackLevels === 0) {
+      const errors = cx.diagnostics.length;
+      cx.withSite(() => compileBool(inner, `${ptr}/cond`, cx));
       const who = compilePlayer(inner.player as string, `${ptr}/cond/player`, cx);
-      return { fn: (s, c) => s.pieceCount[who(s, c)]! };
+      if (cx.diagnostics.length === errors) return { fn: (s, c) => s.pieceCount[who(s, c)]! };
+      return constant(0); // an error was reported: the game is not built
     }
+    const { rule, parts: cond } = cx.walk(ptr, "count-sites", N, () => cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx)));
+    const work = cx.work;
     return {
       fn: (s, c) => {
+        if ((work.left -= N) < 0) work.spent(rule, s);
         const saved = c.site;
         let k = 0;
         for (let site = 0; site < N; site++) {
@@ -150,11 +157,15 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     };
   },
   "max-over": (n, ptr, cx) => {
-    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
-    const value = cx.withSite(() => compileInt(n.value!, `${ptr}/value`, cx));
     const N = cx.topology!.n;
+    const { rule, parts } = cx.walk(ptr, "max-over", N, () => ({
+      cond: cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx)),
+      value: cx.withSite(() => compileInt(n.value!, `${ptr}/value`, cx)),
+    }));
+    const { cond, value } = parts, work = cx.work;
     return {
       fn: (s, c) => {
+        if ((work.left -= N) < 0) work.spent(rule, s);
         const saved = c.site;
         let best = 0, any = false;
         for (let site = 0; site < N; site++) {
@@ -187,62 +198,67 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       },
     };
   },
+  // A group's walk is counted as the group's pieces (after it: one walk is at most the board).
   liberties: (n, ptr, cx) => {
     const at = compileSite(n.at!, `${ptr}/at`, cx);
     const scan = cx.groupScan(directionsIn(n.dirs, `${ptr}/dirs`, cx));
+    const work = cx.work, { rule } = cx.walk(ptr, "liberties", 1, () => null);
     return {
       fn: (s, c) => {
         const x = at(s, c);
-        return x < 0 ? 0 : scan.liberties(s, x);
+        if (x < 0) return 0;
+        const k = scan.liberties(s, x);
+        if ((work.left -= scan.walked) < 0) work.spent(rule, s);
+        return k;
       },
       atLeast: (s, c, k) => {
         const x = at(s, c);
-        return k <= 0 || (x >= 0 && scan.liberties(s, x, k) >= k);
+        if (k <= 0 || x < 0) return k <= 0;
+        const found = scan.liberties(s, x, k);
+        if ((work.left -= scan.walked) < 0) work.spent(rule, s);
+        return found >= k;
       },
     };
   },
   territory: (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     const scan = cx.groupScan(directionsIn(n.dirs, `${ptr}/dirs`, cx));
-    return { fn: (s, c) => scan.territory(s, who(s, c)) };
-  },
-  "group-corners": (n, ptr, cx) => {
-    const at = compileSite(n.at!, `${ptr}/at`, cx);
-    const walker = cx.groupWalker();
+    const N = cx.topology!.n, work = cx.work, { rule } = cx.walk(ptr, "territory", N, () => null);
     return {
       fn: (s, c) => {
-        const x = at(s, c);
-        return x < 0 ? 0 : walker.touches(s, x, "corner");
+        if ((work.left -= N) < 0) work.spent(rule, s);
+        return scan.territory(s, who(s, c));
       },
     };
   },
-  "group-sides": (n, ptr, cx) => {
-    const at = compileSite(n.at!, `${ptr}/at`, cx);
-    const walker = cx.groupWalker();
-    return {
-      fn: (s, c) => {
-        const x = at(s, c);
-        return x < 0 ? 0 : walker.touches(s, x, "side");
-      },
-    };
-  },
+  "group-corners": (n, ptr, cx) => groupTouches(n, ptr, cx, "corner"),
+  "group-sides": (n, ptr, cx) => groupTouches(n, ptr, cx, "side"),
   "group-size": (n, ptr, cx) => {
     const of = compileSite(n.of!, `${ptr}/of`, cx);
-    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const work = cx.work;
+    const { rule, parts: cond } = cx.walk(ptr, "group-size", 1, () => cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx)));
     const flood = new Flood(cx);
     return {
       fn: (s, c) => {
         const x = of(s, c);
-        return x < 0 ? 0 : flood.fill(s, c, x, cond);
+        if (x < 0) return 0;
+        const size = flood.fill(s, c, x, cond);
+        if ((work.left -= size) < 0) work.spent(rule, s);
+        return size;
       },
     };
   },
   "groups-count": (n, ptr, cx) => {
-    const of = cx.withSite(() => compileBool(n.of!, `${ptr}/of`, cx));
-    const having = n.having === undefined ? null : cx.withSite(() => compileBool(n.having!, `${ptr}/having`, cx));
+    const N = cx.topology!.n, work = cx.work;
+    const { rule, parts } = cx.walk(ptr, "groups-count", N, () => ({
+      of: cx.withSite(() => compileBool(n.of!, `${ptr}/of`, cx)),
+      having: n.having === undefined ? null : cx.withSite(() => compileBool(n.having!, `${ptr}/having`, cx)),
+    }));
+    const { of, having } = parts;
     const flood = new Flood(cx);
     return {
       fn: (s, c) => {
+        if ((work.left -= N) < 0) work.spent(rule, s);
         if (having === null) return flood.forEachGroup(s, c, of, () => {});
         let groups = 0;
         flood.forEachGroup(s, c, of, (size) => {
@@ -421,4 +437,20 @@ export function compileInt(v: Json, ptr: string, cx: CompileContext): IntExpr {
 /** The dice ludemes need the game's dice. */
 export function needsDice(ptr: string, cx: CompileContext, what: string): void {
   if (!cx.dice) cx.fail("M001", `${what} reads the dice, but the game has none`, ptr, "(dice 2) in the equipment, and roll: in the rules");
+}
+
+/** `group-corners`, `group-sides`: the corners (sides) of the board the group on a site touches. */
+function groupTouches(n: IrNode, ptr: string, cx: CompileContext, what: "corner" | "side"): Compiled<number> {
+  const at = compileSite(n.at!, `${ptr}/at`, cx);
+  const walker = cx.groupWalker();
+  const work = cx.work, { rule } = cx.walk(ptr, n.ludeme, 1, () => null);
+  return {
+    fn: (s, c) => {
+      const x = at(s, c);
+      if (x < 0) return 0;
+      const k = walker.touches(s, x, what);
+      if ((work.left -= walker.size) < 0) work.spent(rule, s);
+      return k;
+    },
+  };
 }

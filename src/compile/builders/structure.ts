@@ -258,6 +258,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     afterTurn,
     end,
     presentation,
+    work: cx.work,
     link: (rt) => {
       cx.runtime.target = rt;
     },
