@@ -915,10 +915,10 @@ describe.skipIf(!available)("the browser app", () => {
     await page.setInputFiles("[data-testid=load-record]", tempFile("capped-agents.json", JSON.stringify(rec)));
     await movesReach(page, 9);
     expect(await page.$$eval("[data-testid=capped]", (els) => els.map((e) => e.textContent))).toEqual([
-      "P1's agent 'mcts:iterations=1000000000' from the record is capped to 'mcts:iterations=10000000' (at most 10000000 iterations a decision).",
-      "P2's agent 'alphabeta:depth=1000' from the record is capped to 'alphabeta:depth=64' (at most 64 plies of search).",
+      "P1's agent 'mcts:iterations=1000000000' from the record is capped to 'mcts:iterations=100000' (at most 100000 iterations a decision for a record's agent).",
+      "P2's agent 'alphabeta:depth=1000' from the record is capped to 'alphabeta:depth=6' (at most 6 plies of search for a record's agent).",
     ]);
-    expect(await page.locator("[data-testid=players] tr[data-seat=P1] td").nth(2).textContent()).toBe("mcts:iterations=10000000");
+    expect(await page.locator("[data-testid=players] tr[data-seat=P1] td").nth(2).textContent()).toBe("mcts:iterations=100000");
     await page.close();
   });
 

@@ -136,9 +136,10 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     if (isNode(inner) && inner.ludeme === "owner" && inner.site === "site" && inner.player !== "any" && cx.stackLevels === 0) {
       const errors = cx.diagnostics.length;
       cx.withSite(() => compileBool(inner, `${ptr}/cond`, cx));
+      // An error in the condition is reported once: the game is not built.
+      if (cx.diagnostics.length !== errors) return constant(0);
       const who = compilePlayer(inner.player as string, `${ptr}/cond/player`, cx);
-      if (cx.diagnostics.length === errors) return { fn: (s, c) => s.pieceCount[who(s, c)]! };
-      return constant(0); // an error was reported: the game is not built
+      return { fn: (s, c) => s.pieceCount[who(s, c)]! };
     }
     const { rule, parts: cond } = cx.walk(ptr, "count-sites", N, () => cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx)));
     const work = cx.work;
