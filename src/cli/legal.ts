@@ -8,7 +8,6 @@ import { parseJson } from "../library/untrusted.js";
 import { MAX_POSITION_BYTES } from "../limits.js";
 import { CliError, examples, log, out, readTextFile, seatLabel, seedArg, withGameOptions } from "./common.js";
 import type { Seed } from "../engine/rng.js";
-import { Interrupt } from "./interrupt.js";
 
 interface LegalOptions {
   position?: string;
@@ -31,13 +30,7 @@ export function registerLegal(program: Command): void {
   // signal ends the command at once.
   cmd.action(async (file: string, opts: LegalOptions) => {
     const { runOnThread } = await import("./on-thread.js");
-    const interrupt = new Interrupt();
-    try {
-      await runOnThread("legal", [file, opts], interrupt);
-    } finally {
-      interrupt.dispose();
-    }
-    if (interrupt.stopped) throw new CliError("interrupted", 130);
+    if (await runOnThread("legal", [file, opts])) throw new CliError("interrupted", 130);
   });
 }
 

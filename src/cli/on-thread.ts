@@ -8,7 +8,7 @@
  */
 import { isMainThread, parentPort, Worker } from "node:worker_threads";
 import { CliError } from "./common.js";
-import type { Interrupt } from "./interrupt.js";
+import { Interrupt } from "./interrupt.js";
 
 export type TaskName = "legal" | "perft" | "playout" | "bench" | "replay";
 
@@ -26,7 +26,21 @@ export interface ThreadOptions {
   abandoned?: (snapshot: unknown) => void;
 }
 
-export async function runOnThread(task: TaskName, args: unknown[], interrupt: Interrupt, options: ThreadOptions = {}): Promise<void> {
+/**
+ * Runs `task` on a thread until it ends or a signal stops it; returns whether a signal did (the
+ * exit code is then 130, and the caller says what the interruption leaves).
+ */
+export async function runOnThread(task: TaskName, args: unknown[], options: ThreadOptions = {}): Promise<boolean> {
+  const interrupt = new Interrupt();
+  try {
+    await runUntilStopped(task, args, interrupt, options);
+  } finally {
+    interrupt.dispose();
+  }
+  return interrupt.stopped;
+}
+
+async function runUntilStopped(task: TaskName, args: unknown[], interrupt: Interrupt, options: ThreadOptions): Promise<void> {
   const stop = new SharedArrayBuffer(4);
   const worker = new Worker(new URL("./task-thread.js", import.meta.url), { workerData: { task, args, stop } });
   let snapshot: unknown;

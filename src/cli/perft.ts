@@ -2,7 +2,6 @@
 import type { Command } from "commander";
 import type { Seed } from "../engine/rng.js";
 import { CliError, examples, integerArg, log, out, seedArg, usageError, withGameOptions } from "./common.js";
-import { Interrupt } from "./interrupt.js";
 import { readPosition } from "./legal.js";
 
 interface PerftFlags {
@@ -35,13 +34,7 @@ export function registerPerft(program: Command): void {
   cmd.action(async (file: string, opts: PerftFlags) => {
     if (opts.depth > MAX_DEPTH) throw usageError(`--depth ${opts.depth}: at most ${MAX_DEPTH}`);
     const { runOnThread } = await import("./on-thread.js");
-    const interrupt = new Interrupt();
-    try {
-      await runOnThread("perft", [file, opts], interrupt);
-    } finally {
-      interrupt.dispose();
-    }
-    if (!interrupt.stopped) return;
+    if (!(await runOnThread("perft", [file, opts]))) return;
     if (opts.json) out(JSON.stringify({ depth: opts.depth, interrupted: true }));
     throw new CliError("interrupted before the count was done", 130);
   });

@@ -243,14 +243,7 @@ async function printJson(game: Game, rec: GameRecordFile, shown: Shown, file: st
 /** Runs this command (its arguments as given) on a task thread; a signal ends it with exit 130. */
 async function replayOnThread(opts: ReplayOptions): Promise<void> {
   const { runOnThread } = await import("./on-thread.js");
-  const { Interrupt } = await import("./interrupt.js");
-  const interrupt = new Interrupt();
-  try {
-    await runOnThread("replay", [process.argv], interrupt);
-  } finally {
-    interrupt.dispose();
-  }
-  if (!interrupt.stopped) return;
+  if (!(await runOnThread("replay", [process.argv]))) return;
   if (opts.json) out(JSON.stringify({ format: "ludex-replay/1", interrupted: true }));
   throw new CliError("interrupted", 130);
 }

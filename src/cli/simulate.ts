@@ -82,15 +82,10 @@ export function registerPlayout(program: Command): void {
   // Playouts run on a thread: a signal is heard even in the middle of one long playout.
   cmd.action(async (file: string, opts: PlayoutOptions) => {
     const { runOnThread } = await import("./on-thread.js");
-    const interrupt = new Interrupt();
-    try {
-      await runOnThread("playout", [file, opts], interrupt, {
-        graceMs: STOP_GRACE_MS,
-        abandoned: (snapshot) => reportPlayouts(snapshot as PlayoutSnapshot | undefined, opts, true),
-      });
-    } finally {
-      interrupt.dispose();
-    }
+    await runOnThread("playout", [file, opts], {
+      graceMs: STOP_GRACE_MS,
+      abandoned: (snapshot) => reportPlayouts(snapshot as PlayoutSnapshot | undefined, opts, true),
+    });
   });
 }
 
@@ -255,15 +250,10 @@ export function registerBench(program: Command): void {
   // Playouts run on a thread, as for `ludex playout` (the same engine code, as fast there).
   cmd.action(async (file: string, opts: BenchOptions) => {
     const { runOnThread } = await import("./on-thread.js");
-    const interrupt = new Interrupt();
-    try {
-      await runOnThread("bench", [file, opts], interrupt, {
-        graceMs: STOP_GRACE_MS,
-        abandoned: (snapshot) => reportBench(snapshot as BenchSnapshot | undefined, file, opts, true),
-      });
-    } finally {
-      interrupt.dispose();
-    }
+    await runOnThread("bench", [file, opts], {
+      graceMs: STOP_GRACE_MS,
+      abandoned: (snapshot) => reportBench(snapshot as BenchSnapshot | undefined, file, opts, true),
+    });
   });
 }
 
