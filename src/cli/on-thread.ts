@@ -10,7 +10,7 @@ import { isMainThread, parentPort, Worker } from "node:worker_threads";
 import { CliError } from "./common.js";
 import { Interrupt } from "./interrupt.js";
 
-export type TaskName = "legal" | "perft" | "playout" | "bench" | "replay";
+export type TaskName = "legal" | "perft" | "playout" | "bench" | "bench-all" | "replay";
 
 /** What the thread sends: output, a snapshot of the work so far, its end. */
 export type TaskMessage =

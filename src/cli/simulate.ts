@@ -9,7 +9,11 @@ import { newTally, tallyPlayout, type Tally } from "../engine/playout-tally.js";
 import { nextInt } from "../engine/rng.js";
 import type { State } from "../engine/state.js";
 import { Interrupt } from "./interrupt.js";
-import { CliError, describeOptions, GAME_ARG_HELP, examples, integerArg, log, out, positiveNumberArg, round, seatLabel, withGameOptions } from "./common.js";
+import { CliError, describeOptions, GAME_ARG_HELP, examples, integerArg, log, out, positiveNumberArg, readTextFile, round, seatLabel, usageError, withGameOptions } from "./common.js";
+import type { BenchAllOptions } from "./bench-all.js";
+import type { BenchAllReport } from "./bench-report.js";
+import { MAX_RECORD_BYTES } from "../limits.js";
+import { shown } from "../library/untrusted.js";
 
 const DEFAULT_MAX_PLIES = 10_000;
 
@@ -17,7 +21,7 @@ const DEFAULT_MAX_PLIES = 10_000;
 const scratch = new WeakMap<Game, State>();
 
 /** One playout from the start position seeded `seed`, added to the tally. */
-function playOne(game: Game, seed: number, maxPlies: number, t: Tally, check = false, countBranching = true): void {
+export function playOne(game: Game, seed: number, maxPlies: number, t: Tally, check = false, countBranching = true): void {
   const reuse = scratch.get(game);
   const s = game.newGame({ seed, reuse });
   if (!reuse) scratch.set(game, s);
@@ -236,25 +240,111 @@ interface BenchOptions {
   option?: Record<string, string>;
 }
 
+/** The flags of `ludex bench` as commander gives them (`seconds` has a default per mode). */
+interface BenchFlags extends Omit<BenchOptions, "seconds"> {
+  seconds?: number;
+  all?: boolean;
+  games?: string[];
+  references?: boolean;
+  out?: string;
+  compare?: string;
+  tolerance: number;
+  failSlower?: boolean;
+}
+
+/** `--games a,b`: a list of names (checked against the library when the command runs). */
+const gameList = (value: string): string[] => value.split(",").map((g) => g.trim().toLowerCase()).filter(Boolean);
+
 export function registerBench(program: Command): void {
   const cmd = program
     .command("bench")
-    .description("measure random-playout throughput on one thread: a warm-up, then playouts for S seconds")
-    .argument("<game>", GAME_ARG_HELP)
-    .option("--seconds <s>", "measuring time in seconds (the warm-up adds min(1, S/5))", positiveNumberArg, 5)
+    .description(
+      "measure random-playout throughput on one thread: one game (a warm-up, then playouts for S seconds), or the library's games " +
+        "(--all, --games) as JSON to keep and compare, with hand-written references measured alongside (--references)",
+    )
+    .argument("[game]", GAME_ARG_HELP)
+    .option("--seconds <s>", "measuring time in seconds, per game, after a warm-up of min(1, S/5) (with --all at least 0.3); default 5 for one game, 1 a game with --all", positiveNumberArg)
     .option("--seed <s>", "seed of the first playout", integerArg(0), 0)
     .option("--max-plies <m>", "cut a playout after this many plies (it counts as unfinished)", integerArg(1), DEFAULT_MAX_PLIES)
-    .option("--json", "print one JSON object");
+    .option("--json", "print one JSON object (ludex-bench/1; with --all, --games or --references: ludex-bench-all/1)")
+    .option("--all", "every library game with its default options, one after another (a minute or two at --seconds 1)")
+    .option("--games <a,b>", "these library games only (instead of --all)", gameList)
+    .option("--references", "measure the hand-written references of the repository's bench/references/ alternately with their games and report Ludex's ratio to each; alone, only the games that have one")
+    .option("--out <file>", "write the ludex-bench-all/1 JSON to FILE (the table still goes to stdout)")
+    .option("--compare <file>", "print each game's ratio to a saved ludex-bench-all/1 run and flag those more than --tolerance slower")
+    .option("--tolerance <percent>", "how much slower than the saved run (playouts per CPU second) a game may be before it is flagged", positiveNumberArg, 10)
+    .option("--fail-slower", "with --compare: exit 1 when a game is flagged slower");
   withGameOptions(cmd);
-  examples(cmd, ["ludex bench NAME --option NAME=VALUE", "ludex bench games/NAME.game --seconds 1 --json"]);
+  examples(cmd, [
+    "ludex bench NAME --option NAME=VALUE",
+    "ludex bench games/NAME.game --seconds 1 --json",
+    "ludex bench --all --references --out bench.json",
+    "ludex bench --all --compare bench.json --fail-slower",
+    "ludex bench --games konane,gomoku --references --seconds 2",
+  ]);
   // Playouts run on a thread, as for `ludex playout` (the same engine code, as fast there).
-  cmd.action(async (file: string, opts: BenchOptions) => {
+  cmd.action(async (file: string | undefined, flags: BenchFlags) => {
     const { runOnThread } = await import("./on-thread.js");
+    if (flags.all || flags.games || flags.references || flags.out || flags.compare || flags.failSlower) {
+      if (file) throw usageError("give a game, or --all / --games / --references, not both");
+      if (flags.option) throw usageError("--option applies to one game; --all measures each game with its default options");
+      if (flags.failSlower && !flags.compare) throw usageError("--fail-slower needs --compare FILE");
+      if (!flags.all && !flags.games && !flags.references) throw usageError("--out and --compare go with --all, --games or --references");
+      const { names, opts, saved } = await benchAllSetup(flags);
+      const { finishBenchAll } = await import("./bench-report.js");
+      await runOnThread("bench-all", [names, opts, saved], {
+        graceMs: STOP_GRACE_MS,
+        abandoned: (snapshot) => {
+          if (snapshot) finishBenchAll(snapshot as BenchAllReport, opts, saved, true);
+          else log("interrupted before the first game; nothing measured");
+        },
+      });
+      return;
+    }
+    if (!file) throw usageError("missing required argument 'game' (or --all for the whole library)");
+    const opts: BenchOptions = { ...flags, seconds: flags.seconds ?? 5 };
     await runOnThread("bench", [file, opts], {
       graceMs: STOP_GRACE_MS,
       abandoned: (snapshot) => reportBench(snapshot as BenchSnapshot | undefined, file, opts, true),
     });
   });
+}
+
+/** The games `--all`, `--games` and `--references` name (unknown names are a usage error), the options, the saved run to compare with. */
+async function benchAllSetup(flags: BenchFlags): Promise<{ names: string[]; opts: BenchAllOptions; saved?: { file: string; run: BenchAllReport } }> {
+  const { builtinGameNames } = await import("../library/builtin.js");
+  const library = builtinGameNames();
+  let names = library;
+  if (flags.games) {
+    const unknown = flags.games.filter((g) => !library.includes(g));
+    if (unknown.length) throw usageError(`--games: no library game ${unknown.map((g) => `'${shown(g)}'`).join(", ")} (\`ludex list\` names them)`);
+    names = [...new Set(flags.games)];
+  } else if (!flags.all && flags.references) {
+    const { referenceGames } = await import("./bench-all.js");
+    names = await referenceGames();
+  }
+  const opts: BenchAllOptions = {
+    seconds: flags.seconds ?? 1,
+    seed: flags.seed,
+    maxPlies: flags.maxPlies,
+    references: flags.references,
+    json: flags.json,
+    out: flags.out,
+    tolerance: flags.tolerance / 100,
+    failSlower: flags.failSlower,
+  };
+  if (!flags.compare) return { names, opts };
+  const { savedRun } = await import("./bench-report.js");
+  let data: unknown;
+  try {
+    data = JSON.parse(readTextFile(flags.compare, "saved bench run", MAX_RECORD_BYTES));
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(`${flags.compare}: not JSON (${(e as Error).message})`);
+  }
+  const run = savedRun(data);
+  if (typeof run === "string") throw new CliError(`${flags.compare}: ${run}`);
+  return { names, opts, saved: { file: flags.compare, run } };
 }
 
 /** The figures of a bench so far. */
