@@ -140,6 +140,12 @@ describe.concurrent("a signal during a long playout, count or measure", () => {
     expectStopped(r);
     expect(JSON.parse(r.stdout)).toMatchObject({ format: "ludex-bench/1", interrupted: true });
   });
+
+  it("bench --all stops in the middle of a game, reporting the games finished (none), interrupted in --json", async () => {
+    const r = await interrupt(["bench", "--games", "konane,gomoku", "--references", "--seconds", "60", "--json"], "SIGINT", worked(1.5));
+    expectStopped(r);
+    expect(JSON.parse(r.stdout)).toMatchObject({ format: "ludex-bench-all/1", games: [], interrupted: true });
+  });
 });
 
 /**

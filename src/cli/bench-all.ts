@@ -1,22 +1,21 @@
 /**
- * `ludex bench --all` / `--games` / `--references`: short playout runs of many library games in
- * one process, as data (`ludex-bench-all/1`, bench-report.ts), optionally compared with a saved
- * run. Runs on a task thread (on-thread.ts), so Ctrl-C stops it between playouts and the games
- * finished are reported.
+ * `ludex bench --all` / `--games` / `--references`: short playout runs of many library games, as
+ * data (`ludex-bench-all/1`, bench-report.ts), optionally compared with a saved run.
  *
- * A game with a hand-written reference (the repository's bench/references/) is measured
- * alternately with it, in slices, so that both see the same load: their ratio is the figure a
- * loaded machine disturbs least.
+ * Each game runs on a task thread of its own (bench-game.ts), one after another. A thread is a
+ * fresh V8 isolate: in one isolate the engine's shared code learns the shapes of every game run
+ * before, and later games run slower for it (Tic-Tac-Toe measured 490,000 playouts per CPU second
+ * alone, 410,000 after six other games, 250,000 after forty), so a game's figure would depend on
+ * the library around it. The main thread only waits: Ctrl-C stops the game running, and the
+ * games finished are reported.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Game } from "../engine/game.js";
-import { newTally } from "../engine/playout-tally.js";
-import { BENCH_ALL_FORMAT, finishBenchAll, throughput, type BenchAllReport, type GameFigures, type Throughput } from "./bench-report.js";
-import { CliError, log, round } from "./common.js";
+import { BENCH_ALL_FORMAT, finishBenchAll, type BenchAllReport, type GameFigures } from "./bench-report.js";
+import { log, round } from "./common.js";
 import { Interrupt } from "./interrupt.js";
-import { playOne } from "./simulate.js";
+import { runOnThread } from "./on-thread.js";
 
 export interface BenchAllOptions {
   seconds: number;
@@ -29,35 +28,17 @@ export interface BenchAllOptions {
   failSlower?: boolean;
 }
 
-/** A hand-written reference as bench/references/index.d.ts describes it. */
-interface ReferencePlayer {
-  winner: number;
-  playout(rng: Uint32Array, maxPlies: number): number;
-}
-interface References {
-  references: Record<string, { name: string; make(): ReferencePlayer }>;
-  newRng(seed: number): Uint32Array;
-}
-
-/** The package's (or checkout's) root folder: two levels above this module. */
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-/** The references live in the repository, not in the installed package. */
-export async function loadReferences(): Promise<References> {
-  const index = new URL("../../bench/references/index.js", import.meta.url);
-  if (!existsSync(index)) throw new CliError("the hand-written references are in the repository's bench/references/, which this installation lacks (run from a checkout)");
-  return (await import(index.href)) as References;
-}
-
-/** The names of the games that have a reference (for `--references` alone). */
+/** The names of the games that have a hand-written reference (for `--references` alone). */
 export async function referenceGames(): Promise<string[]> {
+  const { loadReferences } = await import("./bench-game.js");
   return Object.keys((await loadReferences()).references);
 }
 
-/** The checkout's commit and whether files differ from it; nothing outside a git checkout. */
+/** The checkout's commit and whether tracked files differ from it; nothing outside a git checkout. */
 function commitOf(): { commit: string | null; dirty?: boolean } {
-  if (!existsSync(`${ROOT}.git`)) return { commit: null };
-  const git = (...args: string[]) => execFileSync("git", ["-C", ROOT, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 5000 }).trim();
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  if (!existsSync(`${root}.git`)) return { commit: null };
+  const git = (...args: string[]) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 5000 }).trim();
   try {
     const commit = git("rev-parse", "HEAD");
     return git("status", "--porcelain", "--untracked-files=no") ? { commit, dirty: true } : { commit };
@@ -66,25 +47,14 @@ function commitOf(): { commit: string | null; dirty?: boolean } {
   }
 }
 
-/** Slices a game and its reference alternate in (L R R L L R R L): each sees the load of the other's time. */
-const SLICES = 4;
+/** How long a stopping game's thread may take to end by itself. */
+const STOP_GRACE_MS = 300;
 
-/** What a measure of some playouts adds up to. */
-interface Sum {
-  playouts: number;
-  plies: number;
-  unfinished: number;
-  cpu: number;
-  elapsed: number;
-}
-const newSum = (): Sum => ({ playouts: 0, plies: 0, unfinished: 0, cpu: 0, elapsed: 0 });
-
-/** `ludex bench --all`'s work (on a task thread): `names` measured in turn, then the report. */
+/** Measures `names` in turn, each on a thread of its own, then reports (and compares with `saved`). */
 export async function runBenchAll(names: string[], opts: BenchAllOptions, saved?: { file: string; run: BenchAllReport }): Promise<void> {
-  const { sendSnapshot } = await import("./on-thread.js");
-  const { loadGameFile } = await import("./load.js");
-  const refs = opts.references ? await loadReferences() : undefined;
-  const interrupt = new Interrupt();
+  // Each game's rules are closures of their own, optimised by V8 as they run: a short run needs a
+  // warm-up of some length whatever its measure, or the first fraction of a second decides.
+  const warmup = Math.min(1, Math.max(0.3, opts.seconds / 5));
   const report: BenchAllReport = {
     format: BENCH_ALL_FORMAT,
     ...commitOf(),
@@ -95,86 +65,24 @@ export async function runBenchAll(names: string[], opts: BenchAllOptions, saved?
     maxPlies: opts.maxPlies,
     games: [],
   };
-  sendSnapshot(report);
-  // Each game's rules are closures of their own, compiled by V8 as they run: a short run needs a
-  // warm-up of some length whatever its measure, or the first fraction of a second decides.
-  const warmup = Math.min(1, Math.max(0.3, opts.seconds / 5));
-  log(`bench ${names.length} game(s): ${opts.seconds} s each after a ${round(warmup)} s warm-up${refs ? ", alternating with the hand-written references" : ""}`);
-
-  /** Runs `one` (a playout; returns its plies, -1 when unfinished) for `seconds` into `sum`; false when stopped. */
-  const measure = async (seconds: number, sum: Sum, one: () => number): Promise<boolean> => {
-    const cpu0 = process.cpuUsage();
-    const start = performance.now();
-    const end = start + seconds * 1000;
-    let now = start;
-    let going = true;
-    do {
-      const plies = one();
-      sum.playouts++;
-      if (plies < 0) {
-        sum.unfinished++;
-        sum.plies -= plies + 1;
-      } else sum.plies += plies;
-      now = performance.now();
-      if (interrupt.due(now) && (await interrupt.pause())) going = false;
-    } while (going && now < end);
-    const cpu = process.cpuUsage(cpu0);
-    sum.cpu += (cpu.user + cpu.system) / 1e6;
-    sum.elapsed += (now - start) / 1000;
-    return going;
-  };
-
-  for (const name of names) {
-    if (interrupt.stopped) break;
-    const game = loadGameFile(name);
-    const ludex = ludexPlayout(game, opts);
-    const ref = refs?.references[name];
-    const player = ref?.make();
-    const rng = refs?.newRng(opts.seed);
-    const reference = player && rng ? () => referencePlayout(player, rng, opts.maxPlies) : undefined;
-    const mine = newSum(), theirs = newSum(), scrap = newSum();
-    let going = (await measure(warmup, scrap, ludex)) && (!reference || (await measure(warmup, scrap, reference)));
-    if (!reference) going &&= await measure(opts.seconds, mine, ludex);
-    for (let i = 0; reference && going && i < SLICES; i++) {
-      const [first, second]: [Sum, () => number][] = i % 2 === 0 ? [[mine, ludex], [theirs, reference]] : [[theirs, reference], [mine, ludex]];
-      going = (await measure(opts.seconds / SLICES, first[0], first[1])) && (await measure(opts.seconds / SLICES, second[0], second[1]));
+  log(`bench ${names.length} game(s): ${opts.seconds} s each after a ${round(warmup)} s warm-up${opts.references ? ", alternating with the hand-written references" : ""}`);
+  // Held for the whole run: a signal between two games' threads stops the run too.
+  const interrupt = new Interrupt();
+  try {
+    for (const name of names) {
+      if (interrupt.stopped) break;
+      let figures: GameFigures | undefined;
+      const stopped = await runOnThread("bench-game", [name, { ...opts, warmup }], {
+        graceMs: STOP_GRACE_MS,
+        snapshot: (s) => (figures = s as GameFigures),
+      });
+      if (stopped || !figures) break;
+      report.games.push(figures);
+      const g: GameFigures = figures;
+      log(`  ${name}: ${g.playoutsPerCpuSec} playouts/CPU s${g.reference ? ` (Ludex/reference ${g.reference.ratio})` : ""}`);
     }
-    // A game stopped halfway is left out: its figures would be those of a shorter, colder run.
-    if (!going) break;
-    const figures: GameFigures = {
-      game: name,
-      title: game.name,
-      options: game.def.options,
-      seconds: round(mine.elapsed, 3),
-      ...throughput(mine.playouts, mine.plies, mine.cpu),
-      unfinished: mine.unfinished,
-    };
-    if (ref) {
-      const t: Throughput = throughput(theirs.playouts, theirs.plies, theirs.cpu);
-      figures.reference = { name: ref.name, ...t, ratio: round(t.playoutsPerCpuSec > 0 ? figures.playoutsPerCpuSec / t.playoutsPerCpuSec : 0, 4) };
-    }
-    report.games.push(figures);
-    log(`  ${name}: ${figures.playoutsPerCpuSec} playouts/CPU s${figures.reference ? ` (Ludex/reference ${figures.reference.ratio})` : ""}`);
-    sendSnapshot(report);
+  } finally {
+    interrupt.dispose();
   }
-  interrupt.dispose();
   finishBenchAll(report, opts, saved, interrupt.stopped);
-}
-
-/** One Ludex playout on the fast path (as `ludex bench`); its plies, or -(plies + 1) when unfinished. */
-function ludexPlayout(game: Game, opts: BenchAllOptions): () => number {
-  let seed = opts.seed;
-  const tally = newTally(game.playerCount);
-  return () => {
-    const before = tally.plies, unfinished = tally.unfinished;
-    playOne(game, seed++, opts.maxPlies, tally, false, false);
-    const plies = tally.plies - before;
-    return tally.unfinished > unfinished ? -(plies + 1) : plies;
-  };
-}
-
-/** One reference playout; its plies, or -(plies + 1) when unfinished. */
-function referencePlayout(player: ReferencePlayer, rng: Uint32Array, maxPlies: number): number {
-  const plies = player.playout(rng, maxPlies);
-  return player.winner === -2 ? -(plies + 1) : plies;
 }

@@ -10,7 +10,7 @@ import { isMainThread, parentPort, Worker } from "node:worker_threads";
 import { CliError } from "./common.js";
 import { Interrupt } from "./interrupt.js";
 
-export type TaskName = "legal" | "perft" | "playout" | "bench" | "bench-all" | "replay";
+export type TaskName = "legal" | "perft" | "playout" | "bench" | "bench-game" | "replay";
 
 /** What the thread sends: output, a snapshot of the work so far, its end. */
 export type TaskMessage =
@@ -24,6 +24,8 @@ export interface ThreadOptions {
   graceMs?: number;
   /** Reports what was done when the thread had to be terminated; `snapshot` is the last it sent. */
   abandoned?: (snapshot: unknown) => void;
+  /** Hears every snapshot as it comes (a task whose result is data for the caller sends it as its last). */
+  snapshot?: (snapshot: unknown) => void;
 }
 
 /**
@@ -50,7 +52,10 @@ async function runUntilStopped(task: TaskName, args: unknown[], interrupt: Inter
   const ended = new Promise<void>((resolve) => {
     worker.on("message", (m: TaskMessage) => {
       if ("stream" in m) (m.stream === "out" ? process.stdout : process.stderr).write(m.text);
-      else if ("snapshot" in m) snapshot = m.snapshot;
+      else if ("snapshot" in m) {
+        snapshot = m.snapshot;
+        options.snapshot?.(snapshot);
+      }
       else if ("done" in m) finished = true;
       else failure = m;
     });

@@ -291,14 +291,8 @@ export function registerBench(program: Command): void {
       if (flags.failSlower && !flags.compare) throw usageError("--fail-slower needs --compare FILE");
       if (!flags.all && !flags.games && !flags.references) throw usageError("--out and --compare go with --all, --games or --references");
       const { names, opts, saved } = await benchAllSetup(flags);
-      const { finishBenchAll } = await import("./bench-report.js");
-      await runOnThread("bench-all", [names, opts, saved], {
-        graceMs: STOP_GRACE_MS,
-        abandoned: (snapshot) => {
-          if (snapshot) finishBenchAll(snapshot as BenchAllReport, opts, saved, true);
-          else log("interrupted before the first game; nothing measured");
-        },
-      });
+      const { runBenchAll } = await import("./bench-all.js");
+      await runBenchAll(names, opts, saved);
       return;
     }
     if (!file) throw usageError("missing required argument 'game' (or --all for the whole library)");

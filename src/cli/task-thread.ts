@@ -21,7 +21,7 @@ const TASKS: Record<TaskName, () => Promise<(...a: never[]) => Promise<void>>> =
   perft: async () => (await import("./perft.js")).countPerft,
   playout: async () => (await import("./simulate.js")).runPlayouts,
   bench: async () => (await import("./simulate.js")).runBench,
-  "bench-all": async () => (await import("./bench-all.js")).runBenchAll,
+  "bench-game": async () => (await import("./bench-game.js")).benchGame,
   replay: async () => (await import("./replay.js")).replayFromArgv,
 };
 
