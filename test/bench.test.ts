@@ -65,6 +65,9 @@ describe.concurrent("ludex bench --all, --games, --references", () => {
     expect((await ludex(["bench", "konane", "--all"])).code).toBe(2);
     expect((await ludex(["bench", "--games", "no-such-game"])).stderr).toContain("no library game 'no-such-game'");
     expect((await ludex(["bench", "--all", "--fail-slower"])).code).toBe(2);
+    const nowhere = await ludex(["bench", "--all", "--out", join(tmp, "no-such-folder", "run.json")]);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toContain("no folder");
     const notARun = await ludex(["bench", "--games", "konane", "--compare", join(root, "package.json")]);
     expect(notARun.code).toBe(1);
     expect(notARun.stderr).toContain("not a ludex-bench-all/1 file");

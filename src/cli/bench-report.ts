@@ -1,7 +1,7 @@
 /**
  * The figures of `ludex bench --all` as data (`ludex-bench-all/1`), their comparison with a saved
- * run, the table printed for people, and the report's output. The measuring is bench-all.ts's;
- * this module is light enough for the main thread, which reports when it has to end the task's.
+ * run, the table printed for people, and the report's output. The measuring is bench-game.ts's,
+ * on task threads; this module runs on the main thread, which assembles the report.
  */
 import { writeFileSync } from "node:fs";
 import type { BenchAllOptions } from "./bench-all.js";
@@ -166,7 +166,7 @@ export function formatReport(r: BenchAllReport): string[] {
 
 /**
  * Compares with the saved run, writes `--out`, prints the table or the JSON; with `--fail-slower`
- * a game flagged slower exits 1. Also the report of a thread that had to be ended (`stopped`).
+ * a game flagged slower exits 1 (not after a signal: `stopped`, the run reports what it finished).
  */
 export function finishBenchAll(report: BenchAllReport, opts: BenchAllOptions, saved: { file: string; run: BenchAllReport } | undefined, stopped: boolean): void {
   if (stopped) {

@@ -2,6 +2,8 @@
  * Random playouts on the engine's fast path (`game.playout`: no move objects):
  * `ludex playout` (statistics over N seeded games) and `ludex bench` (throughput for S seconds).
  */
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import type { Game } from "../engine/game.js";
 import { checkInvariants } from "../engine/invariants.js";
@@ -327,6 +329,8 @@ async function benchAllSetup(flags: BenchFlags): Promise<{ names: string[]; opts
     tolerance: flags.tolerance / 100,
     failSlower: flags.failSlower,
   };
+  // Said now rather than after a minute of measuring.
+  if (flags.out && !existsSync(dirname(resolve(flags.out)))) throw new CliError(`cannot write '${flags.out}': no folder '${dirname(flags.out)}'`);
   if (!flags.compare) return { names, opts };
   const { savedRun } = await import("./bench-report.js");
   let data: unknown;
