@@ -1,5 +1,5 @@
 /**
- * `ludex bench --all` and its hand-written references (bench/references/). Nothing here is
+ * `ludex bench --all` and its hand-written references (test/references/). Nothing here is
  * timed or asserts a speed: the CLI's figures are checked for shape, the comparison with a saved
  * run on figures far beyond any machine's noise, and the references for playing the same game as
  * Ludex -- the same distribution of lengths and results over many random playouts.
@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { newRng, references } from "../bench/references/index.js";
+import { newRng, references } from "./references/index.js";
 import { compareRuns, savedRun, type BenchAllReport } from "../src/cli/bench-report.js";
 import { loadGame } from "../src/compile/index.js";
 import { ludex, root, tmp } from "./support/cli.js";

@@ -13,7 +13,7 @@ import { Interrupt } from "./interrupt.js";
 import { sendSnapshot } from "./on-thread.js";
 import { playOne } from "./simulate.js";
 
-/** A hand-written reference as bench/references/index.d.ts describes it. */
+/** A hand-written reference as test/references/index.d.ts describes it. */
 interface ReferencePlayer {
   winner: number;
   playout(rng: Uint32Array, maxPlies: number): number;
@@ -26,8 +26,8 @@ interface References {
 /** The references live in the repository, not in the installed package. */
 export async function loadReferences(): Promise<References> {
   const { existsSync } = await import("node:fs");
-  const index = new URL("../../bench/references/index.js", import.meta.url);
-  if (!existsSync(index)) throw new CliError("the hand-written references are in the repository's bench/references/, which this installation lacks (run from a checkout)");
+  const index = new URL("../../test/references/index.js", import.meta.url);
+  if (!existsSync(index)) throw new CliError("the hand-written references are in the repository's test/references/, which this installation lacks (run from a checkout)");
   return (await import(index.href)) as References;
 }
 
