@@ -6,7 +6,7 @@
  * (`legalMoves`, `apply`) wraps them for callers that want plain Move objects.
  */
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
-import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
+import { NONE, SAMPLED, UNKNOWN, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
 import { nextInt, nextU32, shuffle, type Seed } from "./rng.js";
 import type { WorkBudget } from "./work-budget.js";
 import { big, overflowError, PlayLimitError, positionWords } from "./play-limit.js";
@@ -284,21 +284,36 @@ export class Game implements Runtime {
 
   private generateFor(s: State, player: number): MoveBuffer {
     if (this.cachedState === s && this.cachedVersion === s.version && this.cachedPlayer === player) return this.buf;
-    this.buf.clear();
     this.work.reset();
+    this.fillCache(s, player);
+    if (this.buf.overflow) throw overflowError(this.buf, this.def.generators, s);
+    return this.buf;
+  }
+
+  /** Generates the moves of `player` in `s` into `buf`, cached unless they passed a limit. */
+  private fillCache(s: State, player: number): void {
+    this.buf.clear();
+    this.cachedState = null;
     if (s.rollDue && !s.over) this.roller!.generate(s, this.ctx, this.buf);
     else if (!s.over) {
       this.ctx.player = player;
       const prelude = this.def.prelude;
       const source = s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play;
       source.generate(s, this.ctx, this.buf);
-      if (this.buf.overflow) throw overflowError(this.buf, this.def.generators, s);
+      if (this.buf.overflow) return;
     }
     this.cachedState = s;
     this.cachedVersion = s.version;
     this.cachedPlayer = player;
-    return this.buf;
   }
+
+  /**
+   * Set in a playout whose next step generates all the mover's moves (no sampler, or the sampler
+   * could not draw last time): `no-moves` asked of the mover after a decision is then answered by
+   * that very generation, made at once into the cache, instead of by `any` and then the
+   * generation all the same (twice the work where sources have no quick `any`).
+   */
+  private generatesNext = false;
 
   /** Whether `player` has a legal move in `s`; with `ignorePass`, one other than a pass. */
   hasMoves(s: State, player: number, ignorePass = false): boolean {
@@ -306,6 +321,11 @@ export class Game implements Runtime {
     if (s.over) return false;
     // Where the dice are to be thrown, the mover's decision is the throw: there is one.
     if (s.rollDue) return player === s.mover;
+    if (this.generatesNext && player === s.mover && !ignorePass && this.def.roll === null) {
+      // Past a limit, say yes: the generation that follows reports it with the rule and the position.
+      this.fillCache(s, player);
+      return this.buf.size > 0 || this.buf.overflow !== "";
+    }
     // Asked after every decision by `no-moves` end rules: the sources stop at the first move they find.
     const c = this.anyCtx;
     c.player = player;
@@ -593,10 +613,12 @@ export class Game implements Runtime {
   playout(s: State, maxPlies: number, stats?: { branching: number }): number {
     const sampler = stats ? undefined : this.sampler;
     this.drawing = sampler !== undefined;
+    this.generatesNext = sampler === undefined;
     try {
       return this.playoutLoop(s, maxPlies, sampler, stats);
     } finally {
       this.drawing = false;
+      this.generatesNext = false;
     }
   }
 
@@ -623,6 +645,8 @@ export class Game implements Runtime {
         this.ctx.player = s.mover;
         this.work.reset();
         const r = sampler.sample!(s, this.ctx, one);
+        // A sampler that could not draw here likely cannot after the next decision either.
+        this.generatesNext = r === UNKNOWN;
         if (r === NONE) break;
         if (r === SAMPLED) {
           this.applyRow(s, one, 0);
