@@ -284,27 +284,40 @@ export class Game implements Runtime {
 
   private generateFor(s: State, player: number): MoveBuffer {
     if (this.cachedState === s && this.cachedVersion === s.version && this.cachedPlayer === player) return this.buf;
-    this.work.reset();
-    this.fillCache(s, player);
-    if (this.buf.overflow) throw overflowError(this.buf, this.def.generators, s);
-    return this.buf;
-  }
-
-  /** Generates the moves of `player` in `s` into `buf`, cached unless they passed a limit. */
-  private fillCache(s: State, player: number): void {
     this.buf.clear();
-    this.cachedState = null;
+    this.work.reset();
     if (s.rollDue && !s.over) this.roller!.generate(s, this.ctx, this.buf);
     else if (!s.over) {
       this.ctx.player = player;
       const prelude = this.def.prelude;
       const source = s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play;
       source.generate(s, this.ctx, this.buf);
-      if (this.buf.overflow) return;
+      if (this.buf.overflow) throw overflowError(this.buf, this.def.generators, s);
     }
     this.cachedState = s;
     this.cachedVersion = s.version;
     this.cachedPlayer = player;
+    return this.buf;
+  }
+
+  /**
+   * Whether `player` (the mover, neither game over nor dice due) has a move, answered by generating
+   * them into the cache that the playout's next generate then reads. The work is counted against
+   * the position's budget, as any()'s is; past a limit, says yes and caches nothing: the
+   * generation that follows reports it with the rule and the position.
+   */
+  private hasMovesCached(s: State, player: number): boolean {
+    const buf = this.buf;
+    buf.clear();
+    this.cachedState = null;
+    this.ctx.player = player;
+    const prelude = this.def.prelude;
+    (s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play).generate(s, this.ctx, buf);
+    if (buf.overflow) return true;
+    this.cachedState = s;
+    this.cachedVersion = s.version;
+    this.cachedPlayer = player;
+    return buf.size > 0;
   }
 
   /**
@@ -321,11 +334,7 @@ export class Game implements Runtime {
     if (s.over) return false;
     // Where the dice are to be thrown, the mover's decision is the throw: there is one.
     if (s.rollDue) return player === s.mover;
-    if (this.generatesNext && player === s.mover && !ignorePass && this.def.roll === null) {
-      // Past a limit, say yes: the generation that follows reports it with the rule and the position.
-      this.fillCache(s, player);
-      return this.buf.size > 0 || this.buf.overflow !== "";
-    }
+    if (this.generatesNext && player === s.mover && !ignorePass && this.def.roll === null) return this.hasMovesCached(s, player);
     // Asked after every decision by `no-moves` end rules: the sources stop at the first move they find.
     const c = this.anyCtx;
     c.player = player;
