@@ -6,7 +6,7 @@
  * (`legalMoves`, `apply`) wraps them for callers that want plain Move objects.
  */
 import { MoveBuffer, type Move, type MoveCode } from "./moves.js";
-import { NONE, SAMPLED, UNKNOWN, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
+import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
 import { nextInt, nextU32, shuffle, type Seed } from "./rng.js";
 import type { WorkBudget } from "./work-budget.js";
 import { big, overflowError, PlayLimitError, positionWords } from "./play-limit.js";
@@ -321,10 +321,11 @@ export class Game implements Runtime {
   }
 
   /**
-   * Set in a playout whose next step generates all the mover's moves (no sampler, or the sampler
-   * could not draw last time): `no-moves` asked of the mover after a decision is then answered by
-   * that very generation, made at once into the cache, instead of by `any` and then the
-   * generation all the same (twice the work where sources have no quick `any`).
+   * Set in a playout whose every step generates all the mover's moves (the play rules cannot
+   * sample): `no-moves` asked of the mover after a decision is then answered by that very
+   * generation, made at once into the cache, instead of by `any` and then the generation all the
+   * same (twice the work where sources have no quick `any`). Not where a sampler draws, even if it
+   * sometimes cannot: a wrong guess there lists every move (Shogi's filtered ones) for nothing.
    */
   private generatesNext = false;
 
@@ -654,8 +655,6 @@ export class Game implements Runtime {
         this.ctx.player = s.mover;
         this.work.reset();
         const r = sampler.sample!(s, this.ctx, one);
-        // A sampler that could not draw here likely cannot after the next decision either.
-        this.generatesNext = r === UNKNOWN;
         if (r === NONE) break;
         if (r === SAMPLED) {
           this.applyRow(s, one, 0);
