@@ -73,4 +73,31 @@ describe("how random playouts end", () => {
       expect(game.hash(replay(game, seed, moves))).toBe(game.hash(s));
     }
   });
+  // A regression once: `no-moves` answered through any() generated a decision's moves, and the playout then generated
+  // them again. (Games without a sampler: where one draws, `no-moves` keeps its quick any().)
+  it.each(["konane", "amazons", "dablot", "blind-kings"])("%s: a playout generates each position's moves once, `no-moves` included", (name) => {
+    const game = loadGame(name);
+    const seen = new Set<string>();
+    let twice = 0;
+    const originals = game.def.generators.map((g) => g.generate);
+    game.def.generators.forEach((g, i) => {
+      const generate = g.generate.bind(g);
+      g.generate = (s, c, out) => {
+        const key = `${i} ${c.player} ${s.version}`;
+        if (seen.has(key)) twice++;
+        seen.add(key);
+        generate(s, c, out);
+      };
+    });
+    try {
+      for (const seed of [1, 2, 3]) {
+        const s = game.newGame({ seed });
+        game.playout(s, 10000);
+        expect(s.over).toBe(true);
+      }
+      expect(twice).toBe(0);
+    } finally {
+      game.def.generators.forEach((g, i) => (g.generate = originals[i]!));
+    }
+  });
 });

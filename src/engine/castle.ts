@@ -41,7 +41,8 @@ export class CastleGenerator implements LeafGenerator {
     const n = this.o.topology.n, step = this.o.topology.step, owner = s.owner, piece = s.piece;
     const p = c.player, distance = this.r.distance;
     const dirs = directionsNow(this.o, s, p);
-    for (let king = nextOwned(this.o, s, p, 0, n); king < n; king = nextOwned(this.o, s, p, king + 1, n)) {
+    const onlyType = this.o.onlyType ?? -1;
+    for (let king = nextOwned(onlyType, s, p, 0, n); king < n; king = nextOwned(onlyType, s, p, king + 1, n)) {
       if (!canMove(this.o, s, c, king)) continue;
       const type = c.piece;
       for (let k = 0; k < dirs.length; k++) {

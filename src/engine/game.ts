@@ -300,12 +300,42 @@ export class Game implements Runtime {
     return this.buf;
   }
 
+  /**
+   * Whether `player` (the mover, neither game over nor dice due) has a move, answered by generating
+   * them into the cache that the playout's next generate then reads. The work is counted against
+   * the position's budget, as any()'s is; past a limit, says yes and caches nothing: the
+   * generation that follows reports it with the rule and the position.
+   */
+  private hasMovesCached(s: State, player: number): boolean {
+    const buf = this.buf;
+    buf.clear();
+    this.cachedState = null;
+    this.ctx.player = player;
+    const prelude = this.def.prelude;
+    (s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play).generate(s, this.ctx, buf);
+    if (buf.overflow) return true;
+    this.cachedState = s;
+    this.cachedVersion = s.version;
+    this.cachedPlayer = player;
+    return buf.size > 0;
+  }
+
+  /**
+   * Set in a playout whose every step generates all the mover's moves (the play rules cannot
+   * sample): `no-moves` asked of the mover after a decision is then answered by that very
+   * generation, made at once into the cache, instead of by `any` and then the generation all the
+   * same (twice the work where sources have no quick `any`). Not where a sampler draws, even if it
+   * sometimes cannot: a wrong guess there lists every move (Shogi's filtered ones) for nothing.
+   */
+  private generatesNext = false;
+
   /** Whether `player` has a legal move in `s`; with `ignorePass`, one other than a pass. */
   hasMoves(s: State, player: number, ignorePass = false): boolean {
     if (!ignorePass && this.cachedState === s && this.cachedVersion === s.version && this.cachedPlayer === player) return this.buf.size > 0;
     if (s.over) return false;
     // Where the dice are to be thrown, the mover's decision is the throw: there is one.
     if (s.rollDue) return player === s.mover;
+    if (this.generatesNext && player === s.mover && !ignorePass && this.def.roll === null) return this.hasMovesCached(s, player);
     // Asked after every decision by `no-moves` end rules: the sources stop at the first move they find.
     const c = this.anyCtx;
     c.player = player;
@@ -593,10 +623,12 @@ export class Game implements Runtime {
   playout(s: State, maxPlies: number, stats?: { branching: number }): number {
     const sampler = stats ? undefined : this.sampler;
     this.drawing = sampler !== undefined;
+    this.generatesNext = sampler === undefined;
     try {
       return this.playoutLoop(s, maxPlies, sampler, stats);
     } finally {
       this.drawing = false;
+      this.generatesNext = false;
     }
   }
 

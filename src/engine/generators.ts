@@ -149,8 +149,8 @@ export function originEnd(origin: Origin, s: State, n: number): number {
  * may move by type, or `last` when there is none. A move of one piece type (a knight's, a king's)
  * finds its pieces with the typed array's own search instead of testing every site.
  */
-export function nextOwned(o: { readonly onlyType?: number }, s: State, p: number, site: number, last: number): number {
-  const owner = s.owner, only = o.onlyType ?? -1;
+export function nextOwned(only: number, s: State, p: number, site: number, last: number): number {
+  const owner = s.owner;
   if (only >= 0) {
     const piece = s.piece;
     for (let x = piece.indexOf(only, site); x >= 0 && x < last; x = piece.indexOf(only, x + 1)) if (owner[x] === p) return x;
@@ -269,7 +269,8 @@ export class StepGenerator implements LeafGenerator {
     const n = this.o.topology.n, owner = s.owner, p = c.player;
     let k = 0, total = 0;
     const origins = this.origins, firstSlot = this.firstSlot;
-    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
+    const onlyType = this.o.onlyType ?? -1;
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       origins[k] = site;
       firstSlot[k++] = total;
@@ -309,7 +310,8 @@ export class StepGenerator implements LeafGenerator {
     }
     const { start, first: next } = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, c.player);
     const n = this.o.topology.n, owner = s.owner, p = c.player, to = this.to;
-    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
+    const onlyType = this.o.onlyType ?? -1;
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       for (let k = start[site]!, end = start[site + 1]!; k < end; k++) {
         const t = next[k]!;
@@ -324,7 +326,8 @@ export class StepGenerator implements LeafGenerator {
     const { start, first: next } = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, c.player);
     const n = this.o.topology.n, owner = s.owner;
     const p = c.player;
-    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
+    const onlyType = this.o.onlyType ?? -1;
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = start[site]!, end = start[site + 1]!; k < end; k++) this.land(s, c, out, kind, site, next[k]!, type);
@@ -444,7 +447,8 @@ export class LineCountGenerator extends StepGenerator {
     const dirs = directionsNow(this.o, s, p);
     // The pieces on every line of the directions in use, counted once: a piece's distance is then a look-up.
     for (let k = 0; k < dirs.length; k++) this.lines[dirs[k]!]?.count(owner);
-    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
+    const onlyType = this.o.onlyType ?? -1;
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = 0; k < dirs.length; k++) {
@@ -578,7 +582,8 @@ export class JumpGenerator implements LeafGenerator {
     const p = c.player;
     this.current = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, p);
     this.steps = 0;
-    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last && !out.overflow; site = nextOwned(this.o, s, c.player, site + 1, last)) {
+    const onlyType = this.o.onlyType ?? -1;
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(this.o.origin, s), last); site < last && !out.overflow; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       try {
@@ -782,7 +787,8 @@ export class ScreenJumpGenerator implements LeafGenerator {
     const n = topology.n, step = topology.step, owner = s.owner;
     const p = c.player;
     const dirs = directionsNow(this.o, s, p);
-    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
+    const onlyType = this.o.onlyType ?? -1;
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = 0; k < dirs.length; k++) {

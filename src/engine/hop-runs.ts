@@ -38,7 +38,8 @@ export class HopRunGenerator extends HopGenerator {
   override generate(s: State, c: Ctx, out: MoveBuffer): void {
     const o = this.r, n = o.topology.n, owner = s.owner, p = c.player, pieces = o.pieces, from = o.from;
     const { start, first, dir } = this.lines[p]!;
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(o, s, p, originStart(o.origin, s), last); site < last; site = nextOwned(o, s, p, site + 1, last)) {
+    const onlyType = o.onlyType ?? -1;
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, p, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, p, site + 1, last)) {
       if (owner[site] !== p) continue;
       const type = s.piece[site]!;
       if (pieces !== null && pieces[type] === 0) continue;

@@ -53,7 +53,8 @@ export class HopGenerator implements LeafGenerator {
     const p = c.player, before = o.before, after = o.after, over = o.over, to = o.to, kind = o.kind, from = o.from;
     const pieces = o.pieces;
     const { start, first, second, dir } = this.lines[p]!;
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(o, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(o, s, c.player, site + 1, last)) {
+    const onlyType = o.onlyType ?? -1;
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p) continue;
       const type = s.piece[site]!;
       if (pieces !== null && pieces[type] === 0) continue;

@@ -140,7 +140,8 @@ export class LeapGenerator extends StepGenerator {
   override generate(s: State, c: Ctx, out: MoveBuffer): void {
     const kind = this.o.kind, n = this.o.topology.n, owner = s.owner, p = c.player;
     const { destStart, dest } = this.tables[p]!;
-    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
+    const onlyType = this.o.onlyType ?? -1;
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
       const type = c.piece;
       for (let k = destStart[site]!, end = destStart[site + 1]!; k < end; k++) {
@@ -159,7 +160,8 @@ export class LeapGenerator extends StepGenerator {
     const n = this.o.topology.n, owner = s.owner, p = c.player, origins = this.origins;
     const { destStart, dest, maxDests } = this.tables[p]!;
     let k = 0;
-    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(this.o, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(this.o, s, c.player, site + 1, last)) {
+    const onlyType = this.o.onlyType ?? -1;
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] === p && canMove(this.o, s, c, site)) origins[k++] = site;
     }
     if (k === 0 || maxDests === 0) return NONE;

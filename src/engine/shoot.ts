@@ -39,7 +39,8 @@ export class ShootGenerator implements LeafGenerator {
     const n = o.topology.n, step = o.topology.step, owner = s.owner;
     const p = c.player, to = o.to, through = o.through, range = o.range, id = this.id, kind = o.kind, shot = o.shot;
     const dirs = o.dirs[p]!;
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(o, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(o, s, c.player, site + 1, last)) {
+    const onlyType = o.onlyType ?? -1;
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(o, s, c, site)) continue;
       for (let k = 0; k < dirs.length; k++) {
         const base = dirs[k]! * n;

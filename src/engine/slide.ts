@@ -80,7 +80,8 @@ export class SlideGenerator implements LeafGenerator {
     const p = c.player;
     const dirs = directionsNow(o, s, p);
     const portalBase = p * this.dirCount;
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(o, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(o, s, c.player, site + 1, last)) {
+    const onlyType = o.onlyType ?? -1;
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p) continue;
       const type = s.piece[site]!;
       if (o.pieces !== null && o.pieces[type] === 0) continue;
@@ -137,7 +138,8 @@ export class SlideGenerator implements LeafGenerator {
     const n = o.topology.n, step = o.topology.step, owner = s.owner, height = s.height;
     const p = c.player, id = this.id, kind = o.kind;
     const dirs = directionsNow(o, s, p);
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(o, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(o, s, c.player, site + 1, last)) {
+    const onlyType = o.onlyType ?? -1;
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p) continue;
       const type = s.piece[site]!;
       if (o.pieces !== null && o.pieces[type] === 0) continue;
