@@ -18,18 +18,18 @@ export { gameInfo, listBuiltinGames, type GameInfo, type GameOptionInfo } from "
 export { ludexVersion } from "./library/version.js";
 
 // --- the Game API ---
-export { Game, CHANCE, TERMINAL, IllegalMoveError, StateMismatchError, type ChanceOutcome, type GameSource, type EndReason } from "./engine/game.js";
-export { PlayLimitError } from "./engine/play-limit.js";
-export { WorkLimitError } from "./engine/work-budget.js";
-export { State, EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./engine/state.js";
-export { isSeed, parseSeed, secretSeed, type Seed } from "./engine/rng.js";
-export type { Move, MoveCode, PrimitiveAction } from "./engine/moves.js";
-export { MoveBuffer } from "./engine/moves.js";
-export type { GameDef } from "./engine/rules.js";
-export type { Topology } from "./engine/topology.js";
+export { Game, CHANCE, TERMINAL, IllegalMoveError, StateMismatchError, type ChanceOutcome, type GameSource, type EndReason } from "./engine/play/game.js";
+export { PlayLimitError } from "./engine/play/play-limit.js";
+export { WorkLimitError } from "./engine/play/work-budget.js";
+export { State, EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type SerializedState, type StateShape } from "./engine/state/state.js";
+export { isSeed, parseSeed, secretSeed, type Seed } from "./engine/state/rng.js";
+export type { Move, MoveCode, PrimitiveAction } from "./engine/moves/moves.js";
+export { MoveBuffer } from "./engine/moves/moves.js";
+export type { GameDef } from "./engine/play/rules.js";
+export type { Topology } from "./engine/board/topology.js";
 
 // --- positions ---
-export { loadPosition, toPosition, describeSite, playerIndex, playerName, PositionError, type Position, type SitePiece } from "./engine/position.js";
+export { loadPosition, toPosition, describeSite, playerIndex, playerName, PositionError, type Position, type SitePiece } from "./engine/state/position.js";
 
 // --- game records ---
 export { RECORD_FORMAT, readRecord, RecordError, type GameRecordFile, type RecordGame, type RecordSeat, type RecordedMove, type RecordedMoveFields, type RecordResult, type RecordStatus } from "./record/format.js";

@@ -10,10 +10,10 @@ import { formatDiagnostic } from "../src/lang/diagnostics.js";
 import { AGENT_KINDS, AgentSpecError, createAgent, type Agent } from "../src/ai/index.js";
 import { playMatchGame, seatsFor, summarise, wilson, type GameRecord, type MatchConfig } from "../src/ai/match.js";
 import { withoutTimes } from "../src/record/recorder.js";
-import type { Game } from "../src/engine/game.js";
-import type { Move } from "../src/engine/moves.js";
-import type { State } from "../src/engine/state.js";
-import { loadPosition, toPosition, type SitePiece } from "../src/engine/position.js";
+import type { Game } from "../src/engine/play/game.js";
+import type { Move } from "../src/engine/moves/moves.js";
+import type { State } from "../src/engine/state/state.js";
+import { loadPosition, toPosition, type SitePiece } from "../src/engine/state/position.js";
 import { swapIdentities } from "./support/games.js";
 import { withSteppedClock } from "./support/clock.js";
 

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { IllegalMoveError, StateMismatchError, type Game } from "../src/engine/game.js";
-import type { State } from "../src/engine/state.js";
+import { IllegalMoveError, StateMismatchError, type Game } from "../src/engine/play/game.js";
+import type { State } from "../src/engine/state/state.js";
 import { createAgent } from "../src/ai/index.js";
 import { playMatchGame } from "../src/ai/match.js";
 import { withoutTimes } from "../src/record/recorder.js";

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { Perft } from "../src/engine/perft.js";
-import { loadPosition, toPosition } from "../src/engine/position.js";
-import type { State } from "../src/engine/state.js";
+import { Perft } from "../src/engine/play/perft.js";
+import { loadPosition, toPosition } from "../src/engine/state/position.js";
+import type { State } from "../src/engine/state/state.js";
 import { notations, play, playAll } from "./support/games.js";
 import { fromFen } from "./support/fen.js";
 import { readRecord } from "../src/record/format.js";

@@ -11,9 +11,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileGame } from "../src/compile/index.js";
-import type { Game } from "../src/engine/game.js";
-import { checkInvariants } from "../src/engine/invariants.js";
-import { nextInt, seedRng } from "../src/engine/rng.js";
+import type { Game } from "../src/engine/play/game.js";
+import { checkInvariants } from "../src/engine/play/invariants.js";
+import { nextInt, seedRng } from "../src/engine/state/rng.js";
 import { byteMutant, HOSTILE, tokenMutant } from "./support/mutants.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -1,7 +1,7 @@
 /** The invariant checker reports broken states (so the playout checks that rely on it can fail). */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { checkInvariants } from "../src/engine/invariants.js";
+import { checkInvariants } from "../src/engine/play/invariants.js";
 
 const game = loadGame(new URL("../games/benediction.game", import.meta.url).pathname);
 

@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { Perft } from "../src/engine/perft.js";
-import { loadPosition } from "../src/engine/position.js";
-import type { State } from "../src/engine/state.js";
+import { Perft } from "../src/engine/play/perft.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import type { State } from "../src/engine/state/state.js";
 import { counter, notations, play, playAll } from "./support/games.js";
 
 const janggi = loadGame("games/janggi.game");

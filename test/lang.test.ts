@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { compileGame, GameLoadError, loadGame, type CompileOptions, type CompileResult } from "../src/compile/index.js";
 import { formatDiagnostic, type Diagnostic } from "../src/lang/diagnostics.js";
-import type { Game } from "../src/engine/game.js";
-import type { State } from "../src/engine/state.js";
+import type { Game } from "../src/engine/play/game.js";
+import type { State } from "../src/engine/state/state.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const fixtures = join(root, "test/fixtures/lang");

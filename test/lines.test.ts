@@ -2,10 +2,10 @@
  * Rows of pieces through a site, along the board's lines: the engine side of line conditions.
  */
 import { describe, expect, it } from "vitest";
-import { squareBoard } from "../src/engine/boards.js";
-import { hasLineOfExactly, lineAxes, longestLine } from "../src/engine/lines.js";
-import { State } from "../src/engine/state.js";
-import { dirIndex, siteIndex, type Topology } from "../src/engine/topology.js";
+import { squareBoard } from "../src/engine/board/boards.js";
+import { hasLineOfExactly, lineAxes, longestLine } from "../src/engine/structures/lines.js";
+import { State } from "../src/engine/state/state.js";
+import { dirIndex, siteIndex, type Topology } from "../src/engine/board/topology.js";
 
 function stateWith(topo: Topology, owners: Record<string, number>): State {
   const s = new State({ sites: topo.n, players: 2, counters: 0, markers: 0, memory: 0 });

@@ -4,7 +4,7 @@
  * and lines, each line with the compass direction it points in, labelled by where points stand.
  */
 import { describe, expect, it } from "vitest";
-import { neighbours } from "../src/engine/topology.js";
+import { neighbours } from "../src/engine/board/topology.js";
 import { at, build, onlyError, text } from "./support/games.js";
 
 const board = (shape: string) => build({ board: shape, play: "(step)" });

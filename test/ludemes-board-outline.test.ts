@@ -4,9 +4,9 @@
  * board), in the topology and in play.
  */
 import { describe, expect, it } from "vitest";
-import { squareBoard } from "../src/engine/boards.js";
-import { loadPosition } from "../src/engine/position.js";
-import { dirIndex, neighbours, NO_SITE, siteIndex, type Topology } from "../src/engine/topology.js";
+import { squareBoard } from "../src/engine/board/boards.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import { dirIndex, neighbours, NO_SITE, siteIndex, type Topology } from "../src/engine/board/topology.js";
 import { renderBoard } from "../src/view/text.js";
 import { build, man, notations, onlyError, text } from "./support/games.js";
 

@@ -4,8 +4,8 @@
  * of decisions in the turn: the majority capture rule) and `(at-edge ...)` (the far row).
  */
 import { describe, expect, it } from "vitest";
-import { loadPosition } from "../src/engine/position.js";
-import type { SitePiece } from "../src/engine/position.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import type { SitePiece } from "../src/engine/state/position.js";
 import { build, man, notations, onlyError, play, site, text } from "./support/games.js";
 
 const king = (owner: string, flags: string[] = []): SitePiece => ({ piece: "king", owner, height: 1, flags });

@@ -5,9 +5,9 @@
  * each move, generate every move of the opponent), and the uniform draw of random playouts.
  */
 import { describe, expect, it } from "vitest";
-import type { Game } from "../src/engine/game.js";
-import { loadPosition } from "../src/engine/position.js";
-import type { State } from "../src/engine/state.js";
+import type { Game } from "../src/engine/play/game.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import type { State } from "../src/engine/state/state.js";
 import { build, notations, play } from "./support/games.js";
 
 /** Kings, rooks and bishops on a board, the mover never leaving its own king attacked. */

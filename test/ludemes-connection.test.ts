@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { loadPosition } from "../src/engine/position.js";
-import { boardSides } from "../src/engine/sides.js";
-import type { Game } from "../src/engine/game.js";
-import type { State } from "../src/engine/state.js";
-import { neighbours } from "../src/engine/topology.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import { boardSides } from "../src/engine/board/sides.js";
+import type { Game } from "../src/engine/play/game.js";
+import type { State } from "../src/engine/state/state.js";
+import { neighbours } from "../src/engine/board/topology.js";
 import { at, build, man, onlyError, play, playAll, site, text } from "./support/games.js";
 
 /** A position of men, each site's owner given. */

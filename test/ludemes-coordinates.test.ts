@@ -6,7 +6,7 @@
  * no last move), an en passant written with them, and the errors their misuse reports.
  */
 import { describe, expect, it } from "vitest";
-import { loadPosition, type Position } from "../src/engine/position.js";
+import { loadPosition, type Position } from "../src/engine/state/position.js";
 import { at, build, errorsOf, man, notations, onlyError, play, site, text, type Spec } from "./support/games.js";
 
 /** A description whose seats face `forward` (P1's first), e.g. `{N S}`. */

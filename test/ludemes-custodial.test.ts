@@ -4,7 +4,7 @@
  * is the moved piece or hostile); and slides of any distance (`range:any`).
  */
 import { describe, expect, it } from "vitest";
-import { loadPosition } from "../src/engine/position.js";
+import { loadPosition } from "../src/engine/state/position.js";
 import { block, build, man, onlyError, notations, play, site } from "./support/games.js";
 
 /** Rook moves over empty squares, then a custodial capture against a friend or a corner. */

@@ -8,9 +8,9 @@
  * `(in-hand any ...)`, `(decisions)`; and the descriptions the compiler refuses.
  */
 import { describe, expect, it } from "vitest";
-import { CHANCE, type Game } from "../src/engine/game.js";
-import { loadPosition, type Position, type SitePiece } from "../src/engine/position.js";
-import type { State } from "../src/engine/state.js";
+import { CHANCE, type Game } from "../src/engine/play/game.js";
+import { loadPosition, type Position, type SitePiece } from "../src/engine/state/position.js";
+import type { State } from "../src/engine/state/state.js";
 import { compileGame } from "../src/compile/index.js";
 import { formatDiagnostic } from "../src/lang/diagnostics.js";
 import { build, counter, errorsOf, move, notations, onlyError, play, playAll, site, text, type Spec } from "./support/games.js";

@@ -4,7 +4,7 @@
  * keep its direction, taken one hop per decision with `(move-again)`.
  */
 import { describe, expect, it } from "vitest";
-import { loadPosition, toPosition } from "../src/engine/position.js";
+import { loadPosition, toPosition } from "../src/engine/state/position.js";
 import { build, errorsOf, man, notations, play, text } from "./support/games.js";
 
 /** A hop over an enemy piece; then, while the same piece can hop on in the same direction, it may (or pass). */

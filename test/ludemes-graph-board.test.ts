@@ -3,10 +3,10 @@
  * counting a player's sites without a scan (`(count-sites (owner site P))`).
  */
 import { describe, expect, it } from "vitest";
-import { loadPosition } from "../src/engine/position.js";
-import { seedRng } from "../src/engine/rng.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import { seedRng } from "../src/engine/state/rng.js";
 import { renderBoard } from "../src/view/text.js";
-import { dirIndex, NO_SITE, siteIndex } from "../src/engine/topology.js";
+import { dirIndex, NO_SITE, siteIndex } from "../src/engine/board/topology.js";
 import { build, man, notations, onlyError, play, text } from "./support/games.js";
 
 /** Three concentric squares joined at their midpoints, on a 7 x 7 lattice (24 points, 16 lines of three). */

@@ -4,7 +4,7 @@
  * and hands in positions and hashes.
  */
 import { describe, expect, it } from "vitest";
-import { loadPosition, PositionError, toPosition } from "../src/engine/position.js";
+import { loadPosition, PositionError, toPosition } from "../src/engine/state/position.js";
 import { build, notations, play } from "./support/games.js";
 
 const src = (extra = "") => `(game "Hands" (players 2 forward:{N S})
@@ -73,7 +73,7 @@ describe("hands", () => {
   });
 
   it("random playouts with drops keep the engine's invariants", async () => {
-    const { checkInvariants } = await import("../src/engine/invariants.js");
+    const { checkInvariants } = await import("../src/engine/play/invariants.js");
     for (let seed = 1; seed <= 30; seed++) {
       const s = loadPosition(g, { sites: { a1: { piece: "pawn", owner: "P1" }, c3: { piece: "pawn", owner: "P2" } }, hands: { P1: { pawn: 1 }, P2: { pawn: 1 } }, mover: "P1" }, seed);
       g.playout(s, 40);

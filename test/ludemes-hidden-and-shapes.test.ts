@@ -8,12 +8,12 @@
  */
 import { describe, it, expect } from "vitest";
 import { shapePlacements } from "../src/compile/builders/equipment.js";
-import { hexBoard, squareBoard } from "../src/engine/boards.js";
-import type { Game } from "../src/engine/game.js";
-import { checkInvariants } from "../src/engine/invariants.js";
-import { UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../src/engine/state.js";
-import { loadPosition, toPosition, type Position, type SitePiece } from "../src/engine/position.js";
-import { dirIndex, type Topology } from "../src/engine/topology.js";
+import { hexBoard, squareBoard } from "../src/engine/board/boards.js";
+import type { Game } from "../src/engine/play/game.js";
+import { checkInvariants } from "../src/engine/play/invariants.js";
+import { UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../src/engine/state/state.js";
+import { loadPosition, toPosition, type Position, type SitePiece } from "../src/engine/state/position.js";
+import { dirIndex, type Topology } from "../src/engine/board/topology.js";
 import { at, block, build, counter, errorsOf, man, move, notations, onlyError, play, playAll, site, text, type Spec } from "./support/games.js";
 
 // --- helpers ---

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { loadPosition } from "../src/engine/position.js";
-import { HopGenerator } from "../src/engine/hop.js";
-import { HopRunGenerator } from "../src/engine/hop-runs.js";
-import type { Game } from "../src/engine/game.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import { HopGenerator } from "../src/engine/moves/hop.js";
+import { HopRunGenerator } from "../src/engine/moves/hop-runs.js";
+import type { Game } from "../src/engine/play/game.js";
 import { build, errorsOf, man, move, notations, onlyError, play, site, text } from "./support/games.js";
 
 const items = "(piece king) (flag captured) (flag tagged)";

@@ -6,13 +6,13 @@
  * every piece move has, random sampling and the reverse look-up an attack test will use.
  */
 import { describe, expect, it, vi } from "vitest";
-import { loadPosition } from "../src/engine/position.js";
-import { LeapGenerator } from "../src/engine/leap.js";
-import { MoveBuffer } from "../src/engine/moves.js";
-import { newCtx, NONE, SAMPLED, UNKNOWN } from "../src/engine/rules.js";
-import type { Game } from "../src/engine/game.js";
-import { EMPTY, type State } from "../src/engine/state.js";
-import { checkInvariants } from "../src/engine/invariants.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import { LeapGenerator } from "../src/engine/moves/leap.js";
+import { MoveBuffer } from "../src/engine/moves/moves.js";
+import { newCtx, NONE, SAMPLED, UNKNOWN } from "../src/engine/play/rules.js";
+import type { Game } from "../src/engine/play/game.js";
+import { EMPTY, type State } from "../src/engine/state/state.js";
+import { checkInvariants } from "../src/engine/play/invariants.js";
 import { seededChooser } from "./support/random.js";
 import { at, build, counter, errorsOf, man, move, notations, onlyError, play, site, text, type Spec } from "./support/games.js";
 

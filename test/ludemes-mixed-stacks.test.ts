@@ -7,10 +7,10 @@
  * `(lookup ...)`; and the descriptions the compiler refuses.
  */
 import { describe, expect, it } from "vitest";
-import type { Game } from "../src/engine/game.js";
-import { loadPosition, toPosition, type Position, type SitePiece } from "../src/engine/position.js";
-import { PlayLimitError } from "../src/engine/play-limit.js";
-import type { State } from "../src/engine/state.js";
+import type { Game } from "../src/engine/play/game.js";
+import { loadPosition, toPosition, type Position, type SitePiece } from "../src/engine/state/position.js";
+import { PlayLimitError } from "../src/engine/play/play-limit.js";
+import type { State } from "../src/engine/state/state.js";
 import { build, notations, onlyError, play, site } from "./support/games.js";
 
 const man = (owner: string): { piece: string; owner: string } => ({ piece: "man", owner });

@@ -8,7 +8,7 @@
  * - `(line N of:P)` without a site: a row anywhere on the board.
  */
 import { describe, expect, it } from "vitest";
-import { loadPosition, toPosition } from "../src/engine/position.js";
+import { loadPosition, toPosition } from "../src/engine/state/position.js";
 import { build, man, notations, onlyError, play, playAll, site, text } from "./support/games.js";
 
 describe("(phases ...)", () => {
@@ -158,7 +158,7 @@ describe("(line N of:P) without a site", () => {
 
 describe("a row anywhere, against a look at every site", () => {
   it("finds the same rows as asking every site, on random boards, for rows of 2 to 6, exact or not", async () => {
-    const { anyLine, boardLines, hasLineOfExactly, lineAxes, longestLine } = await import("../src/engine/lines.js");
+    const { anyLine, boardLines, hasLineOfExactly, lineAxes, longestLine } = await import("../src/engine/structures/lines.js");
     const g = build({ board: "(square 7 6 diagonals:all)", play: '(add piece:man to:(empty to) prefix:"")' });
     const axes = lineAxes(g.topology), lines = boardLines(g.topology, axes);
     let seed = 7;

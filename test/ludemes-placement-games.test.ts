@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { compileGame } from "../src/compile/index.js";
-import { loadPosition } from "../src/engine/position.js";
+import { loadPosition } from "../src/engine/state/position.js";
 import { boardLegend } from "../src/view/legend.js";
 import { renderBoard } from "../src/view/text.js";
 import { build, errorsOf, notations, play, playAll, site } from "./support/games.js";

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { renderBoardSvg } from "../src/view/svg.js";
 import { renderBoard } from "../src/view/text.js";
-import { loadPosition } from "../src/engine/position.js";
+import { loadPosition } from "../src/engine/state/position.js";
 import { at, block, build, man, onlyError, play, playAll, text } from "./support/games.js";
 
 const dots = (board: string) => build({ board: `${board} drawn:points places:{edges faces}`, play: '(add piece:man at:edges to:(empty to) prefix:"")' });

@@ -6,11 +6,11 @@
  * and the descriptions it refuses.
  */
 import { describe, expect, it } from "vitest";
-import type { Game } from "../src/engine/game.js";
-import { MoveBuffer } from "../src/engine/moves.js";
-import { newCtx, SAMPLED } from "../src/engine/rules.js";
-import { loadPosition, type Position } from "../src/engine/position.js";
-import type { State } from "../src/engine/state.js";
+import type { Game } from "../src/engine/play/game.js";
+import { MoveBuffer } from "../src/engine/moves/moves.js";
+import { newCtx, SAMPLED } from "../src/engine/play/rules.js";
+import { loadPosition, type Position } from "../src/engine/state/position.js";
+import type { State } from "../src/engine/state/state.js";
 import { narrateMove } from "../src/view/narrate.js";
 import { clickSite, NO_PICK, type Pick } from "../src/view/pick.js";
 import { build, counter, errorsOf, move, notations, play, site } from "./support/games.js";

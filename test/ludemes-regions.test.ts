@@ -3,7 +3,7 @@
  * `colour-of`, `intersection`, `difference`, with `sites`, `rows`, `union`, `shift`).
  */
 import { describe, expect, it } from "vitest";
-import { loadPosition } from "../src/engine/position.js";
+import { loadPosition } from "../src/engine/state/position.js";
 import { build, errorsOf, notations } from "./support/games.js";
 
 /** The labels of a region, as a description declares it with `(region r ...)`, sorted. */

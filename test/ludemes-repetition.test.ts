@@ -1,5 +1,5 @@
 /**
- * Repetition: the memory of positions (engine/repetition.ts) and `(repeated ...)`: positions in
+ * Repetition: the memory of positions (engine/structures/repetition.ts) and `(repeated ...)`: positions in
  * which a turn begins, compared as boards or as situations (who is to act; in games whose rules
  * read the last move, the legal moves it leaves), within the game or within a turn; superko as a
  * `keep` filter; the memory shared by copies and kept only by games that ask; chess's threefold
@@ -10,9 +10,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
 import { pieceValues, worthByPlayer } from "../src/ai/evaluate.js";
-import type { Game } from "../src/engine/game.js";
-import { loadPosition } from "../src/engine/position.js";
-import type { State } from "../src/engine/state.js";
+import type { Game } from "../src/engine/play/game.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import type { State } from "../src/engine/state/state.js";
 import { addMove, finishRecord, newRecord, resultOf } from "../src/record/recorder.js";
 import { replayRecord } from "../src/record/replay.js";
 import { build, move, notations, play, playAll } from "./support/games.js";

@@ -4,7 +4,7 @@
  * shot from where a piece landed, after `(move-again)`).
  */
 import { describe, expect, it } from "vitest";
-import { loadPosition } from "../src/engine/position.js";
+import { loadPosition } from "../src/engine/state/position.js";
 import { block, build, man, notations, onlyError, play, site, text } from "./support/games.js";
 
 describe("slide range:any", () => {

@@ -4,9 +4,9 @@
  * winners, expansion of list-bodied defines, and the semantic errors these ludemes report.
  */
 import { describe, it, expect } from "vitest";
-import type { Game } from "../src/engine/game.js";
-import type { State } from "../src/engine/state.js";
-import { loadPosition, toPosition, type Position } from "../src/engine/position.js";
+import type { Game } from "../src/engine/play/game.js";
+import type { State } from "../src/engine/state/state.js";
+import { loadPosition, toPosition, type Position } from "../src/engine/state/position.js";
 import { at, block, build, counter, errorsOf, man, move, notations, onlyError, play, playAll, site, text, type Spec } from "./support/games.js";
 
 // --- helpers ---

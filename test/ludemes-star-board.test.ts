@@ -5,7 +5,7 @@
  * (`finish`), products (`*`), and defines chosen by option values (`("Name $option")`).
  */
 import { describe, expect, it } from "vitest";
-import { loadPosition } from "../src/engine/position.js";
+import { loadPosition } from "../src/engine/state/position.js";
 import { build, errorsOf, man, notations, play, playAll, site } from "./support/games.js";
 
 describe("star", () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { loadPosition, toPosition } from "../src/engine/position.js";
+import { loadPosition, toPosition } from "../src/engine/state/position.js";
 import { endInfo } from "../src/view/end.js";
 import { build, man, notations, onlyError, play, site, text } from "./support/games.js";
 

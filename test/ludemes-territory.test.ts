@@ -2,13 +2,13 @@
  * Go's concepts: `(liberties SITE)` (the empty points next to a group), `(enclose SITE do:{...})`
  * (groups next to a site left without a liberty get the effects), `(territory P)` (empty regions
  * bordered by P's pieces alone); and the draw of a random move among a filter's placements and a
- * pass without listing them (engine/slot-draw.ts), which must stay uniform.
+ * pass without listing them (engine/moves/slot-draw.ts), which must stay uniform.
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { loadPosition } from "../src/engine/position.js";
-import type { Game } from "../src/engine/game.js";
-import type { State } from "../src/engine/state.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import type { Game } from "../src/engine/play/game.js";
+import type { State } from "../src/engine/state/state.js";
 import { at, build, man, notations, onlyError, play, site, text } from "./support/games.js";
 
 /** A position of P1's (x) and P2's (o) men from rows of text, the top row first. */

@@ -5,7 +5,7 @@
  * `(same-turn)`).
  */
 import { describe, expect, it } from "vitest";
-import { loadPosition, toPosition } from "../src/engine/position.js";
+import { loadPosition, toPosition } from "../src/engine/state/position.js";
 import { build, man, notations, play, playAll } from "./support/games.js";
 
 /** A piece steps, then (if it can) the same piece must step once more in the same turn. */

@@ -11,9 +11,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import type { Game } from "../src/engine/game.js";
-import type { State } from "../src/engine/state.js";
-import { siteIndex } from "../src/engine/topology.js";
+import type { Game } from "../src/engine/play/game.js";
+import type { State } from "../src/engine/state/state.js";
+import { siteIndex } from "../src/engine/board/topology.js";
 import { ludiiNotation, readLudiiGames, replayLudiiGames } from "./support/ludii-replay.js";
 
 /** Whether `move` (`e7-e8`) is a step onto the eighth rank by White's queen that may still jump. */

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import type { Game } from "../src/engine/game.js";
-import { describeSite, toPosition } from "../src/engine/position.js";
-import type { State } from "../src/engine/state.js";
+import type { Game } from "../src/engine/play/game.js";
+import { describeSite, toPosition } from "../src/engine/state/position.js";
+import type { State } from "../src/engine/state/state.js";
 import { swapIdentities } from "./support/games.js";
 
 const game = loadGame(new URL("../games/blind-kings.game", import.meta.url).pathname);

@@ -14,8 +14,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import type { State } from "../src/engine/state.js";
-import { siteIndex } from "../src/engine/topology.js";
+import type { State } from "../src/engine/state/state.js";
+import { siteIndex } from "../src/engine/board/topology.js";
 import { readLudiiGames, replayLudiiGames } from "./support/ludii-replay.js";
 
 describe("pachisi replays Ludii's games", () => {

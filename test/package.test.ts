@@ -107,7 +107,7 @@ describe("the npm package", () => {
   });
 
   it("refuses deep imports: only the entry point is public", async () => {
-    writeFileSync(join(project, "deep.mjs"), `import("ludex/dist/engine/game.js").then(() => console.log("imported"), (e) => console.log(e.code));`);
+    writeFileSync(join(project, "deep.mjs"), `import("ludex/dist/engine/play/game.js").then(() => console.log("imported"), (e) => console.log(e.code));`);
     expect((await sh(process.execPath, ["deep.mjs"], project)).trim()).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
   });
 

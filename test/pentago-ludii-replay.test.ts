@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { siteIndex } from "../src/engine/topology.js";
+import { siteIndex } from "../src/engine/board/topology.js";
 import { readLudiiGames, replayLudiiGames } from "./support/ludii-replay.js";
 
 describe("pentago replays Ludii's games", () => {

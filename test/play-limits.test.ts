@@ -6,10 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Game } from "../src/engine/game.js";
-import { loadPosition, toPosition } from "../src/engine/position.js";
-import { big, PlayLimitError } from "../src/engine/play-limit.js";
-import type { State } from "../src/engine/state.js";
+import type { Game } from "../src/engine/play/game.js";
+import { loadPosition, toPosition } from "../src/engine/state/position.js";
+import { big, PlayLimitError } from "../src/engine/play/play-limit.js";
+import type { State } from "../src/engine/state/state.js";
 import { MAX_EXACT, MAX_HEIGHT, MAX_MOVES_PER_POSITION } from "../src/limits.js";
 import { compileGame } from "../src/compile/index.js";
 import { build, text } from "./support/games.js";

@@ -1,14 +1,14 @@
 /**
- * How a random playout ended (src/engine/playout-tally.ts: finished, stuck or cut), and the moves
- * of a playout played again (src/engine/playout-moves.ts), which the editor shows for the first
+ * How a random playout ended (src/engine/play/playout-tally.ts: finished, stuck or cut), and the moves
+ * of a playout played again (src/engine/play/playout-moves.ts), which the editor shows for the first
  * playout that got stuck: they must be the moves `Game.playout` made, and replay to its position.
  */
 import { describe, expect, it } from "vitest";
 import { compileGame } from "../src/compile/index.js";
-import type { Game } from "../src/engine/game.js";
-import { playoutMoves } from "../src/engine/playout-moves.js";
-import { newTally, tallyPlayout } from "../src/engine/playout-tally.js";
-import type { State } from "../src/engine/state.js";
+import type { Game } from "../src/engine/play/game.js";
+import { playoutMoves } from "../src/engine/play/playout-moves.js";
+import { newTally, tallyPlayout } from "../src/engine/play/playout-tally.js";
+import type { State } from "../src/engine/state/state.js";
 import { loadGame } from "../src/index.js";
 
 /** Places stones on a 2 x 2 board and nothing ends the game: after four placements nobody can move. */

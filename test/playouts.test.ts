@@ -4,10 +4,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileGame, type CompileResult } from "../src/compile/index.js";
-import { CHANCE, TERMINAL, type Game } from "../src/engine/game.js";
-import type { Move } from "../src/engine/moves.js";
-import { checkInvariants } from "../src/engine/invariants.js";
-import { EMPTY, NEUTRAL, type State } from "../src/engine/state.js";
+import { CHANCE, TERMINAL, type Game } from "../src/engine/play/game.js";
+import type { Move } from "../src/engine/moves/moves.js";
+import { checkInvariants } from "../src/engine/play/invariants.js";
+import { EMPTY, NEUTRAL, type State } from "../src/engine/state/state.js";
 
 const gamesDir = fileURLToPath(new URL("../games/", import.meta.url));
 const gameFiles = readdirSync(gamesDir)

@@ -4,10 +4,10 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadGame } from "../src/compile/index.js";
-import type { Game } from "../src/engine/game.js";
-import { describeSite, loadPosition, PositionError, playerIndex, toPosition } from "../src/engine/position.js";
-import { EMPTY, NEUTRAL, type State } from "../src/engine/state.js";
-import { siteIndex } from "../src/engine/topology.js";
+import type { Game } from "../src/engine/play/game.js";
+import { describeSite, loadPosition, PositionError, playerIndex, toPosition } from "../src/engine/state/position.js";
+import { EMPTY, NEUTRAL, type State } from "../src/engine/state/state.js";
+import { siteIndex } from "../src/engine/board/topology.js";
 import { renderBoard, statusLine } from "../src/view/text.js";
 
 const dablotPath = fileURLToPath(new URL("../games/dablot.game", import.meta.url));

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isSeed, parseSeed, secretSeed } from "../src/engine/rng.js";
+import { isSeed, parseSeed, secretSeed } from "../src/engine/state/rng.js";
 import { loadGame } from "../src/compile/index.js";
 import { cli, ludex, noStackTrace, root, tempFile, tmp } from "./support/cli.js";
 

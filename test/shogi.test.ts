@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { Perft } from "../src/engine/perft.js";
-import { loadPosition } from "../src/engine/position.js";
+import { Perft } from "../src/engine/play/perft.js";
+import { loadPosition } from "../src/engine/state/position.js";
 import { notations, play } from "./support/games.js";
 
 const minishogi = loadGame("games/minishogi.game");

@@ -1,8 +1,8 @@
 /** Fair take-backs (src/record/takeback.ts), shared by `ludex play` and the browser app. */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import type { Game } from "../src/engine/game.js";
-import { EMPTY, type State } from "../src/engine/state.js";
+import type { Game } from "../src/engine/play/game.js";
+import { EMPTY, type State } from "../src/engine/state/state.js";
 import { revealedBy, takeBack } from "../src/record/takeback.js";
 
 /** Pieces on the board under a concealing flag (face down). */

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { hexBoard, squareBoard } from "../src/engine/boards.js";
-import { dirIndex, neighbours, NO_SITE, siteIndex, type Topology } from "../src/engine/topology.js";
+import { hexBoard, squareBoard } from "../src/engine/board/boards.js";
+import { dirIndex, neighbours, NO_SITE, siteIndex, type Topology } from "../src/engine/board/topology.js";
 
 /** Number of sites by neighbour count. */
 function histogram(t: Topology): Record<number, number> {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import type { Move } from "../src/engine/moves.js";
+import type { Move } from "../src/engine/moves/moves.js";
 import { builtinGameNames } from "../src/library/builtin.js";
 import { NO_PICK, clickSite, initialPick, landings, moveLabel, singleClicks, targets, type Pick, type PickResult } from "../src/view/pick.js";
 import { seededChooser } from "./support/random.js";

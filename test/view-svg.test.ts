@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { builtinGameNames } from "../src/library/builtin.js";
 import { compileGame, loadGame } from "../src/compile/index.js";
-import { describeSite } from "../src/engine/position.js";
+import { describeSite } from "../src/engine/state/position.js";
 import { seededChooser } from "./support/random.js";
-import { EMPTY } from "../src/engine/state.js";
+import { EMPTY } from "../src/engine/state/state.js";
 import { renderBoardSvg } from "../src/view/svg.js";
 
 /** The data attributes of every element with the given class, keyed by site. */

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
-import { Perft } from "../src/engine/perft.js";
-import { loadPosition } from "../src/engine/position.js";
-import type { State } from "../src/engine/state.js";
+import { Perft } from "../src/engine/play/perft.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import type { State } from "../src/engine/state/state.js";
 import { notations, play } from "./support/games.js";
 
 const xiangqi = loadGame("games/xiangqi.game");

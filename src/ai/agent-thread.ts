@@ -6,9 +6,9 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { loadGame } from "../compile/index.js";
-import type { Game } from "../engine/game.js";
-import type { Move } from "../engine/moves.js";
-import type { SerializedState } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import type { Move } from "../engine/moves/moves.js";
+import type { SerializedState } from "../engine/state/state.js";
 import type { Agent } from "./agent.js";
 import { createAgent } from "./index.js";
 import type { AgentThreadSetup, AgentThreadReply } from "./threaded-agent.js";

@@ -3,9 +3,9 @@
  * legal moves (public API only, never the true state when pieces are hidden), and owns a seeded
  * random generator, so the same seed gives the same choices.
  */
-import type { Game } from "../engine/game.js";
-import type { Move } from "../engine/moves.js";
-import type { State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import type { Move } from "../engine/moves/moves.js";
+import type { State } from "../engine/state/state.js";
 
 export interface Agent {
   /** The spec it was made from, e.g. `mcts:iterations=2000,c=1.4`. */

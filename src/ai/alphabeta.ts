@@ -7,9 +7,9 @@
  * player, so a turn of several actions by one player is searched as that player's, not as
  * alternating plies.
  */
-import type { Game } from "../engine/game.js";
-import type { Move, MoveCode } from "../engine/moves.js";
-import type { State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import type { Move, MoveCode } from "../engine/moves/moves.js";
+import type { State } from "../engine/state/state.js";
 import { AgentSpecError, type Agent } from "./agent.js";
 import { evaluate, pieceValues, WIN } from "./evaluate.js";
 import { MAX_TABLE_ENTRIES } from "../limits.js";

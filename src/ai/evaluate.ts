@@ -5,8 +5,8 @@
  * against, shared among them in games of more than two); `evaluateWithMobility` adds the
  * choices of the side to move, a tie-breaker between moves of equal material.
  */
-import type { Game } from "../engine/game.js";
-import { EMPTY, NEUTRAL, type State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import { EMPTY, NEUTRAL, type State } from "../engine/state/state.js";
 
 export const WIN = 1_000_000;
 

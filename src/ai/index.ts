@@ -4,7 +4,7 @@
  * so is a budget beyond its bound (AGENT_BOUNDS), except in a spec read from a record, where
  * capAgentSpec holds it to the bound.
  */
-import type { Game } from "../engine/game.js";
+import type { Game } from "../engine/play/game.js";
 import {
   MAX_AGENT_DEPTH,
   MAX_AGENT_EXPLORATION,

@@ -9,8 +9,8 @@
  * resuming saves. Legal moves from the right seed, with the result they reach, are what a forged
  * or damaged line cannot fake: swapping who won changes no move, so the replayed end tells.
  */
-import { playerName } from "../engine/position.js";
-import type { Game } from "../engine/game.js";
+import { playerName } from "../engine/state/position.js";
+import type { Game } from "../engine/play/game.js";
 import type { GameRecordFile } from "../record/format.js";
 import { resultOf } from "../record/recorder.js";
 import { replayRecord } from "../record/replay.js";

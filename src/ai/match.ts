@@ -3,7 +3,7 @@
  * intervals. Each game depends only on its index (its seed and its agents' seeds derive from the
  * match seed and the index), so results are the same whichever worker plays which game.
  */
-import { CHANCE, type Game } from "../engine/game.js";
+import { CHANCE, type Game } from "../engine/play/game.js";
 import type { GameRecordFile } from "../record/format.js";
 import { addMove, finishRecord, newRecord } from "../record/recorder.js";
 import { createAgent } from "./index.js";
@@ -78,7 +78,7 @@ export function playMatchGame(game: Game, config: MatchConfig, index: number): G
   return { index, seats, returns: s.over ? game.returns(s) : new Array<number>(P).fill(0), plies, finished: s.over, moves, thinkMs, record };
 }
 
-function legalMovesLeft(game: Game, s: import("../engine/state.js").State): boolean {
+function legalMovesLeft(game: Game, s: import("../engine/state/state.js").State): boolean {
   return game.legalMoves(s).length > 0;
 }
 

@@ -17,11 +17,11 @@
  * - The tree is bounded (MAX_TREE_NODES): a search that fills it stops there and plays the best
  *   move found, whatever its iterations or time ask; a kept tree past half of it is dropped.
  */
-import type { Game } from "../engine/game.js";
-import type { Move, MoveBuffer, MoveCode } from "../engine/moves.js";
-import { nextInt, seedRng } from "../engine/rng.js";
+import type { Game } from "../engine/play/game.js";
+import type { Move, MoveBuffer, MoveCode } from "../engine/moves/moves.js";
+import { nextInt, seedRng } from "../engine/state/rng.js";
 import { MAX_TREE_NODES } from "../limits.js";
-import type { State } from "../engine/state.js";
+import type { State } from "../engine/state/state.js";
 import { AgentSpecError, type Agent } from "./agent.js";
 import { pieceValues, worthByPlayer } from "./evaluate.js";
 

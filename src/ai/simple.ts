@@ -2,10 +2,10 @@
  * The two baseline agents: uniformly random, and greedy (best generic evaluation one ply ahead:
  * material and scores, then mobility between equals; remaining ties at random).
  */
-import type { Game } from "../engine/game.js";
-import type { Move } from "../engine/moves.js";
-import { nextInt, seedRng } from "../engine/rng.js";
-import type { State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import type { Move } from "../engine/moves/moves.js";
+import { nextInt, seedRng } from "../engine/state/rng.js";
+import type { State } from "../engine/state/state.js";
 import type { Agent } from "./agent.js";
 import { evaluateWithMobility, pieceValues } from "./evaluate.js";
 

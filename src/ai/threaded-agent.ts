@@ -7,9 +7,9 @@
  */
 import { resolve } from "node:path";
 import { Worker } from "node:worker_threads";
-import type { Game } from "../engine/game.js";
-import type { Move } from "../engine/moves.js";
-import type { State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import type { Move } from "../engine/moves/moves.js";
+import type { State } from "../engine/state/state.js";
 import { MAX_AGENT_HEAP_MB } from "../limits.js";
 
 /** What the thread needs to make the same game and agent as the main thread. */

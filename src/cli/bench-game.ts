@@ -4,8 +4,8 @@
  * there is one -- and the figures sent back as the thread's last snapshot. A game stopped by a
  * signal sends none: its figures would be those of a shorter, colder run.
  */
-import type { Game } from "../engine/game.js";
-import { newTally } from "../engine/playout-tally.js";
+import type { Game } from "../engine/play/game.js";
+import { newTally } from "../engine/play/playout-tally.js";
 import type { BenchAllOptions } from "./bench-all.js";
 import { throughput, type GameFigures } from "./bench-report.js";
 import { CliError, round } from "./common.js";

@@ -9,8 +9,8 @@
  */
 import { readTextFile as readText } from "../library/files.js";
 import { InvalidArgumentError, type Command } from "commander";
-import type { Game } from "../engine/game.js";
-import { parseSeed, type Seed } from "../engine/rng.js";
+import type { Game } from "../engine/play/game.js";
+import { parseSeed, type Seed } from "../engine/state/rng.js";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;

@@ -1,13 +1,13 @@
 /** `ludex legal FILE [--position pos.json]`: the legal moves of the start position or of a position file. */
 import type { Command } from "commander";
-import type { Game } from "../engine/game.js";
-import type { Move } from "../engine/moves.js";
-import { loadPosition, PositionError, type LoadOptions, type Position } from "../engine/position.js";
-import type { State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import type { Move } from "../engine/moves/moves.js";
+import { loadPosition, PositionError, type LoadOptions, type Position } from "../engine/state/position.js";
+import type { State } from "../engine/state/state.js";
 import { parseJson } from "../library/untrusted.js";
 import { MAX_POSITION_BYTES } from "../limits.js";
 import { CliError, examples, log, out, readTextFile, seatLabel, seedArg, withGameOptions } from "./common.js";
-import type { Seed } from "../engine/rng.js";
+import type { Seed } from "../engine/state/rng.js";
 
 interface LegalOptions {
   position?: string;

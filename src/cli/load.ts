@@ -4,7 +4,7 @@
  * take a noticeable time to load, which `--help` and usage errors should not pay.
  */
 import { compileGame } from "../compile/index.js";
-import type { Game } from "../engine/game.js";
+import type { Game } from "../engine/play/game.js";
 import { formatDiagnostic, type Diagnostic } from "../lang/diagnostics.js";
 import { resolveGameRef, unknownGameMessage } from "../library/builtin.js";
 import { readDescriptionFile } from "../library/files.js";

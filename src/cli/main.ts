@@ -7,7 +7,7 @@ import "./early-signals.js";
 import { Command, CommanderError } from "commander";
 import { ludexVersion } from "../library/version.js";
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./common.js";
-import { PlayLimitError } from "../engine/play-limit.js";
+import { PlayLimitError } from "../engine/play/play-limit.js";
 import { heldSignalUnclaimed } from "./interrupt.js";
 
 type Register = (program: Command) => void;

@@ -14,7 +14,7 @@
  */
 import { closeSync, fsyncSync, openSync, readSync, statSync, truncateSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Game } from "../engine/game.js";
+import type { Game } from "../engine/play/game.js";
 import { seatsFor, type GameRecord, type MatchConfig } from "../ai/match.js";
 import { playedGameProblem, type PlayedGame } from "../ai/match-check.js";
 import { readRecord, RecordError } from "../record/format.js";

@@ -9,7 +9,7 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
-import type { Game } from "../engine/game.js";
+import type { Game } from "../engine/play/game.js";
 import type { GameRecord, MatchConfig, MatchSummary } from "../ai/match.js";
 import { MAX_AGENT_HEAP_MB } from "../limits.js";
 import { Interrupt } from "./interrupt.js";

@@ -1,6 +1,6 @@
 /** `ludex perft FILE --depth N [--position pos.json]`: move sequences of N turns, the standard move generator check. */
 import type { Command } from "commander";
-import type { Seed } from "../engine/rng.js";
+import type { Seed } from "../engine/state/rng.js";
 import { CliError, examples, integerArg, log, out, seedArg, usageError, withGameOptions } from "./common.js";
 import { readPosition } from "./legal.js";
 
@@ -43,7 +43,7 @@ export function registerPerft(program: Command): void {
 /** What `ludex perft` prints (run on a task thread). */
 export async function countPerft(file: string, opts: PerftFlags): Promise<void> {
   const { loadGameFile } = await import("./load.js");
-  const { Perft } = await import("../engine/perft.js");
+  const { Perft } = await import("../engine/play/perft.js");
   const game = loadGameFile(file, opts.option);
   const s = opts.position ? readPosition(game, opts.position) : game.newGame({ seed: opts.seed });
   const perft = new Perft(game, { decisions: opts.decisions });

@@ -11,11 +11,11 @@
  */
 import { isMainThread } from "node:worker_threads";
 import type { Command } from "commander";
-import type { Game } from "../engine/game.js";
+import type { Game } from "../engine/play/game.js";
 import type { GameRecordFile } from "../record/format.js";
 import type { Replay } from "../record/replay.js";
 import { describeDifferences, type ResultDifference } from "../record/result-check.js";
-import type { State } from "../engine/state.js";
+import type { State } from "../engine/state/state.js";
 import { CliError, describeOptions, examples, integerArg, log, out, seatLabel, usageError } from "./common.js";
 import { seedSecret } from "../record/seed-secret.js";
 
@@ -207,7 +207,7 @@ async function step(game: Game, rec: GameRecordFile, shown: Shown): Promise<void
 }
 
 async function printJson(game: Game, rec: GameRecordFile, shown: Shown, file: string): Promise<void> {
-  const { toPosition } = await import("../engine/position.js");
+  const { toPosition } = await import("../engine/state/position.js");
   const { resultOf } = await import("../record/recorder.js");
   const replay = shown.replay;
   const last = shown.states[shown.states.length - 1]!;

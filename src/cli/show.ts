@@ -7,9 +7,9 @@
  * reads it back as the same state. An observation's JSON reads back as that observation.
  */
 import type { Command } from "commander";
-import { toPosition } from "../engine/position.js";
+import { toPosition } from "../engine/state/position.js";
 import { examples, out, seedArg, usageError, withGameOptions } from "./common.js";
-import type { Seed } from "../engine/rng.js";
+import type { Seed } from "../engine/state/rng.js";
 import { readPosition } from "./legal.js";
 
 interface ShowOptions {

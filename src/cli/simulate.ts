@@ -5,11 +5,11 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
-import type { Game } from "../engine/game.js";
-import { checkInvariants } from "../engine/invariants.js";
-import { newTally, tallyPlayout, type Tally } from "../engine/playout-tally.js";
-import { nextInt } from "../engine/rng.js";
-import type { State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import { checkInvariants } from "../engine/play/invariants.js";
+import { newTally, tallyPlayout, type Tally } from "../engine/play/playout-tally.js";
+import { nextInt } from "../engine/state/rng.js";
+import type { State } from "../engine/state/state.js";
 import { Interrupt } from "./interrupt.js";
 import { CliError, describeOptions, GAME_ARG_HELP, examples, integerArg, log, out, positiveNumberArg, readTextFile, round, seatLabel, usageError, withGameOptions } from "./common.js";
 import type { BenchAllOptions } from "./bench-all.js";

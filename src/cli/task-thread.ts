@@ -4,7 +4,7 @@
  * main thread's stop request seen by every Interrupt made here.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { PlayLimitError } from "../engine/play-limit.js";
+import { PlayLimitError } from "../engine/play/play-limit.js";
 import { CliError } from "./common.js";
 import { watchStopFlag } from "./interrupt.js";
 import type { TaskMessage, TaskName } from "./on-thread.js";

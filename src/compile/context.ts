@@ -2,22 +2,22 @@
  * What builders share while compiling one description: the diagnostics, the source spans of IR
  * nodes, and the names declared so far (board, pieces, counters, players, move kinds).
  */
-import { GroupScan } from "../engine/liberties.js";
-import { neighbourLists } from "../engine/topology.js";
+import { GroupScan } from "../engine/structures/liberties.js";
+import { neighbourLists } from "../engine/board/topology.js";
 import type { Span } from "../lang/ast.js";
 import type { Json } from "../lang/bind.js";
 import { error, type Diagnostic, type DiagnosticCode } from "../lang/diagnostics.js";
-import type { DiceDef, LeafGenerator, MoveHook, PieceDef, Runtime } from "../engine/rules.js";
-import type { MoveBuffer } from "../engine/moves.js";
-import type { State } from "../engine/state.js";
-import type { Topology } from "../engine/topology.js";
-import type { Track } from "../engine/track.js";
-import type { AgreementWords } from "../engine/agreement.js";
-import { boardOutline, GroupWalker } from "../engine/connection.js";
-import { AttackTest } from "../engine/attack.js";
-import { WorkBudget } from "../engine/work-budget.js";
+import type { DiceDef, LeafGenerator, MoveHook, PieceDef, Runtime } from "../engine/play/rules.js";
+import type { MoveBuffer } from "../engine/moves/moves.js";
+import type { State } from "../engine/state/state.js";
+import type { Topology } from "../engine/board/topology.js";
+import type { Track } from "../engine/moves/track.js";
+import type { AgreementWords } from "../engine/moves/agreement.js";
+import { boardOutline, GroupWalker } from "../engine/structures/connection.js";
+import { AttackTest } from "../engine/filters/attack.js";
+import { WorkBudget } from "../engine/play/work-budget.js";
 import { MAX_WORK_PER_POSITION } from "../limits.js";
-import { big } from "../engine/play-limit.js";
+import { big } from "../engine/play/play-limit.js";
 
 /** A bound ludeme object: `ludeme` plus its arguments. */
 export type IrNode = { ludeme: string; [k: string]: Json };
@@ -166,7 +166,7 @@ export class CompileContext {
     }
   }
 
-  /** The work budget of the game's conditions (engine/work-budget.ts), shared by every walk compiled. */
+  /** The work budget of the game's conditions (engine/play/work-budget.ts), shared by every walk compiled. */
   readonly work = new WorkBudget();
   /**
    * While compiling a walk's own condition: how many times it may be asked for one position
@@ -244,7 +244,7 @@ export class CompileContext {
     }
   }
 
-  /** The rule-memory word counting passes in a row (see engine/pass.ts), or -1 before a `(pass)` exists. */
+  /** The rule-memory word counting passes in a row (see engine/moves/pass.ts), or -1 before a `(pass)` exists. */
   passWord = -1;
   /** The phases of `(phases ...)` by name, and the first of the rule-memory words holding each seat's phase. */
   phaseNames: string[] = [];
@@ -252,7 +252,7 @@ export class CompileContext {
   /** Move kinds that are passes: any other move resets the count. */
   readonly passKinds = new Set<number>();
 
-  /** Proposals and votes (engine/agreement.ts): their memory words, made on first use. */
+  /** Proposals and votes (engine/moves/agreement.ts): their memory words, made on first use. */
   private agreementWords?: AgreementWords;
 
   /** The index of an agreement name (`end`, `no`), with the memory words made on first use; -1 past 31 names. */
@@ -273,7 +273,7 @@ export class CompileContext {
   /**
    * The pass counter's memory words, made (with the hook that resets them) on first use: at
    * `passWord` the turns in a row that were a pass and nothing else, at `passWord + 1` whether the
-   * last decision was a pass (see engine/pass.ts).
+   * last decision was a pass (see engine/moves/pass.ts).
    */
   passCounter(): number {
     if (this.passWord >= 0) return this.passWord;

@@ -6,8 +6,8 @@
  * Also the paths of steps a leap follows (`paths:{{N N E}}`), per seat, and the board's
  * symmetries that turn and mirror them (and shapes).
  */
-import { ONWARD, OnwardDirections } from "../engine/onward.js";
-import { dirIndex, everyDirection, NO_SITE, ownDirections, type Topology } from "../engine/topology.js";
+import { ONWARD, OnwardDirections } from "../engine/moves/onward.js";
+import { dirIndex, everyDirection, NO_SITE, ownDirections, type Topology } from "../engine/board/topology.js";
 import type { CompileContext } from "./context.js";
 
 /** Player-relative directions and where they point, in degrees counter-clockwise from forward. */

@@ -3,8 +3,8 @@
  * conditions and numbers are compiled to closures `(state, ctx) => value`. Constant sub-expressions
  * are folded at compile time, so an option set to 0 can switch a rule off for free.
  */
-import type { Ctx } from "../engine/rules.js";
-import type { State } from "../engine/state.js";
+import type { Ctx } from "../engine/play/rules.js";
+import type { State } from "../engine/state/state.js";
 import type { SITE_NAMES } from "../lang/catalog.js";
 import type { CompileContext } from "./context.js";
 

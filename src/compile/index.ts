@@ -12,7 +12,7 @@ import type { Span } from "../lang/ast.js";
 import { expand, type OptionDecl } from "../lang/expand.js";
 import { parseText } from "../lang/parser.js";
 import { validateIr } from "../lang/schema.js";
-import { Game } from "../engine/game.js";
+import { Game } from "../engine/play/game.js";
 import { resolveGameRef, unknownGameMessage } from "../library/builtin.js";
 import { shownPath } from "../library/untrusted.js";
 import { descriptionHash } from "./fingerprint.js";

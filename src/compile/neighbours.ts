@@ -2,10 +2,10 @@
  * Per-site neighbour lists and flood fill over board adjacency, built at compile time and shared
  * by conditions (near), numbers (count-near, group-size, groups-count) and effects (remove-shapes).
  */
-import type { Ctx, Pred } from "../engine/rules.js";
-import type { State } from "../engine/state.js";
+import type { Ctx, Pred } from "../engine/play/rules.js";
+import type { State } from "../engine/state/state.js";
 import type { CompileContext } from "./context.js";
-import { neighbourLists } from "../engine/topology.js";
+import { neighbourLists } from "../engine/board/topology.js";
 
 /** Per-site lists of the sites `near` looks at: board neighbours, line ends, or both (distinct); or the places that meet the site. */
 export function nearLists(cx: CompileContext, via: string, ptr = ""): { start: Int32Array; list: Int32Array } {

@@ -9,11 +9,11 @@
  * the generated text, and is the only text for conditions too intricate to put in words.
  */
 import type { Json } from "../lang/bind.js";
-import type { Presentation, ReasonPart } from "../engine/rules.js";
+import type { Presentation, ReasonPart } from "../engine/play/rules.js";
 import { isNode, type CompileContext, type IrNode } from "./context.js";
 import { seatRegionsOf } from "./seats.js";
 import { compileRegion } from "./builders/regions.js";
-import type { State } from "../engine/state.js";
+import type { State } from "../engine/state/state.js";
 
 /** Reads the presentation attributes of the equipment and scans the rules for what views need. */
 export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {

@@ -4,7 +4,7 @@
  * the maps `(turn-region ...)` and `(flip-region ...)` move pieces by. A map that sends a site off
  * the region is refused here, with the site, so the designer learns it when the description is read.
  */
-import { planePositions, type Topology } from "../engine/topology.js";
+import { planePositions, type Topology } from "../engine/board/topology.js";
 
 /** A clockwise turn by `degrees`, or a reflection in the axis pointing `degrees` clockwise from north. */
 export type Motion = { turn: number } | { mirror: number };

@@ -5,8 +5,8 @@
  * first use, so games that never use them pay nothing.
  */
 import type { Json } from "../lang/bind.js";
-import type { Ctx } from "../engine/rules.js";
-import type { State } from "../engine/state.js";
+import type { Ctx } from "../engine/play/rules.js";
+import type { State } from "../engine/state/state.js";
 import { isNode, type CompileContext } from "./context.js";
 import { compilePlayer } from "./expression.js";
 

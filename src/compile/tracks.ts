@@ -2,7 +2,7 @@
  * The tracks a description declares (items `track`), as the rules that follow them find them: one
  * list of sites per seat, turned into lookup tables once, for the first rule that names the track.
  */
-import { makeTrack, type Track } from "../engine/track.js";
+import { makeTrack, type Track } from "../engine/moves/track.js";
 import type { CompileContext } from "./context.js";
 
 /**

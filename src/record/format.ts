@@ -8,9 +8,9 @@
  * Reading a record checks it field by field and reports each problem with its JSON path, so a
  * hand-edited, truncated or hostile file gets a clear message, never a crash.
  */
-import type { Move } from "../engine/moves.js";
-import type { Position } from "../engine/position.js";
-import { isSeed, type Seed } from "../engine/rng.js";
+import type { Move } from "../engine/moves/moves.js";
+import type { Position } from "../engine/state/position.js";
+import { isSeed, type Seed } from "../engine/state/rng.js";
 import { nestedTooDeep, ProblemList, shown } from "../library/untrusted.js";
 import { MAX_HEIGHT, MAX_JSON_DEPTH, MAX_PLAYERS } from "../limits.js";
 

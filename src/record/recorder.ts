@@ -3,11 +3,11 @@
  * every record has the same shape. A record is plain data; `addMove` appends, `truncate` takes
  * moves back (undo), `finishRecord` writes the result.
  */
-import type { Game } from "../engine/game.js";
-import type { Move } from "../engine/moves.js";
-import { playerName, type Position } from "../engine/position.js";
-import type { Seed } from "../engine/rng.js";
-import type { State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import type { Move } from "../engine/moves/moves.js";
+import { playerName, type Position } from "../engine/state/position.js";
+import type { Seed } from "../engine/state/rng.js";
+import type { State } from "../engine/state/state.js";
 import { ludexVersion } from "../library/version.js";
 import { endInfo, hasScores } from "../view/end.js";
 import { RECORD_FORMAT, type GameRecordFile, type RecordedMoveFields, type RecordResult, type RecordSeat, type RecordStatus } from "./format.js";

@@ -7,10 +7,10 @@
  */
 import { dirname, isAbsolute, resolve } from "node:path";
 import { loadGame } from "../compile/index.js";
-import type { Game } from "../engine/game.js";
-import type { Move } from "../engine/moves.js";
-import { loadPosition, playerName } from "../engine/position.js";
-import type { State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import type { Move } from "../engine/moves/moves.js";
+import { loadPosition, playerName } from "../engine/state/position.js";
+import type { State } from "../engine/state/state.js";
 import { builtinGamePath, resolveGameRef } from "../library/builtin.js";
 import { readTextFile } from "../library/files.js";
 import { parseJson, shown, shownPath } from "../library/untrusted.js";

@@ -5,7 +5,7 @@
  * (replaying with an edited copy is all it would take). Whoever holds the record file itself holds
  * the seed that dealt the pieces: that file is the referee's (see the README).
  */
-import type { Game } from "../engine/game.js";
+import type { Game } from "../engine/play/game.js";
 import type { GameRecordFile } from "./format.js";
 import { loadRecordGame } from "./replay.js";
 

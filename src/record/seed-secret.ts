@@ -3,7 +3,7 @@
  * yet. Shared by `ludex play` and the browser app (kept apart from secrecy.ts, which loads games,
  * so that the CLI's start stays light).
  */
-import type { Game } from "../engine/game.js";
+import type { Game } from "../engine/play/game.js";
 
 /**
  * What a game's seed would tell a player before the end, so that it is drawn secret (128 bits) and

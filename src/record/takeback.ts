@@ -4,8 +4,8 @@
  * would then have peeked and could choose again knowing more. The terminal (`ludex play`) and
  * the browser app follow this same rule.
  */
-import type { Game } from "../engine/game.js";
-import type { State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import type { State } from "../engine/state/state.js";
 
 /** One decision of a game, as far as taking it back is concerned. */
 export interface Decision {

@@ -3,7 +3,7 @@
  * Schema, checked with ajv before anything runs so that a malformed file gets a clear message.
  */
 import { Ajv, type ErrorObject } from "ajv";
-import type { Position } from "../engine/position.js";
+import type { Position } from "../engine/state/position.js";
 import { nestedTooDeep, ProblemList, shown } from "../library/untrusted.js";
 import { MAX_JSON_DEPTH } from "../limits.js";
 

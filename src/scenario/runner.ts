@@ -6,14 +6,14 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { GameLoadError, loadGame } from "../compile/index.js";
 import { formatDiagnostic } from "../lang/diagnostics.js";
-import type { Game } from "../engine/game.js";
-import type { Move } from "../engine/moves.js";
-import { describeSite, loadPosition, PositionError, playerIndex, playerName, type SitePiece } from "../engine/position.js";
-import type { State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import type { Move } from "../engine/moves/moves.js";
+import { describeSite, loadPosition, PositionError, playerIndex, playerName, type SitePiece } from "../engine/state/position.js";
+import type { State } from "../engine/state/state.js";
 import { readTextFile } from "../library/files.js";
 import { parseJson } from "../library/untrusted.js";
 import { MAX_RECORD_BYTES } from "../limits.js";
-import { siteIndex } from "../engine/topology.js";
+import { siteIndex } from "../engine/board/topology.js";
 import { checkScenarioFile, type ActionSpec, type ResultSpec, type Scenario, type ScenarioFile, type Step, type Then } from "./format.js";
 
 export interface ScenarioResult {

@@ -3,8 +3,8 @@
  * words), who won, and the final ranking (games ranked at the end, and games with scores and more
  * than two players) or scores.
  */
-import type { Game } from "../engine/game.js";
-import type { State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import type { State } from "../engine/state/state.js";
 import { seatLabel } from "./seats.js";
 
 /** Whether scores mean something in this game: the rules keep them, or some player has one. */

@@ -3,8 +3,8 @@
  * types and symbols, players, flags, markers, neutral and face-down pieces), so it fits any
  * description. See pieceSymbol in text.ts for the drawing rules it explains.
  */
-import type { Game } from "../engine/game.js";
-import { NEUTRAL, type State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import { NEUTRAL, type State } from "../engine/state/state.js";
 import { seatLabel } from "./seats.js";
 import { SCREEN_WIDTH } from "./text.js";
 

@@ -13,13 +13,13 @@
  * (a face-down piece's identity) is ever told.
  */
 import { seatLabel } from "./seats.js";
-import type { Game } from "../engine/game.js";
-import { MoveBuffer, type Move } from "../engine/moves.js";
-import { newCtx } from "../engine/rules.js";
-import { EMPTY, NEUTRAL, UNKNOWN_OWNER, type State } from "../engine/state.js";
+import type { Game } from "../engine/play/game.js";
+import { MoveBuffer, type Move } from "../engine/moves/moves.js";
+import { newCtx } from "../engine/play/rules.js";
+import { EMPTY, NEUTRAL, UNKNOWN_OWNER, type State } from "../engine/state/state.js";
 import { seatName, seatPossessive, sideText } from "./seats.js";
-import { SowGenerator } from "../engine/sow.js";
-import { siteIndex } from "../engine/topology.js";
+import { SowGenerator } from "../engine/moves/sow.js";
+import { siteIndex } from "../engine/board/topology.js";
 
 /** No sites (a phase that tells every site it finds changed). */
 const NO_SITES: ReadonlySet<number> = new Set();

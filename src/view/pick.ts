@@ -17,7 +17,7 @@
  * Several moves named by the same clicks (a promotion's choice, how many pieces of a stack
  * travel) are offered as a menu.
  */
-import type { Move } from "../engine/moves.js";
+import type { Move } from "../engine/moves/moves.js";
 
 /**
  * The clicks so far: the site a move starts at (or null), and the landings clicked after it; or a

@@ -2,8 +2,8 @@
  * How views name players and their sides: the description's names, `P1`..`Pn` otherwise, and the
  * way the text board tells a player's pieces apart (see pieceSymbol in text.ts).
  */
-import { CHANCE, type Game } from "../engine/game.js";
-import type { State } from "../engine/state.js";
+import { CHANCE, type Game } from "../engine/play/game.js";
+import type { State } from "../engine/state/state.js";
 
 /** A player's display name: the description's `names:` entry, else `P1`..`Pn`. */
 export function seatName(game: Game, p: number): string {

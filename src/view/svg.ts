@@ -8,9 +8,9 @@
  * drawing with the engine, and the app finds what was clicked. A face-down piece carries neither
  * owner nor type: the drawing of an observation never holds an identity its viewer may not see.
  */
-import type { Game } from "../engine/game.js";
-import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../engine/state.js";
-import { CELLS_BY_DEFAULT, everyDirection, shapeAspect as aspect } from "../engine/topology.js";
+import type { Game } from "../engine/play/game.js";
+import { EMPTY, NEUTRAL, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "../engine/state/state.js";
+import { CELLS_BY_DEFAULT, everyDirection, shapeAspect as aspect } from "../engine/board/topology.js";
 import { seatLabel } from "./seats.js";
 import { isMarked } from "./text.js";
 

@@ -12,9 +12,9 @@
  * Also here: the status line (scores, supplies and the counters a description shows) and the end
  * of a game (why it ended, who won, the final ranking or scores), as text and as plain data.
  */
-import type { Game } from "../engine/game.js";
-import { EMPTY, NEUTRAL, UNKNOWN_OWNER, type State } from "../engine/state.js";
-import { CELLS_BY_DEFAULT, least, most, type Topology } from "../engine/topology.js";
+import type { Game } from "../engine/play/game.js";
+import { EMPTY, NEUTRAL, UNKNOWN_OWNER, type State } from "../engine/state/state.js";
+import { CELLS_BY_DEFAULT, least, most, type Topology } from "../engine/board/topology.js";
 import { gameOverText, hasScores } from "./end.js";
 import { seatLabel, seatName } from "./seats.js";
 

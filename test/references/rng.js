@@ -1,5 +1,5 @@
 // The random generator of the references: sfc32, the generator Ludex keeps in its game state
-// (src/engine/rng.ts), with the same uniform integer draw, so that neither side of a comparison
+// (src/engine/state/rng.ts), with the same uniform integer draw, so that neither side of a comparison
 // pays for a cheaper or dearer generator than the other.
 
 /** A generator's four 32-bit words, seeded from a whole number (splitmix32 and murmur3's finaliser, as Ludex). */

@@ -6,11 +6,11 @@
 import { expect } from "vitest";
 import { compileGame, type CompileOptions } from "../../src/compile/index.js";
 import { formatDiagnostic, type Diagnostic } from "../../src/lang/diagnostics.js";
-import type { Game } from "../../src/engine/game.js";
-import type { Move } from "../../src/engine/moves.js";
-import type { State } from "../../src/engine/state.js";
-import { describeSite, type SitePiece } from "../../src/engine/position.js";
-import { siteIndex } from "../../src/engine/topology.js";
+import type { Game } from "../../src/engine/play/game.js";
+import type { Move } from "../../src/engine/moves/moves.js";
+import type { State } from "../../src/engine/state/state.js";
+import { describeSite, type SitePiece } from "../../src/engine/state/position.js";
+import { siteIndex } from "../../src/engine/board/topology.js";
 
 export interface Spec {
   players?: number;

@@ -15,9 +15,9 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { expect } from "vitest";
-import type { Game } from "../../src/engine/game.js";
-import type { MoveBuffer } from "../../src/engine/moves.js";
-import type { State } from "../../src/engine/state.js";
+import type { Game } from "../../src/engine/play/game.js";
+import type { MoveBuffer } from "../../src/engine/moves/moves.js";
+import type { State } from "../../src/engine/state/state.js";
 
 export interface LudiiDecision {
   mover: number;

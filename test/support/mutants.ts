@@ -7,7 +7,7 @@
  * comes from the seeded generator passed in, so a mutant can be made again from its seed.
  */
 import { tmpdir } from "node:os";
-import { nextInt } from "../../src/engine/rng.js";
+import { nextInt } from "../../src/engine/state/rng.js";
 
 type Rng = Uint32Array;
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[nextInt(rng, xs.length)]!;

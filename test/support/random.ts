@@ -3,7 +3,7 @@
  * from the engine's generator but independent of any game state's: the same seed, the same
  * choices on every run.
  */
-import { nextInt, seedRng } from "../../src/engine/rng.js";
+import { nextInt, seedRng } from "../../src/engine/state/rng.js";
 
 /** A function giving whole numbers in 0..n-1, seeded. */
 export function seededChooser(seed: number): (n: number) => number {

@@ -1,15 +1,15 @@
 /**
  * Builders of the `board` category: board shapes, built into a topology (a graph of sites).
  */
-import { mancalaBoard } from "../../engine/mancala-board.js";
-import { hexBoard, squareBoard, type HexLayout, type HexShape, type SquareDiagonals } from "../../engine/boards.js";
-import { siteIndex, type Topology } from "../../engine/topology.js";
-import { boardOfGraph, merged, planeGraph, transformed, wedgeGraph, withLines, without, type PlaneGraph } from "../../engine/board-ops.js";
-import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/graph-board.js";
+import { mancalaBoard } from "../../engine/board/mancala-board.js";
+import { hexBoard, squareBoard, type HexLayout, type HexShape, type SquareDiagonals } from "../../engine/board/boards.js";
+import { siteIndex, type Topology } from "../../engine/board/topology.js";
+import { boardOfGraph, merged, planeGraph, transformed, wedgeGraph, withLines, without, type PlaneGraph } from "../../engine/board/board-ops.js";
+import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/board/graph-board.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
-import { starBoard } from "../../engine/star.js";
-import { concentricBoard, concentricProblem } from "../../engine/concentric.js";
-import { spiralBoard, spiralProblem } from "../../engine/spiral.js";
+import { starBoard } from "../../engine/board/star.js";
+import { concentricBoard, concentricProblem } from "../../engine/board/concentric.js";
+import { spiralBoard, spiralProblem } from "../../engine/board/spiral.js";
 import { MAX_SITES } from "../../limits.js";
 import type { Json } from "../../lang/bind.js";
 import { compileRegion } from "./regions.js";

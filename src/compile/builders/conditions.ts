@@ -3,22 +3,22 @@
  * is constant (see ../expression.ts).
  */
 import type { Json } from "../../lang/bind.js";
-import { newCtx, type Ctx, type Pred } from "../../engine/rules.js";
-import { MoveBuffer } from "../../engine/moves.js";
+import { newCtx, type Ctx, type Pred } from "../../engine/play/rules.js";
+import { MoveBuffer } from "../../engine/moves/moves.js";
 import { compileMoves } from "./moves.js";
-import { EMPTY, NEUTRAL, UNKNOWN_OWNER } from "../../engine/state.js";
-import { overflowError } from "../../engine/play-limit.js";
+import { EMPTY, NEUTRAL, UNKNOWN_OWNER } from "../../engine/state/state.js";
+import { overflowError } from "../../engine/play/play-limit.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer, constant, type Compiled } from "../expression.js";
 import { boardCoordinates, compileSite, siteIn } from "./sites.js";
-import { sees } from "../../engine/coordinates.js";
-import { anyLine, boardLines, hasLineOfExactly, lineAxes, longestLine, outflanksAny } from "../../engine/lines.js";
+import { sees } from "../../engine/board/coordinates.js";
+import { anyLine, boardLines, hasLineOfExactly, lineAxes, longestLine, outflanksAny } from "../../engine/structures/lines.js";
 import { directionsByPlayer, directionsIn, refusesOnward } from "../directions.js";
 import { nearLists } from "../neighbours.js";
 import { compileIntC } from "./numbers.js";
 import { compileRegion } from "./regions.js";
-import type { State } from "../../engine/state.js";
-import { everyDirection, ownDirections } from "../../engine/topology.js";
+import type { State } from "../../engine/state/state.js";
+import { everyDirection, ownDirections } from "../../engine/board/topology.js";
 import { playerRegion, visitedWords } from "../seats.js";
 
 /** Builders of the `bool` category, keyed by ludeme. */

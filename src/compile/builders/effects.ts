@@ -3,14 +3,14 @@
  * after every action or turn (`after-action:`, `after-turn:`).
  */
 import type { Json } from "../../lang/bind.js";
-import type { PrimitiveAction } from "../../engine/moves.js";
-import type { Ctx, Effect } from "../../engine/rules.js";
-import { changeSupply, EMPTY, NEUTRAL, type State } from "../../engine/state.js";
-import { big, checkExact, PlayLimitError, positionWords } from "../../engine/play-limit.js";
+import type { PrimitiveAction } from "../../engine/moves/moves.js";
+import type { Ctx, Effect } from "../../engine/play/rules.js";
+import { changeSupply, EMPTY, NEUTRAL, type State } from "../../engine/state/state.js";
+import { big, checkExact, PlayLimitError, positionWords } from "../../engine/play/play-limit.js";
 import { MAX_TURN } from "../../limits.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
-import { convertOutflanked } from "../../engine/lines.js";
-import { flankedFrom, surroundedFrom } from "../../engine/custodial.js";
+import { convertOutflanked } from "../../engine/structures/lines.js";
+import { flankedFrom, surroundedFrom } from "../../engine/structures/custodial.js";
 import { directionsIn } from "../directions.js";
 import { compilePlayer } from "../expression.js";
 import { compileSite } from "./sites.js";
@@ -19,7 +19,7 @@ import { compileBool, NO_SIDE, sidesOf } from "./conditions.js";
 import { compileInt } from "./numbers.js";
 import { compileRegion } from "./regions.js";
 import { visitedWords } from "../seats.js";
-import { everyDirection } from "../../engine/topology.js";
+import { everyDirection } from "../../engine/board/topology.js";
 
 export interface CompiledEffect {
   run: Effect;

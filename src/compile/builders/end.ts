@@ -3,7 +3,7 @@
  * category (how an ended game is scored).
  */
 import type { Json } from "../../lang/bind.js";
-import type { EndRule, GameDef, IntExpr, Outcome } from "../../engine/rules.js";
+import type { EndRule, GameDef, IntExpr, Outcome } from "../../engine/play/rules.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer } from "../expression.js";
 import { endReasonOf, rankingLabels } from "../presentation.js";

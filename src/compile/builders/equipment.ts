@@ -2,8 +2,8 @@
  * Builders of the `item` category: equipment (the board, piece types, counters, flags, markers,
  * the supply, portals, shapes and named regions).
  */
-import { withPlaces } from "../../engine/places.js";
-import { CELL_SHAPES, dirIndex, siteIndex, type Topology } from "../../engine/topology.js";
+import { withPlaces } from "../../engine/board/places.js";
+import { CELL_SHAPES, dirIndex, siteIndex, type Topology } from "../../engine/board/topology.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { boardBuilders } from "./boards.js";
 import { MAX_FLAGS, MAX_PIECE_TYPES } from "../../limits.js";

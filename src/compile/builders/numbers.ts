@@ -4,11 +4,11 @@
  */
 import { directionsIn } from "../directions.js";
 import type { Json } from "../../lang/bind.js";
-import type { IntExpr } from "../../engine/rules.js";
+import type { IntExpr } from "../../engine/play/rules.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer, constant, type Compiled, type SiteReader } from "../expression.js";
 import { boardCoordinates, compileSite, siteIn } from "./sites.js";
-import { ranksFacing, type Coordinates } from "../../engine/coordinates.js";
+import { ranksFacing, type Coordinates } from "../../engine/board/coordinates.js";
 import { forwardDirections } from "../directions.js";
 import { Flood, nearLists } from "../neighbours.js";
 import { compileBool } from "./conditions.js";

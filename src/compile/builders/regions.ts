@@ -2,11 +2,11 @@
  * Builders of the `region` category: sets of sites, and the regions given by name or site label.
  */
 import type { Json } from "../../lang/bind.js";
-import { fileNumber } from "../../engine/coordinates.js";
-import { dirIndex, siteIndex } from "../../engine/topology.js";
+import { fileNumber } from "../../engine/board/coordinates.js";
+import { dirIndex, siteIndex } from "../../engine/board/topology.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { isSeatName, seatRegions } from "../seats.js";
-import { boardSides, COMPASS_NAMES } from "../../engine/sides.js";
+import { boardSides, COMPASS_NAMES } from "../../engine/board/sides.js";
 
 export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Int32Array> = {
   sites: (n, ptr, cx) => Int32Array.from((n.labels as string[]).map((l, i) => site(l, `${ptr}/labels/${i}`, cx)).filter((s) => s >= 0)),

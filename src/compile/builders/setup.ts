@@ -2,14 +2,14 @@
  * Builders of the `start` category (start-position instructions, run when a game begins) and of
  * the `prelude` category (decisions made before the first turn).
  */
-import type { Effect, Prelude } from "../../engine/rules.js";
-import { shuffle } from "../../engine/rng.js";
+import type { Effect, Prelude } from "../../engine/play/rules.js";
+import { shuffle } from "../../engine/state/rng.js";
 import type { CompileContext, IrNode } from "../context.js";
 import { flagMask } from "./effects.js";
 import { compileMoves } from "./moves.js";
 import { compileRegion } from "./regions.js";
 import { seatRegions } from "../seats.js";
-import { NEUTRAL } from "../../engine/state.js";
+import { NEUTRAL } from "../../engine/state/state.js";
 
 export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Effect> = {
   place: (n, ptr, cx) => {

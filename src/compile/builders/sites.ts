@@ -5,8 +5,8 @@
  * about no site is false, counts 0, or does nothing.
  */
 import type { Json } from "../../lang/bind.js";
-import { NO_SITE } from "../../engine/topology.js";
-import { coordinatesOf, type Coordinates } from "../../engine/coordinates.js";
+import { NO_SITE } from "../../engine/board/topology.js";
+import { coordinatesOf, type Coordinates } from "../../engine/board/coordinates.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { directionsByPlayer, refusesOnward } from "../directions.js";
 import { compilePlayer, siteRefIn, type SiteReader } from "../expression.js";

@@ -7,14 +7,14 @@
  */
 import type { Json } from "../../lang/bind.js";
 import type { Category } from "../../lang/catalog.js";
-import { newCtx, type Effect, type GameDef, type RollRule, type TurnDef } from "../../engine/rules.js";
-import { RollGenerator } from "../../engine/dice.js";
+import { newCtx, type Effect, type GameDef, type RollRule, type TurnDef } from "../../engine/play/rules.js";
+import { RollGenerator } from "../../engine/play/dice.js";
 import { compileBool } from "./conditions.js";
-import { piecesOnBoard, State, type GroupLinks } from "../../engine/state.js";
-import { boardOutline } from "../../engine/connection.js";
-import { UnionSource } from "../../engine/generators.js";
+import { piecesOnBoard, State, type GroupLinks } from "../../engine/state/state.js";
+import { boardOutline } from "../../engine/structures/connection.js";
+import { UnionSource } from "../../engine/moves/generators.js";
 import { MAX_MARKER_CELLS, MAX_MOVES_PER_POSITION } from "../../limits.js";
-import { big } from "../../engine/play-limit.js";
+import { big } from "../../engine/play/play-limit.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { presentationOf } from "../presentation.js";
 import { compileEffects } from "./effects.js";
@@ -22,8 +22,8 @@ import { describeEnd, endBuilders } from "./end.js";
 import { itemBuilders } from "./equipment.js";
 import { compileMoves } from "./moves.js";
 import { preludeBuilders, startBuilders } from "./setup.js";
-import { SwapGenerator, SwapSource } from "../../engine/swap.js";
-import type { MoveSource } from "../../engine/rules.js";
+import { SwapGenerator, SwapSource } from "../../engine/moves/swap.js";
+import type { MoveSource } from "../../engine/play/rules.js";
 import { placeWordsIfAny } from "../seats.js";
 
 /** Ludemes compiled inline by compileGameIr rather than through a builder table. */

@@ -1,5 +1,5 @@
 /** The messages between the page and the agents' worker (agent-worker.ts). */
-import type { Seed } from "../../engine/rng.js";
+import type { Seed } from "../../engine/state/rng.js";
 
 export type FromPage =
   | {

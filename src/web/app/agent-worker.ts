@@ -8,12 +8,12 @@ import validate from "ludex:validator";
 import { createAgent } from "../../ai/index.js";
 import type { Agent } from "../../ai/agent.js";
 import { compileGame } from "../../compile/index.js";
-import type { Game } from "../../engine/game.js";
-import { playoutMoves } from "../../engine/playout-moves.js";
-import { newTally, tallyPlayout } from "../../engine/playout-tally.js";
-import type { State } from "../../engine/state.js";
+import type { Game } from "../../engine/play/game.js";
+import { playoutMoves } from "../../engine/play/playout-moves.js";
+import { newTally, tallyPlayout } from "../../engine/play/playout-tally.js";
+import type { State } from "../../engine/state/state.js";
 import { useValidator } from "../../lang/schema.js";
-import { seedWord, type Seed } from "../../engine/rng.js";
+import { seedWord, type Seed } from "../../engine/state/rng.js";
 import type { FromPage, PlayoutEnds, ToPage } from "./agent-protocol.js";
 import { readerOf } from "./api.js";
 

@@ -2,7 +2,7 @@
  * What the page does to a drawn board beyond drawing it: moves shown arriving (Web Animations)
  * and the keyboard's way around its sites.
  */
-import type { Move } from "../../engine/moves.js";
+import type { Move } from "../../engine/moves/moves.js";
 import { landings } from "../../view/pick.js";
 
 /** How long a piece takes to glide over each landing, in milliseconds. */

@@ -3,8 +3,8 @@
  * stick die's 0 or 1, a larger die's face). A die used up this turn is drawn faded; one that
  * allows more than one move (a double) says how many are left.
  */
-import type { Game } from "../../engine/game.js";
-import type { State } from "../../engine/state.js";
+import type { Game } from "../../engine/play/game.js";
+import type { State } from "../../engine/state/state.js";
 
 /** Where the pips of faces 1 to 6 stand, on a die 1 unit wide. */
 const PIPS: Record<number, [number, number][]> = {

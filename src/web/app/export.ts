@@ -3,7 +3,7 @@
  * game as text (its seats, its moves, how it stands, the board). Both show only what the page
  * shows: the board as drawn for the person looking, and the seed only where a record would hold it.
  */
-import type { State } from "../../engine/state.js";
+import type { State } from "../../engine/state/state.js";
 import { gameOverText } from "../../view/end.js";
 import { deciderLabel } from "../../view/seats.js";
 import { renderBoard, seatLabel, statusLine } from "../../view/text.js";

@@ -8,10 +8,10 @@
  * deals them, so while such a game goes on the address holds instead the name of a deal kept in
  * this browser only: a link or a screenshot of the address tells no one what lies face down.
  */
-import type { Game } from "../../engine/game.js";
-import type { Move } from "../../engine/moves.js";
-import { parseSeed, type Seed } from "../../engine/rng.js";
-import type { State } from "../../engine/state.js";
+import type { Game } from "../../engine/play/game.js";
+import type { Move } from "../../engine/moves/moves.js";
+import { parseSeed, type Seed } from "../../engine/state/rng.js";
+import type { State } from "../../engine/state/state.js";
 
 export interface KeptGame {
   options: Record<string, string>;

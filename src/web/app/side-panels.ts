@@ -1,6 +1,6 @@
 /** The panels beside the board: the seats with what each has off the board, and the end of the game. */
-import type { Game } from "../../engine/game.js";
-import type { State } from "../../engine/state.js";
+import type { Game } from "../../engine/play/game.js";
+import type { State } from "../../engine/state/state.js";
 import { endInfo, rankedByResult } from "../../view/end.js";
 import { seatColour } from "../../view/svg.js";
 import { hasScores, seatLabel, shownCounters } from "../../view/text.js";

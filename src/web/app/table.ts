@@ -10,11 +10,11 @@
  * The page then never draws an identity the person may not see (renderBoardSvg leaves face-down
  * pieces without owner or type).
  */
-import { CHANCE, type Game } from "../../engine/game.js";
-import type { Move } from "../../engine/moves.js";
-import { EMPTY, type State } from "../../engine/state.js";
-import { PlayLimitError } from "../../engine/play-limit.js";
-import { siteIndex } from "../../engine/topology.js";
+import { CHANCE, type Game } from "../../engine/play/game.js";
+import type { Move } from "../../engine/moves/moves.js";
+import { EMPTY, type State } from "../../engine/state/state.js";
+import { PlayLimitError } from "../../engine/play/play-limit.js";
+import { siteIndex } from "../../engine/board/topology.js";
 import type { GameRecordFile } from "../../record/format.js";
 import { addMove, finishRecord, truncate } from "../../record/recorder.js";
 import { revealedBy, takeBack, type Decision } from "../../record/takeback.js";

@@ -1,0 +1,101 @@
+/**
+ * The longest-sequence rule: of the moves of a source, only those that begin a longest sequence of
+ * decisions in the turn are legal (e.g. the majority capture rule, when every hop of a chain is a
+ * decision of its own).
+ *
+ * A move's length is counted in decisions: 1 for a move after which the turn ends, else 1 plus
+ * the length of the longest move of the continuation (the legal moves of the state after it, the
+ * same player deciding again). The search is depth first on scratch states, one per depth, made
+ * once and reused; it applies moves with the engine's own rules (consequences, after-action
+ * effects and turn bookkeeping). End rules are not consulted in the middle of a turn: a turn
+ * that goes on is counted to its end.
+ * While a search runs, every longest-sequence filter of the same game lets its moves through:
+ * the longest of all continuations is the longest of the longest ones, so nothing is filtered
+ * twice.
+ */
+import { MoveBuffer } from "../moves/moves.js";
+import { anyMove } from "../moves/generators.js";
+import type { Ctx, MoveSource, Runtime } from "../play/rules.js";
+import { State } from "../state/state.js";
+import { MAX_LOOKAHEAD_DECISIONS } from "../../limits.js";
+
+/** What every filter of one game shares: whether a search is running. */
+export interface LookaheadShared {
+  searching: number;
+}
+
+export class LongestSequenceSource implements MoveSource {
+  private readonly states: State[] = [];
+  private readonly buffers: MoveBuffer[] = [];
+  private lengths = new Int32Array(64);
+
+  constructor(
+    private readonly inner: MoveSource,
+    private readonly runtime: Runtime,
+    private readonly shared: LookaheadShared,
+    /** The rule, as play-limit errors name it. */
+    private readonly rule: string,
+  ) {
+    this.parts = [inner];
+  }
+  readonly parts: readonly MoveSource[];
+
+  /** Decisions looked through for the position being generated (bounded by MAX_LOOKAHEAD_DECISIONS), and its buffer. */
+  private decisions = 0;
+  private out!: MoveBuffer;
+
+  /** The longest of the moves is still a move: there is one when the source has one. */
+  any(s: State, c: Ctx): boolean {
+    return anyMove(this.inner, s, c);
+  }
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const start = out.size;
+    this.inner.generate(s, c, out);
+    const count = out.size - start;
+    if (count <= 1 || this.shared.searching > 0 || out.overflow) return;
+    if (this.lengths.length < count) this.lengths = new Int32Array(count * 2);
+    const lengths = this.lengths;
+    let best = 0;
+    this.shared.searching++;
+    this.decisions = 0;
+    this.out = out;
+    try {
+      for (let i = 0; i < count && !out.overflow; i++) {
+        const len = this.lengthOf(s, out, start + i, 0);
+        lengths[i] = len;
+        if (len > best) best = len;
+      }
+    } finally {
+      this.shared.searching--;
+    }
+    let kept = start;
+    for (let i = 0; i < count; i++) {
+      if (lengths[i] !== best) continue;
+      if (kept !== start + i) out.copyRow(kept, start + i);
+      kept++;
+    }
+    out.size = kept;
+  }
+
+  /** Decisions in the longest sequence of the turn that begins with row `row` of `buf`, made in `s`. */
+  private lengthOf(s: State, buf: MoveBuffer, row: number, depth: number): number {
+    // Past a limit the search stops (its result no longer matters: the caller reports the error).
+    if (++this.decisions > MAX_LOOKAHEAD_DECISIONS) {
+      this.out.markOverflow("search", -1, this.rule);
+      return 0;
+    }
+    const t = this.states[depth] ?? (this.states[depth] = new State(s.shape));
+    t.copyFrom(s);
+    if (!this.runtime.applyInTurn(t, buf, row)) return 1;
+    const next = this.buffers[depth] ?? (this.buffers[depth] = new MoveBuffer(16, 64));
+    next.clear();
+    this.runtime.movesInto(t, next); // throws a PlayLimitError if the continuation's moves pass a limit
+    let best = 0;
+    for (let i = 0; i < next.size && !this.out.overflow; i++) {
+      const len = this.lengthOf(t, next, i, depth + 1);
+      if (len > best) best = len;
+    }
+    return 1 + best;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * A drop: a piece of the mover's hand is put on a site where the destination condition holds,
+ * one move per type held and site (Shogi's drops). `c.piece` is the type dropped while the
+ * condition is asked, so it can depend on it. Notation `P*e5`: the type's letter, `*`, the site.
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import { nextInt } from "../state/rng.js";
+import { NONE, SAMPLED, UNKNOWN, type Ctx, type Effect, type LeafGenerator, type Pred, type SampleResult } from "../play/rules.js";
+import type { State } from "../state/state.js";
+import type { Topology } from "../board/topology.js";
+
+export interface DropOptions {
+  topology: Topology;
+  kind: number;
+  /** Per piece type: 1 when this rule drops it. */
+  pieces: Uint8Array;
+  /** The game's piece types (the hand's width). */
+  types: number;
+  /** Condition on the site (`to`), with `c.piece` the type dropped. */
+  to: Pred;
+  then: Effect[];
+  /** Per type: its name and letter. */
+  names: string[];
+  symbols: string[];
+}
+
+/** Random (type, site) pairs `sample` tries before leaving the choice to full generation. */
+const SAMPLE_TRIES = 24;
+
+export class DropGenerator implements LeafGenerator {
+  id = -1;
+  rule = "";
+  /** The types this rule drops, in order (the slots `sample` draws from). */
+  private readonly droppable: Int32Array;
+
+  constructor(private readonly o: DropOptions) {
+    this.droppable = Int32Array.from([...o.pieces.keys()].filter((t) => o.pieces[t] === 1));
+  }
+
+  /** A drop lands on an empty site, as a rule: it attacks nothing. */
+  lands(): boolean {
+    return false;
+  }
+
+  private ready(c: Ctx, type: number): void {
+    c.from = -1;
+    c.piece = type;
+    c.count = 1;
+    c.crossed = false;
+    c.selfFlags = 0;
+  }
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const n = this.o.topology.n, base = c.player * this.o.types, to = this.o.to;
+    for (let i = 0; i < this.droppable.length; i++) {
+      const type = this.droppable[i]!;
+      if (s.hand[base + type]! <= 0) continue;
+      this.ready(c, type);
+      for (let site = 0; site < n; site++) {
+        c.to = site;
+        if (to(s, c)) out.add(this.id, this.o.kind, -1, site, 1, type);
+      }
+    }
+  }
+
+  /** A uniformly random drop: random (droppable type, site) pairs until one is legal; few legal drops leave it to generation. */
+  sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
+    const n = this.o.topology.n, base = c.player * this.o.types, k = this.droppable.length;
+    let held = false;
+    for (let i = 0; i < k && !held; i++) held = s.hand[base + this.droppable[i]!]! > 0;
+    if (!held) return NONE;
+    for (let tries = 0; tries < SAMPLE_TRIES; tries++) {
+      const type = this.droppable[k === 1 ? 0 : nextInt(s.rng, k)]!;
+      const site = nextInt(s.rng, n);
+      if (s.hand[base + type]! <= 0) continue;
+      this.ready(c, type);
+      c.to = site;
+      if (!this.o.to(s, c)) continue;
+      out.add(this.id, this.o.kind, -1, site, 1, type);
+      return SAMPLED;
+    }
+    return UNKNOWN;
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const site = buf.to[row]!, type = buf.piece[row]!;
+    this.ready(c, type);
+    c.to = site;
+    s.hand[c.player * this.o.types + type]!--;
+    s.put(site, c.player, type, 1, 0);
+    for (const e of this.o.then) e(s, c);
+  }
+
+  notation(buf: MoveBuffer, row: number): string {
+    return `${this.o.symbols[buf.piece[row]!]!.toUpperCase()}*${this.o.topology.labels[buf.to[row]!]}`;
+  }
+
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    return [{ op: "add", at: this.o.topology.labels[buf.to[row]!]!, piece: this.o.names[buf.piece[row]!]!, owner: `P${s.mover + 1}`, count: 1 }];
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Shooting: a piece of the mover puts a new piece (its own or a neutral one) on a site along a
+ * straight line from where it stands, without moving itself -- a line of sight. The line goes on
+ * from site to site while `through` holds for the site reached (by default: while it is empty)
+ * and every site reached where `to` holds (by default: an empty one) is a move. With
+ * `origin: LAST_TO` only the piece that the last decision moved may shoot (a second action of the
+ * turn, after `(move-again)`).
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import { newCtx, type Ctx, type Pred } from "../play/rules.js";
+import { canMove, nextOwned, originEnd, originStart, type PieceMoveOptions } from "./generators.js";
+import { EMPTY, NEUTRAL, type State } from "../state/state.js";
+import type { LeafGenerator } from "../play/rules.js";
+
+export interface ShootOptions extends PieceMoveOptions {
+  /** The piece type put down, and its name (for actions). */
+  shot: number;
+  shotName: string;
+  /** A neutral piece (nobody's), or the mover's. */
+  neutral: boolean;
+  /** Farthest distance along the line (the board's size: no limit). */
+  range: number;
+  /** Condition on a site reached (c.to): it may receive the piece; null: it must be empty. */
+  to: Pred | null;
+  /** Condition for the line to go on past a site reached (c.site); null: it must be empty. */
+  through: Pred | null;
+  /** Written between the shooter's site and the target in the notation. */
+  separator: string;
+}
+
+export class ShootGenerator implements LeafGenerator {
+  id = -1;
+  rule = "";
+
+  constructor(private readonly o: ShootOptions) {}
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const o = this.o;
+    const n = o.topology.n, step = o.topology.step, owner = s.owner;
+    const p = c.player, to = o.to, through = o.through, range = o.range, id = this.id, kind = o.kind, shot = o.shot;
+    const dirs = o.dirs[p]!;
+    const onlyType = o.onlyType ?? -1;
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
+      if (owner[site] !== p || !canMove(o, s, c, site)) continue;
+      for (let k = 0; k < dirs.length; k++) {
+        const base = dirs[k]! * n;
+        let t = step[base + site]!;
+        for (let dist = 1; t >= 0 && dist <= range; dist++) {
+          if (to === null) {
+            if (owner[t] === EMPTY) out.add(id, kind, site, t, 1, shot);
+          } else {
+            c.to = t;
+            if (to(s, c)) out.add(id, kind, site, t, 1, shot);
+          }
+          if (through === null) {
+            if (owner[t] !== EMPTY) break;
+          } else {
+            c.site = t;
+            if (!through(s, c)) break;
+          }
+          t = step[base + t]!;
+        }
+      }
+    }
+  }
+
+  /** Puts the piece down (replacing what stands there, if `to` allowed an occupied site). */
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const from = buf.from[row]!, to = buf.to[row]!;
+    c.from = from;
+    c.to = to;
+    c.piece = s.piece[from]!;
+    c.selfFlags = s.flags[from]!;
+    c.count = 1;
+    c.crossed = false;
+    if (s.owner[to] !== EMPTY) s.clear(to);
+    s.put(to, this.o.neutral ? NEUTRAL : c.player, this.o.shot, 1, 0);
+    for (const e of this.o.then) e(s, c);
+  }
+
+  /** `from/to` (the separator given): the shooter's site, then where the piece lands. */
+  notation(buf: MoveBuffer, row: number): string {
+    const l = this.o.topology.labels;
+    return `${l[buf.from[row]!]}${this.o.separator}${l[buf.to[row]!]}`;
+  }
+
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    const l = this.o.topology.labels;
+    const at = l[buf.to[row]!]!;
+    const out: PrimitiveAction[] = s.owner[buf.to[row]!] !== EMPTY ? [{ op: "remove", at }] : [];
+    out.push({ op: "add", at, piece: this.o.shotName, count: 1 });
+    const c = newCtx();
+    c.player = s.mover;
+    c.from = buf.from[row]!;
+    c.to = buf.to[row]!;
+    c.piece = s.piece[c.from]!;
+    return [...out, ...this.o.describeThen(s, c)];
+  }
+}

@@ -1,0 +1,304 @@
+/**
+ * Slides: a stack, or part of it, travels in a straight line, 1 to k sites, and lands on a site the
+ * description allows. One generator covers moving a whole stack, merging onto a friendly stack and
+ * splitting part of a stack off, told apart by how many pieces may travel (`take`) and by the
+ * landing condition. Portals (per-player wrap edges, e.g. through an enemy wall) continue the path
+ * at the far end of the grid line; a path that used one is a different move from a direct path to
+ * the same site, and its notation says so.
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import type { Ctx, Effect, LeafGenerator, MovesBound, Pred } from "../play/rules.js";
+import { EMPTY, type State } from "../state/state.js";
+import { MAX_HEIGHT } from "../../limits.js";
+import { big, PlayLimitError, positionWords } from "../play/play-limit.js";
+import type { Topology } from "../board/topology.js";
+import { generatesOnto, nextOwned, originEnd, originStart, type Origin } from "./generators.js";
+import { directionsNow, type OnwardDirections } from "./onward.js";
+
+/** How many pieces of a stack of height h travel: all h, part (1..h-1) or any (1..h). */
+export type TakeRule = "all" | "part" | "any";
+
+export interface SlideOptions {
+  topology: Topology;
+  kind: number;
+  pieces: Uint8Array | null;
+  /** The one piece type allowed, if so (see PieceMoveOptions.onlyType). */
+  onlyType?: number;
+  /** Direction ids per player (see PieceMoveOptions.dirs). */
+  dirs: Int32Array[];
+  /** Set when the directions are `onward` (the last move's direction; see PieceMoveOptions.onward). */
+  onward?: OnwardDirections | null;
+  take: TakeRule;
+  /** Farthest distance: the number of travelling pieces (`count`), or a fixed number of sites. */
+  range: "count" | number;
+  /** Condition on the source (c.from, c.selfFlags). */
+  from: Pred | null;
+  /** Which stacks may move: any of the mover's, or only the one where the last decision ended. */
+  origin: Origin;
+  /** Condition for passing over a site (c.site) to go further. */
+  through: Pred | null;
+  /** Condition on the landing site (c.to, with c.count and c.crossed set). */
+  to: Pred;
+  /** Per-player portal edges: portals[(player * dirs + d) * n + s], or null. */
+  portals: Int32Array | null;
+  /** Effects run before an enemy stack on the landing site is removed (c.to is that site). */
+  onCapture: Effect[];
+  then: Effect[];
+  /** Written between the two sites in the notation (a capture writes `x`). */
+  separator: string;
+  /**
+   * Set when `to` is `(empty to)` and `through` is `(empty site)` or absent with range 1 (a queen's
+   * or rook's move): generation then tests emptiness inline rather than calling the conditions.
+   */
+  open?: boolean;
+  /**
+   * Set when `to` is `(not (friend to))` and the path as for `open` (a chess rook's or queen's
+   * move): the ray also ends on the first piece not the mover's, capturing it, tested inline.
+   */
+  openTake?: boolean;
+}
+
+const CROSSED = 1;
+
+export class SlideGenerator implements LeafGenerator {
+  id = -1;
+  rule = "";
+  private readonly dirCount: number;
+
+  constructor(private readonly o: SlideOptions) {
+    this.dirCount = o.topology.dirNames.length;
+  }
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    if ((this.o.open === true || this.o.openTake === true) && this.o.portals === null && this.o.take === "all") {
+      this.generateOpen(s, c, out);
+      return;
+    }
+    const o = this.o;
+    const n = o.topology.n, step = o.topology.step, owner = s.owner, height = s.height;
+    const portals = o.portals, to = o.to, through = o.through;
+    const p = c.player;
+    const dirs = directionsNow(o, s, p);
+    const portalBase = p * this.dirCount;
+    const onlyType = o.onlyType ?? -1;
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
+      if (owner[site] !== p) continue;
+      const type = s.piece[site]!;
+      if (o.pieces !== null && o.pieces[type] === 0) continue;
+      c.from = site;
+      c.piece = type;
+      c.selfFlags = s.flags[site]!;
+      const h = height[site]!;
+      // In from:, (count) is the whole stack and nothing has crossed yet.
+      c.count = h;
+      c.crossed = false;
+      if (o.from !== null && !o.from(s, c)) continue;
+      const lo = o.take === "all" ? h : 1;
+      const hi = o.take === "part" ? h - 1 : h;
+      const firstRow = out.size;
+      // Past the move limit the buffer stops growing and the caller reports it: stop here too.
+      for (let count = lo; count <= hi && !out.overflow; count++) {
+        c.count = count;
+        const maxDist = o.range === "count" ? count : o.range;
+        for (let k = 0; k < dirs.length; k++) {
+          const d = dirs[k]!;
+          let cur = site;
+          let crossed = false;
+          for (let dist = 1; dist <= maxDist; dist++) {
+            let next = step[d * n + cur]!;
+            if (next < 0) {
+              next = portals === null ? -1 : portals[(portalBase + d) * n + cur]!;
+              if (next < 0) break;
+              crossed = true;
+            }
+            // A slide never ends where it started (it may pass its origin after a portal).
+            if (next !== site) {
+              c.to = next;
+              c.crossed = crossed;
+              if (to(s, c) && !(crossed && this.duplicate(out, firstRow, next, count))) {
+                const row = out.add(this.id, o.kind, site, next, count, type);
+                out.extra[row] = (crossed ? CROSSED : 0) | (h << 1);
+                if (owner[next] !== EMPTY && owner[next] !== p) out.setCapture(row, next);
+              }
+            }
+            if (through !== null) {
+              c.site = next;
+              if (!through(s, c)) break;
+            }
+            cur = next;
+          }
+        }
+      }
+    }
+  }
+
+  /** Whole stacks onto empty sites over empty sites, no portals: the same moves as generate, tested inline. */
+  private generateOpen(s: State, c: Ctx, out: MoveBuffer): void {
+    const o = this.o;
+    const n = o.topology.n, step = o.topology.step, owner = s.owner, height = s.height;
+    const p = c.player, id = this.id, kind = o.kind;
+    const dirs = directionsNow(o, s, p);
+    const onlyType = o.onlyType ?? -1;
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
+      if (owner[site] !== p) continue;
+      const type = s.piece[site]!;
+      if (o.pieces !== null && o.pieces[type] === 0) continue;
+      const h = height[site]!;
+      if (o.from !== null) {
+        c.from = site;
+        c.piece = type;
+        c.selfFlags = s.flags[site]!;
+        c.count = h;
+        c.crossed = false;
+        if (!o.from(s, c)) continue;
+      }
+      const maxDist = o.range === "count" ? h : o.range;
+      const take = o.openTake === true;
+      for (let k = 0; k < dirs.length; k++) {
+        const base = dirs[k]! * n;
+        let next = step[base + site]!, dist = 1;
+        for (; dist <= maxDist && next >= 0 && owner[next] === EMPTY; dist++) {
+          const row = out.add(id, kind, site, next, h, type);
+          out.extra[row] = h << 1;
+          next = step[base + next]!;
+        }
+        // The first piece on the ray, when it is not the mover's, is taken.
+        if (take && next >= 0 && dist <= maxDist && owner[next] !== p) {
+          const row = out.add(id, kind, site, next, h, type);
+          out.extra[row] = h << 1;
+          out.setCapture(row, next);
+        }
+      }
+    }
+  }
+
+  /**
+   * Whether a slide of `c.player` could end on the occupied `target`: each direction's ray is
+   * walked back from `target`, and every stack of the player met is tried with the slide's own
+   * conditions; with sites passable only when empty (a rook's, a queen's) the first piece met ends
+   * the ray.
+   */
+  lands(s: State, c: Ctx, target: number): boolean {
+    const o = this.o;
+    if (o.portals !== null) return generatesOnto(this, s, c, target);
+    const n = o.topology.n, step = o.topology.step, opposite = o.topology.opposite, owner = s.owner, p = c.player;
+    const dirs = directionsNow(o, s, p);
+    const lo = originStart(o.origin, s), hi = originEnd(o.origin, s, n);
+    const blocks = o.open === true || o.openTake === true;
+    for (let k = 0; k < dirs.length; k++) {
+      const d = dirs[k]!, back = opposite[d]!;
+      // A board whose lines do not lead back: ask the slow way.
+      if (back < 0) return generatesOnto(this, s, c, target);
+      let cur = target;
+      for (let dist = 1; dist < n; dist++) {
+        const x = step[back * n + cur]!;
+        if (x < 0 || step[d * n + x] !== cur) break;
+        if (owner[x] !== EMPTY) {
+          if (owner[x] === p && x >= lo && x < hi && this.reaches(s, c, x, d, dist, target)) return true;
+          if (blocks) break;
+        }
+        cur = x;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the stack on `from` may slide `dist` sites in direction `d` to `target` (some part of it, as `take` allows). */
+  private reaches(s: State, c: Ctx, from: number, d: number, dist: number, target: number): boolean {
+    const o = this.o, n = o.topology.n, step = o.topology.step;
+    const type = s.piece[from]!;
+    if (o.pieces !== null && o.pieces[type] === 0) return false;
+    const h = s.height[from]!;
+    c.from = from;
+    c.piece = type;
+    c.selfFlags = s.flags[from]!;
+    c.count = h;
+    c.crossed = false;
+    if (o.from !== null && !o.from(s, c)) return false;
+    const lo = o.take === "all" ? h : 1, hi = o.take === "part" ? h - 1 : h;
+    for (let count = hi; count >= lo; count--) {
+      if (dist > (o.range === "count" ? count : o.range)) continue;
+      c.count = count;
+      let open = true;
+      for (let x = step[d * n + from]!, i = 1; open && i < dist; i++, x = step[d * n + x]!) {
+        if (o.through === null) continue;
+        c.site = x;
+        open = o.through(s, c);
+      }
+      if (!open) continue;
+      c.to = target;
+      if (o.to(s, c)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The most moves one position can have, for `validate`'s warning: every piece (up to `pieces`)
+   * in every direction as far as it may go, with every part of a stack up to `height` high.
+   */
+  movesBound(pieces: number, height: number): MovesBound {
+    const dirs = Math.max(0, ...this.o.dirs.map((d) => d.length)) || this.dirCount;
+    const n = this.o.topology.n;
+    const far = Math.min(this.o.range === "count" ? height : this.o.range, n - 1);
+    const parts = this.o.take === "all" ? 1 : height;
+    return {
+      moves: pieces * dirs * far * parts,
+      how: `${big(pieces)} ${pieces === 1 ? "stack" : "stacks"} in ${dirs} directions up to ${big(far)} sites${parts > 1 ? `, each part of a stack up to ${big(height)} high` : ""}`,
+    };
+  }
+
+  /** Two directions can reach one site through portals: the same move, listed once. */
+  private duplicate(out: MoveBuffer, firstRow: number, to: number, count: number): boolean {
+    for (let r = firstRow; r < out.size; r++) {
+      if (out.to[r] === to && out.count[r] === count && (out.extra[r]! & CROSSED) !== 0) return true;
+    }
+    return false;
+  }
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const from = buf.from[row]!, to = buf.to[row]!, count = buf.count[row]!;
+    const mover = s.owner[from]!, type = s.piece[from]!, flags = s.flags[from]!;
+    c.from = from;
+    c.to = to;
+    c.count = count;
+    c.piece = type;
+    c.crossed = (buf.extra[row]! & CROSSED) !== 0;
+    c.selfFlags = flags;
+    const target = s.owner[to]!;
+    if (target !== EMPTY && target !== mover) {
+      for (const e of this.o.onCapture) e(s, c);
+      s.clear(to);
+    }
+    if (s.owner[to] === EMPTY) s.put(to, mover, type, count, flags);
+    else {
+      if (s.height[to]! + count > MAX_HEIGHT) {
+        const labels = this.o.topology.labels;
+        throw new PlayLimitError(this.rule, `would stack ${big(s.height[to]! + count)} pieces on ${labels[to]}, above the ${big(MAX_HEIGHT)} a stack may hold`, positionWords(s));
+      }
+      s.height[to]! += count;
+      s.flags[to]! |= flags;
+    }
+    if (s.height[from]! > count) s.height[from]! -= count;
+    else s.clear(from);
+    s.touch();
+    for (const e of this.o.then) e(s, c);
+  }
+
+  /** `from-to`, `fromxto` for a capture, `^` after a path through a portal, `/n` when part of the stack travels. */
+  notation(buf: MoveBuffer, row: number): string {
+    const l = this.o.topology.labels;
+    const extra = buf.extra[row]!;
+    const count = buf.count[row]!;
+    const sep = buf.capLen[row] ? "x" : this.o.separator;
+    const via = extra & CROSSED ? "^" : "";
+    const part = count !== extra >> 1 ? `/${count}` : "";
+    return `${l[buf.from[row]!]}${sep}${l[buf.to[row]!]}${via}${part}`;
+  }
+
+  actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
+    const l = this.o.topology.labels;
+    const out: PrimitiveAction[] = buf.capLen[row] ? [{ op: "remove", at: l[buf.to[row]!]! }] : [];
+    out.push({ op: "transfer", from: l[buf.from[row]!]!, to: l[buf.to[row]!]!, count: buf.count[row]! });
+    return out;
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * Sowing, the move of the mancala games: the mover picks up every seed of one of their pits and
+ * drops them one by one into the following pits of their track (`track`, usually a loop), skipping
+ * the pits `skip:` names (the opponent's store), and the pit sown from on later laps where
+ * `skip-origin:` says so; where `origin-first:` holds, the first seed goes back into the pit
+ * itself. Then, at the last pit sown: the captures (`capture-if:` / `capture:`), repeated on the
+ * pits before it while they hold (`backtrack:`, Oware's run of 2s and 3s), and the consequences
+ * (`then:`: an extra turn in the store, relay sowing from the last pit).
+ *
+ * The pits sown are worked out on the position before the sowing, when the moves are listed (the
+ * last is the move's `to`, so that a continuation from `last-to` sows on from it) and again, alike,
+ * when the move is made: the path is a walk along the track's table that changes nothing, and skip
+ * conditions are asked of that position, as in Ludii. On an open track, a pit whose seeds would run
+ * past the end cannot be sown.
+ */
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import { newCtx, type Ctx, type Effect, type LeafGenerator, type Pred } from "../play/rules.js";
+import { EMPTY, type State } from "../state/state.js";
+import type { Topology } from "../board/topology.js";
+import type { Track } from "./track.js";
+
+export interface SowOptions {
+  topology: Topology;
+  track: Track;
+  kind: number;
+  /** Which pits the mover may sow from (`c.from`); pits without seeds never. */
+  from: Pred;
+  /** Pits passed over without a seed (`c.to`); null: none. */
+  skip: Pred | null;
+  /** Whether the pit sown from is passed over when the sowing comes round to it again. */
+  skipOrigin: boolean;
+  /**
+   * When the last seed is the one sown right after passing over the pit sown from: whether the
+   * move's last pit (`to`, for captures and consequences) is read as that pit of origin, as Ludii
+   * 1.3.12 reads it (so, in Oware, such a sowing captures nothing), rather than the pit sown.
+   */
+  lastAfterOriginIsOrigin: boolean;
+  /** Where the first seed goes back into the pit sown from (`c.from`); null: never. */
+  originFirst: Pred | null;
+  /** At the last pit (`c.to`): whether the capture effects run; null with captures: always. */
+  captureIf: Pred | null;
+  capture: Effect[];
+  /** After a capture, go on to the pit before, capturing while `captureIf` holds there. */
+  backtrack: boolean;
+  then: Effect[];
+}
+
+export class SowGenerator implements LeafGenerator {
+  id = -1;
+  rule = "";
+
+  /** Round a loop with nothing passed over: the sowing is arithmetic (see walk). */
+  private readonly plainLoop: boolean;
+
+  constructor(private readonly o: SowOptions) {
+    this.plainLoop = o.track.loop && o.skip === null && !o.skipOrigin;
+  }
+
+  private ready(c: Ctx, from: number, s: State): void {
+    c.from = from;
+    c.over = -1;
+    c.piece = s.piece[from]!;
+    c.count = s.height[from]!;
+    c.crossed = false;
+    c.selfFlags = 0;
+  }
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    const o = this.o, p = c.player, sites = o.track.sites[p]!, position = o.track.position[p]!;
+    for (let i = 0; i < sites.length; i++) {
+      const pit = sites[i]!;
+      if (s.owner[pit] === EMPTY || position[pit] !== i) continue;
+      this.ready(c, pit, s);
+      if (!o.from(s, c)) continue;
+      const last = this.walk(s, c, pit, this.originFirst(s, c));
+      c.to = -1;
+      if (last >= 0) out.add(this.id, o.kind, pit, last, s.height[pit]!, s.piece[pit]!);
+    }
+  }
+
+  /**
+   * The sowing of every seed of `pit` along the mover's track, on the position as it stands (nothing
+   * is changed): calls `visit` with each pit a seed falls into, in order, and returns the last (-1:
+   * no sowing, the seeds would run past the end of an open track). A plain loop, where nothing is
+   * passed over, is worked out by arithmetic when no pit needs visiting.
+   */
+  private walk(s: State, c: Ctx, pit: number, originFirst: boolean, visit?: (pit: number) => void): number {
+    const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
+    let seeds = c.count, last = -1;
+    let i = o.track.position[c.player]![pit]!;
+    this.lastPassedOrigin = false;
+    if (originFirst) {
+      visit?.(pit);
+      seeds--;
+      last = pit;
+    }
+    if (seeds > 0 && this.plainLoop && visit === undefined) return sites[(i + seeds) % L]!;
+    // A track that passes over every pit would never end: after a lap of skips, the next pit is sown.
+    let skipped = 0, passedOrigin = false;
+    while (seeds > 0) {
+      i++;
+      if (i >= L) {
+        if (!o.track.loop) return -1;
+        i = 0;
+      }
+      const to = sites[i]!;
+      if (skipped < L && o.skipOrigin && to === pit) {
+        passedOrigin = true;
+        skipped++;
+        continue;
+      }
+      c.to = to;
+      if (skipped < L && o.skip !== null && o.skip(s, c)) {
+        skipped++;
+        continue;
+      }
+      skipped = 0;
+      visit?.(to);
+      last = to;
+      this.lastPassedOrigin = passedOrigin;
+      passedOrigin = false;
+      seeds--;
+    }
+    return last;
+  }
+
+  /** Whether the last seed of the last walk was sown right after passing over the pit of origin. */
+  private lastPassedOrigin = false;
+  /** Every pit sown, in order, for `apply` (grown as needed). */
+  private sown = new Int32Array(64);
+  private sownCount = 0;
+  private readonly collect = (to: number): void => {
+    if (this.sownCount === this.sown.length) {
+      const bigger = new Int32Array(this.sown.length * 2);
+      bigger.set(this.sown);
+      this.sown = bigger;
+    }
+    this.sown[this.sownCount++] = to;
+  };
+
+  apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
+    const o = this.o, pit = buf.from[row]!;
+    this.ready(c, pit, s);
+    const owner = s.owner[pit]!, piece = s.piece[pit]!, seeds = c.count;
+    // Asked of the pit before its seeds are taken up (`(count from)` is what it held).
+    const first = this.originFirst(s, c);
+    let sown: number;
+    if (this.plainLoop) {
+      sown = this.walk(s, c, pit, first);
+      // Whole laps and a remainder: each pit's share at once.
+      const sites = o.track.sites[c.player]!, L = sites.length, i = o.track.position[c.player]![pit]!;
+      const rest = first ? seeds - 1 : seeds, laps = Math.floor(rest / L), extra = rest % L;
+      s.takePieces(pit, seeds);
+      if (first) s.addPieces(pit, owner, piece, 1);
+      for (let k = 1; k <= L; k++) {
+        const share = laps + (k <= extra ? 1 : 0);
+        if (share > 0) s.addPieces(sites[(i + k) % L]!, owner, piece, share);
+      }
+    } else {
+      // The pits are found on the position before the sowing, as the move was listed.
+      this.sownCount = 0;
+      sown = this.walk(s, c, pit, first, this.collect);
+      s.takePieces(pit, seeds);
+      for (let k = 0; k < this.sownCount; k++) s.addPieces(this.sown[k]!, owner, piece, 1);
+    }
+    // The pit the rules read as the last: the one sown, or (Ludii's reading) the pit of origin.
+    const last = this.lastPassedOrigin && o.lastAfterOriginIsOrigin ? pit : sown;
+    c.to = last;
+    if (last >= 0 && o.capture.length) this.captures(s, c, pit, last);
+    c.to = last;
+    for (const e of o.then) e(s, c);
+  }
+
+  private originFirst(s: State, c: Ctx): boolean {
+    return this.o.originFirst !== null && this.o.originFirst(s, c);
+  }
+
+  /** The captures at the last pit, and back along the track while they go on (`backtrack:`). */
+  private captures(s: State, c: Ctx, pit: number, last: number): void {
+    const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
+    let i = o.track.position[c.player]![last]!;
+    for (let n = 0; n < L; n++) {
+      c.to = sites[i]!;
+      if (o.captureIf !== null && !o.captureIf(s, c)) return;
+      for (const e of o.capture) e(s, c);
+      if (!o.backtrack) return;
+      i = i === 0 ? (o.track.loop ? L - 1 : -1) : i - 1;
+      if (i < 0 || sites[i] === pit) return;
+    }
+  }
+
+  notation(buf: MoveBuffer, row: number): string {
+    return this.o.topology.labels[buf.from[row]!]!;
+  }
+
+  /** One seed from the pit to each pit sown, in order (the captures and consequences are not listed). */
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    const l = this.o.topology.labels, pit = buf.from[row]!, out: PrimitiveAction[] = [];
+    const c = this.scratchCtx;
+    c.player = s.mover;
+    this.ready(c, pit, s);
+    this.walk(s, c, pit, this.originFirst(s, c), (to) => out.push({ op: "transfer", from: l[pit]!, to: l[to]!, count: 1 }));
+    return out;
+  }
+
+  private readonly scratchCtx = newCtx();
+}

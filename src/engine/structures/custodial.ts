@@ -1,0 +1,60 @@
+/**
+ * Captures found from one site -- usually where a piece just landed -- by looking only at its
+ * neighbours and theirs, never by scanning the board:
+ *
+ * - custodial: a target next to the site, along a direction, with a hostile site ("anvil") just
+ *   beyond it on the same line (the piece is sandwiched between the moved piece and the anvil);
+ * - surround: a target next to the site whose every neighbour is the site itself or hostile.
+ *
+ * Both only find the sites (into a caller's buffer); the rules decide what happens to them.
+ */
+import type { Ctx, Pred } from "../play/rules.js";
+import type { State } from "../state/state.js";
+import type { Topology } from "../board/topology.js";
+
+/**
+ * The targets custodially flanked from `at`: for each direction d of `dirs`, the neighbour b of
+ * `at` when `target` holds for it and `anvil` holds for the next site beyond b along d (both
+ * evaluated with `c.site` bound to the site looked at). Writes them into `out`, returns how many.
+ */
+export function flankedFrom(topo: Topology, dirs: Int32Array, s: State, c: Ctx, at: number, target: Pred, anvil: Pred, out: Int32Array): number {
+  const n = topo.n, step = topo.step;
+  let k = 0;
+  for (let i = 0; i < dirs.length; i++) {
+    const d = dirs[i]! * n;
+    const between = step[d + at]!;
+    if (between < 0) continue;
+    const far = step[d + between]!;
+    if (far < 0) continue;
+    c.site = between;
+    if (!target(s, c)) continue;
+    c.site = far;
+    if (anvil(s, c)) out[k++] = between;
+  }
+  return k;
+}
+
+/**
+ * The targets surrounded from `at`: each neighbour b of `at` along `dirs` for which `target`
+ * holds and every neighbour of b along `dirs` is `at` or satisfies `hostile` (directions leading
+ * off the board from b do not count). Writes them into `out`, returns how many.
+ */
+export function surroundedFrom(topo: Topology, dirs: Int32Array, s: State, c: Ctx, at: number, target: Pred, hostile: Pred, out: Int32Array): number {
+  const n = topo.n, step = topo.step;
+  let k = 0;
+  for (let i = 0; i < dirs.length; i++) {
+    const b = step[dirs[i]! * n + at]!;
+    if (b < 0) continue;
+    c.site = b;
+    if (!target(s, c)) continue;
+    let enclosed = true;
+    for (let j = 0; j < dirs.length && enclosed; j++) {
+      const t = step[dirs[j]! * n + b]!;
+      if (t < 0 || t === at) continue;
+      c.site = t;
+      enclosed = hostile(s, c);
+    }
+    if (enclosed) out[k++] = b;
+  }
+  return k;
+}
