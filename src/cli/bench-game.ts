@@ -8,6 +8,7 @@ import type { Game } from "../engine/play/game.js";
 import { newTally } from "../engine/play/playout-tally.js";
 import type { BenchAllOptions } from "./bench-all.js";
 import { throughput, type GameFigures } from "./bench-report.js";
+import { summarizeCompilation } from "../engine/compiled/specialize.js";
 import { CliError, round } from "./common.js";
 import { Interrupt } from "./interrupt.js";
 import { sendSnapshot } from "./on-thread.js";
@@ -106,6 +107,7 @@ export async function benchGame(name: string, opts: BenchAllOptions & { warmup: 
     seconds: round(mine.elapsed, 3),
     ...throughput(mine.playouts, mine.plies, mine.cpu),
     unfinished: mine.unfinished,
+    rules: summarizeCompilation(game.def.compilation, game.def.generators.length),
   };
   if (ref) {
     const t = throughput(theirs.playouts, theirs.plies, theirs.cpu);

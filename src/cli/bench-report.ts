@@ -6,6 +6,7 @@
 import { writeFileSync } from "node:fs";
 import type { BenchAllOptions } from "./bench-all.js";
 import { CliError, log, out, round } from "./common.js";
+import type { CompilationSummary } from "../engine/compiled/specialize.js";
 
 export const BENCH_ALL_FORMAT = "ludex-bench-all/1";
 
@@ -25,6 +26,8 @@ export interface GameFigures extends Throughput {
   options: Record<string, unknown>;
   seconds: number;
   unfinished: number;
+  /** Which move rules ran as compiled code (absent in runs saved before rules were compiled). */
+  rules?: CompilationSummary;
   /** Measured in the same run, alternating with Ludex; `ratio` is Ludex's playouts/CPU s over the reference's. */
   reference?: Throughput & { name: string; ratio: number };
 }
@@ -128,11 +131,11 @@ function num(v: number, digits = 0): string {
 export function formatReport(r: BenchAllReport): string[] {
   const comparing = new Map((r.comparison?.games ?? []).map((c) => [c.game, c]));
   const withRefs = r.games.some((g) => g.reference);
-  const head = ["game", "playouts/CPU s", "plies/CPU s", "playouts", "CPU s"];
+  const head = ["game", "playouts/CPU s", "plies/CPU s", "playouts", "CPU s", "compiled"];
   if (withRefs) head.push("reference/CPU s", "Ludex/ref");
   if (r.comparison) head.push("saved/CPU s", "now/saved");
   const rows = r.games.map((g) => {
-    const row = [g.game, num(g.playoutsPerCpuSec, 1), num(g.pliesPerCpuSec), num(g.playouts), num(g.cpuSeconds, 2)];
+    const row = [g.game, num(g.playoutsPerCpuSec, 1), num(g.pliesPerCpuSec), num(g.playouts), num(g.cpuSeconds, 2), g.rules ? `${g.rules.compiled}/${g.rules.rules}` : ""];
     if (withRefs) row.push(g.reference ? num(g.reference.playoutsPerCpuSec, 1) : "", g.reference ? num(g.reference.ratio, 3) : "");
     const c = comparing.get(g.game);
     if (r.comparison) row.push(c ? num(c.then, 1) : "new", c ? `${num(c.ratio, 2)}${c.slower ? "  SLOWER" : ""}` : "");
@@ -141,6 +144,11 @@ export function formatReport(r: BenchAllReport): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
   const lines = [line(head), ...rows.map(line)];
+  const partly = r.games.filter((g) => g.rules && g.rules.closures.length);
+  if (partly.length) {
+    lines.push("", "move rules on closures (not compiled yet), or compiled but calling closures:");
+    for (const g of partly) for (const why of g.rules!.closures) lines.push(`  ${g.game}: ${why}`);
+  }
   const refs = r.games.filter((g) => g.reference);
   if (refs.length) {
     lines.push("");

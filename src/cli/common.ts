@@ -79,7 +79,13 @@ export function positiveNumberArg(value: string): number {
 
 /** Adds the repeatable `--option name=value` flag to a command. */
 export function withGameOptions(cmd: Command): Command {
-  return cmd.option("--option <name=value>", "set a description option (repeatable)", collectOption);
+  return cmd
+    .option("--option <name=value>", "set a description option (repeatable)", collectOption)
+    .option("--closures", "run every rule on its closures, the reference, instead of compiled code (also LUDEX_CLOSURES=1)")
+    .hook("preAction", (_self, action) => {
+      // Through the environment: the threads a command starts compile their games again.
+      if (action.opts().closures) process.env.LUDEX_CLOSURES = "1";
+    });
 }
 
 /** An "Examples:" block for a command's help. */

@@ -15,6 +15,7 @@ import { CliError, describeOptions, GAME_ARG_HELP, examples, integerArg, log, ou
 import type { BenchAllOptions } from "./bench-all.js";
 import type { BenchAllReport } from "./bench-report.js";
 import { MAX_RECORD_BYTES } from "../limits.js";
+import { summarizeCompilation, type CompilationSummary } from "../engine/compiled/specialize.js";
 import { shown } from "../library/untrusted.js";
 
 const DEFAULT_MAX_PLIES = 10_000;
@@ -349,6 +350,8 @@ async function benchAllSetup(flags: BenchFlags): Promise<{ names: string[]; opts
 interface BenchSnapshot {
   game: string;
   options: Record<string, unknown>;
+  /** Which move rules ran as compiled code. */
+  rules: CompilationSummary;
   /** The warm-up's tally (for the branching figure) and the measure's so far. */
   warm: Tally;
   tally: Tally;
@@ -361,13 +364,14 @@ export async function runBench(file: string, opts: BenchOptions): Promise<void> 
   const { sendSnapshot } = await import("./on-thread.js");
   const { loadGameFile } = await import("./load.js");
   const game = loadGameFile(file, opts.option);
+  const rules = summarizeCompilation(game.def.compilation, game.def.generators.length);
   const warmup = Math.min(1, opts.seconds / 5);
   // Ready for a signal before saying that the run begins.
   const interrupt = new Interrupt();
   log(`bench ${game.name}: warm-up ${round(warmup)} s, then measuring for ${opts.seconds} s`);
   let seed = opts.seed;
   let warm = newTally(game.playerCount);
-  const snapshot = (tally: Tally, elapsed: number, cpu: number): BenchSnapshot => ({ game: game.name, options: game.def.options, warm, tally, elapsed, cpu });
+  const snapshot = (tally: Tally, elapsed: number, cpu: number): BenchSnapshot => ({ game: game.name, options: game.def.options, rules, warm, tally, elapsed, cpu });
   // CPU time is the process's (this thread and the garbage collector's helpers): on a shared,
   // loaded machine playouts per CPU second compare fairly where wall time does not.
   const run = async (seconds: number, countBranching: boolean): Promise<{ tally: Tally; elapsed: number; cpu: number }> => {
@@ -423,6 +427,7 @@ function reportBench(snapshot: BenchSnapshot | undefined, file: string, opts: Be
     avgBranching: round(avg(warm.branching, warm.plies), 3),
     unfinished: t.unfinished,
     maxPlies: opts.maxPlies,
+    rules: snapshot.rules,
     ...(stopped ? { interrupted: true } : {}),
   };
   if (opts.json) {
@@ -435,4 +440,7 @@ function reportBench(snapshot: BenchSnapshot | undefined, file: string, opts: Be
   out(`  avg length     ${report.avgLength} plies`);
   out(`  avg branching  ${report.avgBranching}`);
   out(`  unfinished     ${t.unfinished} (max ${opts.maxPlies} plies)`);
+  const r = snapshot.rules;
+  out(`  compiled       ${r.compiled} of ${r.rules} move rules`);
+  for (const line of r.closures) out(`    on closures: ${line}`);
 }

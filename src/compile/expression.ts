@@ -4,6 +4,7 @@
  * are folded at compile time, so an option set to 0 can switch a rule off for free.
  */
 import type { Ctx } from "../engine/play/rules.js";
+import { withSource, type Emit } from "../engine/compiled/emitter.js";
 import type { State } from "../engine/state/state.js";
 import type { SITE_NAMES } from "../lang/catalog.js";
 import type { CompileContext } from "./context.js";
@@ -14,9 +15,25 @@ export interface Compiled<T> {
   constant?: T;
   /** For a number that can stop counting early: whether it is at least `k` (the same answer as `fn(s, c) >= k`). */
   atLeast?: (s: State, c: Ctx, k: number) => boolean;
+  /** Its source for compiled rules (engine/compiled/emitter.ts), where it can be written so; registered for `fn` by compileBoolC and compileIntC. */
+  emit?: Emit;
 }
 
-export const constant = <T>(v: T): Compiled<T> => ({ fn: () => v, constant: v });
+/** A value known at compile time; booleans and integers can also be written as source. */
+export const constant = <T>(v: T): Compiled<T> => {
+  const fn = () => v;
+  if (typeof v === "boolean" || (typeof v === "number" && Number.isSafeInteger(v))) {
+    const text = typeof v === "number" && v < 0 ? `(${v})` : String(v);
+    return { fn: withSource(fn, () => text), constant: v, emit: () => text };
+  }
+  return { fn, constant: v };
+};
+
+/** Registers a compiled expression's source for its closure (once built), and returns it. */
+export function registered<T>(r: Compiled<T>): Compiled<T> {
+  if (r.emit) withSource(r.fn, r.emit);
+  return r;
+}
 
 type SiteRef = (typeof SITE_NAMES)[number];
 /**
@@ -27,17 +44,17 @@ export type SiteReader = (s: State, c: Ctx) => number;
 const siteReader = (ref: SiteRef): SiteReader => {
   switch (ref) {
     case "from":
-      return (_s, c) => c.from;
+      return withSource((_s: State, c: Ctx) => c.from, () => "c.from");
     case "over":
-      return (_s, c) => c.over;
+      return withSource((_s: State, c: Ctx) => c.over, () => "c.over");
     case "to":
-      return (_s, c) => c.to;
+      return withSource((_s: State, c: Ctx) => c.to, () => "c.to");
     case "last-from":
-      return (s) => s.lastFrom;
+      return withSource((s: State) => s.lastFrom, () => "s.lastFrom");
     case "last-to":
-      return (s) => s.lastTo;
+      return withSource((s: State) => s.lastTo, () => "s.lastTo");
     default:
-      return (_s, c) => c.site;
+      return withSource((_s: State, c: Ctx) => c.site, () => "c.site");
   }
 };
 
@@ -67,13 +84,14 @@ export function siteRefIn(ref: string, ptr: string, cx: CompileContext): SiteRea
  * acted), `next` is the player to act next, `P1`..`Pn` are seats.
  */
 export function compilePlayer(name: string, ptr: string, cx: CompileContext): (s: State, c: Ctx) => number {
-  if (name === "mover") return (_s, c) => c.player;
-  if (name === "opponent") return (_s, c) => (c.player + 1) % cx.playerCount;
+  const count = cx.playerCount;
+  if (name === "mover") return withSource((_s: State, c: Ctx) => c.player, () => "c.player");
+  if (name === "opponent") return withSource((_s: State, c: Ctx) => (c.player + 1) % count, (e) => `(c.player + 1) % ${e.int(count)}`);
   if (name === "player") {
     if (!cx.inRanking) cx.fail("M004", "`player` exists only inside (ranked ...) and (some-player ...)", ptr, "mover, next, opponent or a seat");
     return (_s, c) => c.subject;
   }
-  if (name === "next") return cx.scope === "end" ? (s) => s.mover : (_s, c) => (c.player + 1) % cx.playerCount;
-  const seat = cx.seat(name, ptr);
-  return () => Math.max(0, seat);
+  if (name === "next") return cx.scope === "end" ? withSource((s: State) => s.mover, () => "s.mover") : withSource((_s: State, c: Ctx) => (c.player + 1) % count, (e) => `(c.player + 1) % ${e.int(count)}`);
+  const seat = Math.max(0, cx.seat(name, ptr));
+  return withSource(() => seat, (e) => e.int(seat));
 }

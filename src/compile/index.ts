@@ -13,6 +13,7 @@ import { expand, type OptionDecl } from "../lang/expand.js";
 import { parseText } from "../lang/parser.js";
 import { validateIr } from "../lang/schema.js";
 import { Game } from "../engine/play/game.js";
+import { closuresByDefault, specializeRules } from "../engine/compiled/specialize.js";
 import { resolveGameRef, unknownGameMessage } from "../library/builtin.js";
 import { shownPath } from "../library/untrusted.js";
 import { descriptionHash } from "./fingerprint.js";
@@ -35,6 +36,11 @@ export interface CompileOptions {
   options?: Record<string, string | number | boolean>;
   /** Reads files named by `(extends ...)`; defaults to the file system, relative to the including file. */
   readFile?: (path: string, from: string) => { path: string; text: string } | { error: string } | undefined;
+  /**
+   * Run every rule on its closures, the reference, instead of compiled code (engine/compiled/).
+   * Default: `LUDEX_CLOSURES=1` in the environment says so (the CLI's `--closures` sets it).
+   */
+  closures?: boolean;
 }
 
 export interface CompileResult {
@@ -101,6 +107,7 @@ function compileStages(text: string, opts: CompileOptions): CompileResult {
   }
   const def = compiled;
   if (!def || hasErrors(diagnostics)) return result;
+  if (!(opts.closures ?? closuresByDefault())) def.compilation = specializeRules(def);
   return { ...result, game: new Game(def, { file, hash: descriptionHash(bound.ir) }) };
 }
 

@@ -9,7 +9,8 @@ import { compileMoves } from "./moves.js";
 import { EMPTY, NEUTRAL, UNKNOWN_OWNER } from "../../engine/state/state.js";
 import { overflowError } from "../../engine/play/play-limit.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
-import { compilePlayer, constant, type Compiled } from "../expression.js";
+import { compilePlayer, constant, registered, type Compiled } from "../expression.js";
+import type { Emitter } from "../../engine/compiled/emitter.js";
 import { boardCoordinates, compileSite, siteIn } from "./sites.js";
 import { sees } from "../../engine/board/coordinates.js";
 import { anyLine, boardLines, hasLineOfExactly, lineAxes, longestLine, outflanksAny } from "../../engine/structures/lines.js";
@@ -31,6 +32,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         const x = at(s, c);
         return x >= 0 && s.owner[x] === EMPTY;
       },
+      emit: (e) => atSite(e, at, (x) => `s.owner[${x}] === ${EMPTY}`),
     };
   },
   enemy: (n, ptr, cx) => {
@@ -42,6 +44,10 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         if (x < 0) return false;
         const o = s.owner[x]!;
         return o >= 0 && side[o] !== NO_SIDE && side[o] !== side[c.player];
+      },
+      emit: (e) => {
+        const o = e.local("o"), sd = e.ref(side, "side");
+        return atSite(e, at, (x) => `(${o} = s.owner[${x}]) >= 0 && ${sd}[${o}] !== ${NO_SIDE} && ${sd}[${o}] !== ${sd}[c.player]`);
       },
     };
   },
@@ -55,6 +61,10 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         const o = s.owner[x]!;
         return o >= 0 && side[o] === side[c.player];
       },
+      emit: (e) => {
+        const o = e.local("o"), sd = e.ref(side, "side");
+        return atSite(e, at, (x) => `(${o} = s.owner[${x}]) >= 0 && ${sd}[${o}] === ${sd}[c.player]`);
+      },
     };
   },
   occupied: (n, ptr, cx) => {
@@ -64,6 +74,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         const x = at(s, c);
         return x >= 0 && s.owner[x] !== EMPTY;
       },
+      emit: (e) => atSite(e, at, (x) => `s.owner[${x}] !== ${EMPTY}`),
     };
   },
   owner: (n, ptr, cx) => {
@@ -76,6 +87,10 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
           const o = s.owner[x]!;
           return o !== EMPTY && o !== NEUTRAL;
         },
+        emit: (e) => {
+          const o = e.local("o");
+          return atSite(e, at, (x) => `(${o} = s.owner[${x}]) !== ${EMPTY} && ${o} !== ${NEUTRAL}`);
+        },
       };
     }
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
@@ -84,6 +99,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         const x = at(s, c);
         return x >= 0 && s.owner[x] === who(s, c);
       },
+      emit: (e) => atSite(e, at, (x) => `s.owner[${x}] === ${e.num(who, "a player")}`),
     };
   },
   "is-piece": (n, ptr, cx) => {
@@ -94,13 +110,14 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         const x = at(s, c);
         return x >= 0 && s.piece[x] === type;
       },
+      emit: (e) => atSite(e, at, (x) => `s.piece[${x}] === ${e.int(type)}`),
     };
   },
   flag: (n, ptr, cx) => {
     const bit = cx.flagBit(n.flag as string, `${ptr}/flag`);
     if (n.site === "self") {
       if (cx.scope !== "move") cx.fail("M004", "`self` (the moving piece) exists only inside a move", `${ptr}/site`);
-      return { fn: (_s, c) => (c.selfFlags & bit) !== 0 };
+      return { fn: (_s, c) => (c.selfFlags & bit) !== 0, emit: (e) => `(c.selfFlags & ${e.int(bit)}) !== 0` };
     }
     const at = siteIn(n, ptr, cx);
     return {
@@ -108,11 +125,12 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         const x = at(s, c);
         return x >= 0 && (s.flags[x]! & bit) !== 0;
       },
+      emit: (e) => atSite(e, at, (x) => `(s.flags[${x}] & ${e.int(bit)}) !== 0`),
     };
   },
   crossed: (_n, ptr, cx) => {
     if (cx.scope !== "move") cx.fail("M004", "(crossed) exists only inside a move", ptr);
-    return { fn: (_s, c) => c.crossed };
+    return { fn: (_s, c) => c.crossed, emit: () => "c.crossed" };
   },
   marked: (n, ptr, cx) => {
     const m = cx.markerIndex(n.marker as string, `${ptr}/marker`);
@@ -149,6 +167,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
           const x = at(s, c);
           return x >= 0 && table[whose(s, c) * N + x] === 1;
         },
+        emit: (e) => atSite(e, at, (x) => `${e.ref(table, "region")}[${e.num(whose, "a player")} * ${e.int(N)} + ${x}] === 1`),
       };
     }
     const member = new Uint8Array(cx.topology!.n);
@@ -158,6 +177,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         const x = at(s, c);
         return x >= 0 && member[x] === 1;
       },
+      emit: (e) => atSite(e, at, (x) => `${e.ref(member, "region")}[${x}] === 1`),
     };
   },
   adjacent: (n, ptr, cx) => {
@@ -276,7 +296,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       cx.fail("M004", "(passed) needs a (pass) move in the play rules", ptr, "(pass) inside (priority ...) or (either ...)");
       return constant(false);
     }
-    return { fn: (s) => s.memory[word + 1]! === 1 };
+    return { fn: (s) => s.memory[word + 1]! === 1, emit: (e) => `s.memory[${e.int(word + 1)}] === 1` };
   },
   "all-passed": (_n, ptr, cx) => {
     const word = cx.passWord;
@@ -285,7 +305,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       return constant(false);
     }
     const players = cx.playerCount;
-    return { fn: (s) => s.memory[word]! >= players };
+    return { fn: (s) => s.memory[word]! >= players, emit: (e) => `s.memory[${e.int(word)}] >= ${e.int(players)}` };
   },
   outflanks: (n, ptr, cx) => {
     const at = compileSite(n.at!, `${ptr}/at`, cx);
@@ -321,6 +341,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
           const x = at(s, c);
           return x >= 0 && hasLineOfExactly(topology, s, x, of(s, c), axes, length, ifPlaced);
         },
+        emit: (e) => atSite(e, at, (x) => `${e.ref(hasLineOfExactly, "exactLine")}(${e.ref(topology, "topology")}, s, ${x}, ${e.num(of, "a player")}, ${e.ref(axes, "axes")}, ${e.int(length)}, ${ifPlaced})`),
       };
     }
     return {
@@ -328,6 +349,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         const x = at(s, c);
         return x >= 0 && longestLine(topology, s, x, of(s, c), axes, ifPlaced) >= length;
       },
+      emit: (e) => atSite(e, at, (x) => `${e.ref(longestLine, "longestLine")}(${e.ref(topology, "topology")}, s, ${x}, ${e.num(of, "a player")}, ${e.ref(axes, "axes")}, ${ifPlaced}) >= ${e.int(length)}`),
     };
   },
   near: (n, ptr, cx) => {
@@ -470,20 +492,22 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     if (parts.some((p) => p.constant === false)) return constant(false);
     const live = parts.filter((p) => p.constant !== true).map((p) => p.fn);
     if (live.length === 0) return constant(true);
-    if (live.length === 1) return { fn: live[0]! };
+    const emitAll = (e: Emitter) => live.map((f) => e.cond(f)).join(" && ");
+    if (live.length === 1) return { fn: live[0]!, emit: emitAll };
     if (live.length === 2) {
       const [a, b] = live as [Pred, Pred];
-      return { fn: (s, c) => a(s, c) && b(s, c) };
+      return { fn: (s, c) => a(s, c) && b(s, c), emit: emitAll };
     }
     if (live.length === 3) {
       const [a, b, d] = live as [Pred, Pred, Pred];
-      return { fn: (s, c) => a(s, c) && b(s, c) && d(s, c) };
+      return { fn: (s, c) => a(s, c) && b(s, c) && d(s, c), emit: emitAll };
     }
     return {
       fn: (s, c) => {
         for (let i = 0; i < live.length; i++) if (!live[i]!(s, c)) return false;
         return true;
       },
+      emit: emitAll,
     };
   },
   or: (n, ptr, cx) => {
@@ -491,23 +515,25 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     if (parts.some((p) => p.constant === true)) return constant(true);
     const live = parts.filter((p) => p.constant !== false).map((p) => p.fn);
     if (live.length === 0) return constant(false);
-    if (live.length === 1) return { fn: live[0]! };
+    const emitAny = (e: Emitter) => live.map((f) => e.cond(f)).join(" || ");
+    if (live.length === 1) return { fn: live[0]!, emit: emitAny };
     if (live.length === 2) {
       const [a, b] = live as [Pred, Pred];
-      return { fn: (s, c) => a(s, c) || b(s, c) };
+      return { fn: (s, c) => a(s, c) || b(s, c), emit: emitAny };
     }
     return {
       fn: (s, c) => {
         for (let i = 0; i < live.length; i++) if (live[i]!(s, c)) return true;
         return false;
       },
+      emit: emitAny,
     };
   },
   not: (n, ptr, cx) => {
     const a = compileBoolC(n.cond, `${ptr}/cond`, cx);
     if (a.constant !== undefined) return constant(!a.constant);
     const f = a.fn;
-    return { fn: (s, c) => !f(s, c) };
+    return { fn: (s, c) => !f(s, c), emit: (e) => `!${e.cond(f)}` };
   },
   "<": comparison((a, b) => a < b, (k) => ({ atLeast: k, holds: false })),
   "<=": comparison((a, b) => a <= b, (k) => ({ atLeast: k + 1, holds: false })),
@@ -519,7 +545,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     return { fn: (s, c) => s.pieceCount[who(s, c)] === 0 };
   },
-  "same-turn": () => ({ fn: (s) => s.actionInTurn > 1 }),
+  "same-turn": () => ({ fn: (s) => s.actionInTurn > 1, emit: () => "s.actionInTurn > 1" }),
   "in-phase": (n, ptr, cx) => {
     const phase = cx.phaseNames.indexOf(n.name as string);
     if (phase < 0) {
@@ -710,7 +736,7 @@ export function compileBoolC(v: Json, ptr: string, cx: CompileContext): Compiled
   const uses = cx.repetitionUses.length;
   const r = b(v, ptr, cx);
   if (r.constant !== undefined) cx.repetitionUses.length = uses;
-  return r;
+  return registered(r);
 }
 
 export function compileBool(v: Json, ptr: string, cx: CompileContext): Pred {
@@ -720,6 +746,15 @@ export function compileBool(v: Json, ptr: string, cx: CompileContext): Pred {
 /** Whether a condition is known false at compile time (so a rule using it can be dropped). */
 export function isConstantFalse(v: Json, ptr: string, cx: CompileContext): boolean {
   return compileBoolC(v, ptr, cx).constant === false;
+}
+
+/**
+ * The source of a test of the site `at` reads: false for no site (-1), else `test` of the site,
+ * which `test` names by a local holding it.
+ */
+function atSite(e: Emitter, at: (s: State, c: Ctx) => number, test: (x: string) => string): string {
+  const x = e.local("x");
+  return `(${x} = ${e.num(at, "a site")}) >= 0 && ${test(x)}`;
 }
 
 /** The side of a neutral piece: nobody's friend, nobody's enemy. */

@@ -6,7 +6,7 @@ import { directionsIn } from "../directions.js";
 import type { Json } from "../../lang/bind.js";
 import type { IntExpr } from "../../engine/play/rules.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
-import { compilePlayer, constant, type Compiled, type SiteReader } from "../expression.js";
+import { compilePlayer, constant, registered, type Compiled, type SiteReader } from "../expression.js";
 import { boardCoordinates, compileSite, siteIn } from "./sites.js";
 import { ranksFacing, type Coordinates } from "../../engine/board/coordinates.js";
 import { forwardDirections } from "../directions.js";
@@ -428,7 +428,7 @@ export function compileIntC(v: Json, ptr: string, cx: CompileContext): Compiled<
   if (typeof v === "number") return constant(v);
   if (!isNode(v)) return constant(0);
   const b = intBuilders[v.ludeme];
-  return b ? b(v, ptr, cx) : constant(0);
+  return b ? registered(b(v, ptr, cx)) : constant(0);
 }
 
 export function compileInt(v: Json, ptr: string, cx: CompileContext): IntExpr {

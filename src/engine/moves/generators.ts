@@ -12,6 +12,9 @@ import { EMPTY, type State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
 import { directionsNow, lastMoveDirection, type OnwardDirections } from "./onward.js";
 import { isFilter, SlotDraw, SlotOrder } from "./slot-draw.js";
+import type { Emitter } from "../compiled/emitter.js";
+import { adjacencyNowSource, originLoop } from "../compiled/pieces.js";
+import type { CompiledSource } from "../play/rules.js";
 
 /**
  * Per-site lists of the sites reachable in the allowed directions, precomputed so generation never
@@ -123,7 +126,7 @@ function onwardAdjacency(o: PieceMoveOptions, reach: 1 | 2): Adjacency[] | null 
 }
 
 /** The neighbour table a piece move uses now: the player's, or that of the last move's direction. */
-function adjacencyNow(o: PieceMoveOptions, fixed: Adjacency[], onward: Adjacency[] | null, none: Adjacency, s: State, p: number): Adjacency {
+export function adjacencyNow(o: PieceMoveOptions, fixed: Adjacency[], onward: Adjacency[] | null, none: Adjacency, s: State, p: number): Adjacency {
   if (onward === null) return fixed[p]!;
   const d = lastMoveDirection(o.topology, s);
   return d < 0 ? none : onward[d]!;
@@ -250,6 +253,50 @@ export class StepGenerator implements LeafGenerator {
     });
     this.origins = new Int32Array(o.topology.n);
     this.firstSlot = new Int32Array(o.topology.n + 1);
+    this.stepsOnly = Object.getPrototypeOf(this).generate === StepGenerator.prototype.generate;
+  }
+
+  /** Whether this is a plain step (its class does not move otherwise: leaps, flights ... have destinations of their own). */
+  private readonly stepsOnly: boolean;
+
+  /**
+   * The step's generate and any as code (see MoveSource.compile): the destination condition
+   * inlined, the table and the options fixed. Kinds of move built on the step's keep their closures.
+   */
+  compile(e: Emitter): CompiledSource | null {
+    if (!this.stepsOnly) return null;
+    const o = this.o, to = this.to;
+    // Each function's text is made just before it is built: the locals a text uses are that function's.
+    const head = () => `const owner = s.owner, p = c.player;\n${adjacencyNowSource(e, o, this.adj, this.adjOnward, this.adjNone)}`;
+    const open = () => (to === null ? `(owner[t] === ${EMPTY})` : `(c.to = t, ${e.cond(to, "a step's to: condition")})`);
+    const capture =
+      this.captures === null
+        ? ""
+        : ` else {
+c.from = site;
+c.to = t;
+const taken = ${e.ref(this.captures, "captures")}(s, c);
+if (taken >= 0 && owner[taken] !== ${EMPTY}) out.setCapture(row, taken);
+}`;
+    const generate = e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out",
+      `${head()}
+${originLoop(
+  e,
+  o,
+  `for (let k = start[site], end = start[site + 1]; k < end; k++) {
+const t = first[k];
+if (!${open()}) continue;
+const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, 1, type);
+if (owner[t] !== ${EMPTY}) out.setCapture(row, t);${capture}
+}`,
+)}`,
+    );
+    const any = e.build<NonNullable<MoveSource["any"]>>(`${this.constructor.name}_any`, "s, c",
+      `${head()}
+${originLoop(e, o, `for (let k = start[site], end = start[site + 1]; k < end; k++) {\nconst t = first[k];\nif (${open()}) return true;\n}`)}
+return false;`,
+    );
+    return { generate, any };
   }
 
   /** Whether random moves may be drawn without generating them all (not for subclasses that move otherwise). */
@@ -302,7 +349,7 @@ export class StepGenerator implements LeafGenerator {
   /** Whether the mover has a step, stopping at the first (what `no-moves` asks after every decision). */
   any(s: State, c: Ctx): boolean {
     // Kinds of move built on the step's (leaps, flights ...) have destinations of their own.
-    if (this.generate !== StepGenerator.prototype.generate) {
+    if (!this.stepsOnly) {
       const buf = (this.anyBuf ??= new MoveBuffer(4, 64));
       buf.clear();
       this.generate(s, c, buf);
@@ -598,6 +645,41 @@ export class JumpGenerator implements LeafGenerator {
     }
   }
 
+  /**
+   * A jump without chains as code (see MoveSource.compile): each piece's jumps listed in one loop,
+   * the conditions inlined. Chains (`must`, `may`) keep the closures' search.
+   */
+  compile(e: Emitter): CompiledSource | null {
+    if (this.chain !== "none") return null;
+    const o = this.o;
+    // The origin counts as empty: the jumper has left it.
+    const open = this.land === null ? `(owner[land] === ${EMPTY} || land === site)` : "true";
+    const land = this.land === null ? "" : `if (!${e.cond(this.land, "a jump's landing condition")}) continue;\n`;
+    const path = e.ref(this.path, "path"), caps = e.ref(this.caps, "caps");
+    const generate = e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out",
+      `const owner = s.owner, p = c.player;
+${adjacencyNowSource(e, o, this.adj, this.adjOnward, this.adjNone)}
+${originLoop(
+  e,
+  o,
+  `for (let k = start[site], end = start[site + 1]; k < end; k++) {
+const over = first[k];
+if (owner[over] === ${EMPTY}) continue;
+const land = second[k];
+if (!${open}) continue;
+c.over = over;
+c.to = land;
+if (!${e.cond(this.over, "a jump's over: condition")}) continue;
+${land}${path}[0] = land;
+${caps}[0] = over;
+out.addChain(${e.int(this.id)}, ${e.int(o.kind)}, site, ${path}, ${caps}, 1, c.piece);
+}`,
+  "out.overflow",
+)}`,
+    );
+    return { generate };
+  }
+
   /** Jumped pieces lifted off the board by the chain being searched (caps[0 .. jumpedNow)). */
   private jumpedNow = 0;
 
@@ -848,6 +930,27 @@ export class PrioritySource implements MoveSource {
     return false;
   }
 
+  compile(e: Emitter): CompiledSource {
+    const tiers = this.tiers;
+    const generate = e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", `const start = out.size;\n${tiers.map((t) => `${generateCall(e, t)};\nif (out.size > start) return;`).join("\n")}`);
+    const any = e.build<NonNullable<MoveSource["any"]>>(`${this.constructor.name}_any`, "s, c", `return ${tiers.map((t) => anyCall(e, t)).join(" || ") || "false"};`);
+    const parts: CompiledSource = { generate, any };
+    if (this.sample === PrioritySource.prototype.sample) {
+      // Tiers in order until one that has a move; at the first that cannot sample, UNKNOWN.
+      let body = "let r;\n";
+      for (const t of tiers) {
+        if (!t.sample) {
+          body += `return ${UNKNOWN};\n`;
+          break;
+        }
+        body += `r = ${e.ref(t, "part")}.sample(s, c, out);\nif (r !== ${NONE}) return r;\n`;
+      }
+      if (tiers.every((t) => t.sample)) body += `return ${NONE};`;
+      parts.sample = e.build<NonNullable<MoveSource["sample"]>>(`${this.constructor.name}_sample`, "s, c, out", body);
+    }
+    return parts;
+  }
+
   /** The first tier with a move decides; a tier that cannot tell whether it has one stops sampling. */
   sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
     for (const t of this.tiers) {
@@ -875,6 +978,15 @@ export class BranchSource implements MoveSource {
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     (this.cond(s, c) ? this.yes : this.no).generate(s, c, out);
   }
+  compile(e: Emitter): CompiledSource {
+    const test = () => e.cond(this.cond, "a branch's condition");
+    const { yes, no } = this;
+    return {
+      generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", `if (${test()}) ${generateCall(e, yes)};\nelse ${generateCall(e, no)};`),
+      any: e.build<NonNullable<MoveSource["any"]>>(`${this.constructor.name}_any`, "s, c", `return ${test()} ? ${anyCall(e, yes)} : ${anyCall(e, no)};`),
+      sample: e.build<NonNullable<MoveSource["sample"]>>(`${this.constructor.name}_sample`, "s, c, out", `return ${test()} ? ${sampleCall(e, yes)} : ${sampleCall(e, no)};`),
+    };
+  }
   any(s: State, c: Ctx): boolean {
     return anyMove(this.cond(s, c) ? this.yes : this.no, s, c);
   }
@@ -886,6 +998,27 @@ export class BranchSource implements MoveSource {
 
 function sampleable(m: MoveSource): boolean {
   return m.sample !== undefined && (m as { canSample?: boolean }).canSample !== false;
+}
+
+/*
+ * Combinators as code: each part called from a call site of its own, so that every call sees one
+ * function (a part's compiled code, or its class's method) and can be inlined, where one loop over
+ * the parts would call many (each compiled rule is a function of its own) and inline none.
+ */
+
+/** `part.generate(s, c, out)` from a call site of its own. */
+function generateCall(e: Emitter, part: MoveSource): string {
+  return `${e.ref(part, "part")}.generate(s, c, out)`;
+}
+
+/** Whether `part` has a move, as anyMove asks it. */
+function anyCall(e: Emitter, part: MoveSource): string {
+  return part.any ? `${e.ref(part, "part")}.any(s, c)` : `${e.ref(anyMove, "anyMove")}(${e.ref(part, "part")}, s, c)`;
+}
+
+/** A sample of `part`, as BranchSource.sample asks it: UNKNOWN where it cannot sample. */
+function sampleCall(e: Emitter, part: MoveSource): string {
+  return sampleable(part) ? `${e.ref(part, "part")}.sample(s, c, out)` : String(UNKNOWN);
 }
 
 /**
@@ -904,6 +1037,13 @@ export class UnionSource implements MoveSource {
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     for (const p of this.parts) p.generate(s, c, out);
+  }
+
+  compile(e: Emitter): CompiledSource {
+    return {
+      generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", this.parts.map((p) => `${generateCall(e, p)};`).join("\n")),
+      any: e.build<NonNullable<MoveSource["any"]>>(`${this.constructor.name}_any`, "s, c", `return ${this.parts.map((p) => anyCall(e, p)).join(" || ") || "false"};`),
+    };
   }
 
   sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {

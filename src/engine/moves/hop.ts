@@ -14,6 +14,8 @@ import { newCtx, type Ctx, type LeafGenerator, type Pred } from "../play/rules.j
 import { EMPTY, type State } from "../state/state.js";
 import { adjacency, applyCtx, nextOwned, originEnd, originStart, type Adjacency, type PieceMoveOptions } from "./generators.js";
 import type { Topology } from "../board/topology.js";
+import type { Emitter } from "../compiled/emitter.js";
+import type { CompiledSource, MoveSource } from "../play/rules.js";
 
 export interface HopOptions extends PieceMoveOptions {
   /** Condition on the jumped site (c.over): the first piece on the line within reach (null: any piece). */
@@ -99,6 +101,74 @@ export class HopGenerator implements LeafGenerator {
         }
       }
     }
+  }
+
+  /**
+   * generate as code (see MoveSource.compile): the conditions inlined, the reach before and after
+   * the jumped piece and the capture rule fixed. Hops over runs (the subclass) keep their closures.
+   */
+  compile(e: Emitter): CompiledSource | null {
+    if (Object.getPrototypeOf(this) !== HopGenerator.prototype) return null;
+    const o = this.o, n = o.topology.n, before = o.before, after = o.after;
+    const table = this.lines.every((l) => l === this.lines[0]) ? e.ref(this.lines[0], "lines") : `${e.ref(this.lines, "lines")}[p]`;
+    const lo = o.origin === 0 ? "0" : "(s.lastTo < 0 ? 0 : s.lastTo)";
+    const hi = o.origin === 0 ? e.int(n) : "(s.lastTo < 0 ? 0 : s.lastTo + 1)";
+    const only = o.onlyType ?? -1;
+    const loop =
+      only >= 0
+        ? `for (let last = ${hi}, site = s.piece.indexOf(${e.int(only)}, ${lo}); site >= 0 && site < last; site = s.piece.indexOf(${e.int(only)}, site + 1)) {`
+        : `for (let last = ${hi}, site = ${lo}; site < last; site++) {`;
+    const setPiece = `c.from = site;\nc.piece = type;\nc.selfFlags = s.flags[site];\nc.count = s.height[site];\nc.crossed = false;`;
+    // The context of the moving piece is set only once a condition needs it, as generate does.
+    const from = o.from === null ? "let ready = false;" : `${setPiece}\nlet ready = true;\nif (!${e.cond(o.from, "a hop's from: condition")}) continue;`;
+    const gap =
+      before === 0
+        ? `if (owner[t] === ${EMPTY}) continue;`
+        : `if (owner[t] === ${EMPTY}) {
+const base = dir[k] * ${e.int(n)};
+for (let gap = 1; gap < ${e.int(before)} && land >= 0 && owner[land] === ${EMPTY}; gap++) land = step[base + land];
+if (land < 0 || owner[land] === ${EMPTY}) continue;
+t = land;
+land = step[base + t];
+if (land < 0) continue;
+}`;
+    const add = (at: string) => `{\nconst row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, ${at}, 1, type);\n${o.capture ? "out.setCapture(row, t);" : "out.extra[row] = t;"}\n}`;
+    const to = (what: string) => (o.to === null ? "true" : e.cond(o.to, what));
+    const over = o.over === null ? "" : `if (!${e.cond(o.over, "a hop's over: condition")}) continue;\n`;
+    const further =
+      after === 0
+        ? ""
+        : `const base2 = dir[k] * ${e.int(n)};
+land = step[base2 + land];
+for (let further = 1; further <= ${e.int(after)} && land >= 0 && owner[land] === ${EMPTY}; further++) {
+c.to = land;
+c.over = t;
+if (${to("a hop's to: condition")}) ${add("land")}
+land = step[base2 + land];
+}`;
+    const pieces = o.pieces === null ? "" : `if (${e.ref(o.pieces, "pieces")}[type] === 0) continue;\n`;
+    const body = `const owner = s.owner, step = ${e.ref(o.topology.step, "step")}, p = c.player;
+const lines = ${table};
+const start = lines.start, first = lines.first, second = lines.second, dir = lines.dir;
+${loop}
+if (owner[site] !== p) continue;
+const type = s.piece[site];
+${pieces}${from}
+for (let k = start[site], end = start[site + 1]; k < end; k++) {
+let t = first[k], land = second[k];
+${gap}
+if (owner[land] !== ${EMPTY}) continue;
+if (!ready) {
+${setPiece}
+ready = true;
+}
+c.over = t;
+c.to = land;
+${over}if (${to("a hop's to: condition")}) ${add("land")}
+${further}
+}
+}`;
+    return { generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", body) };
   }
 
   /** A hop from `site` to `land` over `over`: a capture row, or a plain move keeping the jumped site in `extra`. */

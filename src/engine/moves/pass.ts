@@ -5,7 +5,7 @@
  * one end rule.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import { SAMPLED, type Ctx, type Effect, type LeafGenerator, type SampleResult } from "../play/rules.js";
+import { SAMPLED, type CompiledSource, type Ctx, type Effect, type LeafGenerator, type SampleResult } from "../play/rules.js";
 import type { State } from "../state/state.js";
 import { MAX_TURN } from "../../limits.js";
 
@@ -30,6 +30,11 @@ export class PassGenerator implements LeafGenerator {
     // Asked for moves other than a pass (`no-moves ... ignore-pass:true`).
     if (c.noPass) return;
     out.add(this.id, this.kind, -1, -1, 0);
+  }
+
+  /** Compiled as it stands (see MoveSource.compile): one row, no condition, nothing to specialise. */
+  compile(): CompiledSource {
+    return {};
   }
 
   sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {

@@ -8,6 +8,8 @@ import { nextInt } from "../state/rng.js";
 import { NONE, SAMPLED, UNKNOWN, type Ctx, type Effect, type LeafGenerator, type Pred, type SampleResult } from "../play/rules.js";
 import { changeSupply, EMPTY, NEUTRAL, type State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
+import type { Emitter } from "../compiled/emitter.js";
+import type { CompiledSource, MoveSource } from "../play/rules.js";
 
 export interface SiteChoiceOptions {
   topology: Topology;
@@ -55,7 +57,8 @@ export class SelectGenerator implements LeafGenerator {
     }
   }
 
-  private listed(out: MoveBuffer, first: number, site: number): boolean {
+  /** Whether a row from `first` on already lands on `site` (public for the compiled generate). */
+  listed(out: MoveBuffer, first: number, site: number): boolean {
     for (let r = first; r < out.size; r++) if (out.to[r] === site) return true;
     return false;
   }
@@ -108,6 +111,70 @@ export class SelectGenerator implements LeafGenerator {
 
   protected pieceType(): number {
     return -1;
+  }
+
+  /**
+   * generate, sample and trySlot as code (see MoveSource.compile): the site condition inlined, the
+   * choice's options (supply, piece, falls) decided here. Each function's text is made just before
+   * it is built (a text's locals are its function's).
+   */
+  compile(e: Emitter): CompiledSource & Pick<MoveSource, "trySlot"> {
+    const at = this.o.at, n = at === null ? this.o.topology.n : at.length;
+    const siteOf = (i: string) => (at === null ? i : `${e.ref(at, "at")}[${i}]`);
+    const available = this.availableSource(e);
+    const reset = () => `c.from = -1;\nc.count = 1;\nc.crossed = false;\nc.piece = ${e.int(this.pieceType())};\nc.selfFlags = ${e.int(this.selfFlags())};`;
+    const test = () => e.cond(this.o.to, "a choice's site condition");
+    const add = (lands: string) => `out.add(${e.int(this.id)}, ${e.int(this.o.kind)}, -1, ${lands}, 1, ${e.int(this.pieceType())})`;
+    const merge = this.merges() ? `if (lands !== site && ${e.ref(this, "choice")}.listed(out, first, lands)) continue;\n` : "";
+    const generate = e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out",
+      `if (!(${available})) return;
+${reset()}
+const first = out.size;
+for (let i = 0; i < ${e.int(n)}; i++) {
+const site = ${siteOf("i")};
+c.to = site;
+if (!${test()}) continue;
+const lands = ${this.landingSource(e, "site")};
+${merge}${add("lands")};
+}`,
+    );
+    const trySlot = e.build<NonNullable<MoveSource["trySlot"]>>(`${this.constructor.name}_trySlot`, "s, c, k, out",
+      `${reset()}
+const site = ${siteOf("k")};
+c.to = site;
+if (!${test()}) return false;
+${add(this.landingSource(e, "site"))};
+return true;`,
+    );
+    const sample = e.build<NonNullable<MoveSource["sample"]>>(`${this.constructor.name}_sample`, "s, c, out",
+      `if (!(${available})) return ${NONE};
+${reset()}
+for (let tries = 0; tries < ${SAMPLE_TRIES}; tries++) {
+const i = ${e.ref(nextInt, "nextInt")}(s.rng, ${e.int(n)}), site = ${siteOf("i")};
+c.to = site;
+if (${test()}) {
+${add(this.landingSource(e, "site"))};
+return ${SAMPLED};
+}
+}
+return ${UNKNOWN};`,
+    );
+    return { generate, sample, trySlot };
+  }
+
+  /** `available` as source (see compile). */
+  protected availableSource(_e: Emitter): string {
+    return "true";
+  }
+
+  /** `landing` of the site named `site` as source. */
+  protected landingSource(_e: Emitter, site: string): string {
+    return site;
+  }
+
+  /** The flags `resetCtx` gives `self`. */
+  protected selfFlags(): number {
+    return 0;
   }
 
   /** Nothing travels: no origin, no path; `self` is what would be put down. */
@@ -190,6 +257,18 @@ export class AddGenerator extends SelectGenerator {
 
   protected override pieceType(): number {
     return this.a.piece;
+  }
+
+  protected override availableSource(_e: Emitter): string {
+    return this.a.fromSupply ? `s.supply[c.player] > 0` : "true";
+  }
+
+  protected override landingSource(e: Emitter, site: string): string {
+    return this.a.falls < 0 ? site : `${e.ref(this, "add")}.landing(s, ${site})`;
+  }
+
+  protected override selfFlags(): number {
+    return this.a.flags;
   }
 
   protected override resetCtx(c: Ctx): void {

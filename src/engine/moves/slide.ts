@@ -14,6 +14,8 @@ import { big, PlayLimitError, positionWords } from "../play/play-limit.js";
 import type { Topology } from "../board/topology.js";
 import { generatesOnto, nextOwned, originEnd, originStart, type Origin } from "./generators.js";
 import { directionsNow, type OnwardDirections } from "./onward.js";
+import type { Emitter } from "../compiled/emitter.js";
+import type { CompiledSource, MoveSource } from "../play/rules.js";
 
 /** How many pieces of a stack of height h travel: all h, part (1..h-1) or any (1..h). */
 export type TakeRule = "all" | "part" | "any";
@@ -130,6 +132,98 @@ export class SlideGenerator implements LeafGenerator {
         }
       }
     }
+  }
+
+  /**
+   * generate as code (see MoveSource.compile), without portals: the conditions inlined, the
+   * directions, range and stack rule fixed. Slides through portals keep their closures.
+   */
+  compile(e: Emitter): CompiledSource | null {
+    const o = this.o;
+    if (o.portals !== null) return null;
+    const n = o.topology.n;
+    const dirs = o.onward
+      ? `${e.ref(directionsNow, "directionsNow")}(${e.ref(o, "options")}, s, p)`
+      : o.dirs.every((d) => d.join() === o.dirs[0]!.join())
+        ? e.ref(o.dirs[0], "dirs")
+        : `${e.ref(o.dirs, "dirs")}[p]`;
+    const lo = o.origin === 0 ? "0" : "(s.lastTo < 0 ? 0 : s.lastTo)";
+    const hi = o.origin === 0 ? e.int(n) : "(s.lastTo < 0 ? 0 : s.lastTo + 1)";
+    const only = o.onlyType ?? -1;
+    const loop =
+      only >= 0
+        ? `for (let last = ${hi}, site = s.piece.indexOf(${e.int(only)}, ${lo}); site >= 0 && site < last; site = s.piece.indexOf(${e.int(only)}, site + 1)) {`
+        : `for (let last = ${hi}, site = ${lo}; site < last; site++) {`;
+    const pieces = o.pieces === null ? "" : `if (${e.ref(o.pieces, "pieces")}[type] === 0) continue;\n`;
+    const range = (count: string) => (o.range === "count" ? count : e.int(o.range));
+    const head = `const owner = s.owner, height = s.height, step = ${e.ref(o.topology.step, "step")}, p = c.player;
+const ds = ${dirs};`;
+    const open = (o.open === true || o.openTake === true) && o.take === "all";
+    let body: string;
+    if (open) {
+      const from = o.from === null ? "" : `c.from = site;\nc.piece = type;\nc.selfFlags = s.flags[site];\nc.count = h;\nc.crossed = false;\nif (!${e.cond(o.from, "a slide's from: condition")}) continue;\n`;
+      const take = o.openTake !== true
+        ? ""
+        : `if (next >= 0 && dist <= maxDist && owner[next] !== p) {
+const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, next, h, type);
+out.extra[row] = h << 1;
+out.setCapture(row, next);
+}`;
+      body = `${loop}
+if (owner[site] !== p) continue;
+const type = s.piece[site];
+${pieces}const h = height[site];
+${from}const maxDist = ${range("h")};
+for (let k = 0; k < ds.length; k++) {
+const base = ds[k] * ${e.int(n)};
+let next = step[base + site], dist = 1;
+for (; dist <= maxDist && next >= 0 && owner[next] === ${EMPTY}; dist++) {
+const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, next, h, type);
+out.extra[row] = h << 1;
+next = step[base + next];
+}
+${take}
+}
+}`;
+    } else {
+      const from = o.from === null ? "" : `if (!${e.cond(o.from, "a slide's from: condition")}) continue;\n`;
+      const through = o.through === null ? "" : `c.site = next;\nif (!${e.cond(o.through, "a slide's through: condition")}) break;\n`;
+      const counts = o.take === "all" ? "h" : "1";
+      const most = o.take === "part" ? "h - 1" : "h";
+      body = `${loop}
+if (owner[site] !== p) continue;
+const type = s.piece[site];
+${pieces}c.from = site;
+c.piece = type;
+c.selfFlags = s.flags[site];
+const h = height[site];
+c.count = h;
+c.crossed = false;
+${from}for (let count = ${counts}; count <= ${most} && !out.overflow; count++) {
+c.count = count;
+const maxDist = ${range("count")};
+for (let k = 0; k < ds.length; k++) {
+const base = ds[k] * ${e.int(n)};
+let cur = site;
+for (let dist = 1; dist <= maxDist; dist++) {
+const next = step[base + cur];
+if (next < 0) break;
+if (next !== site) {
+c.to = next;
+c.crossed = false;
+if (${e.cond(o.to, "a slide's to: condition")}) {
+const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, next, count, type);
+out.extra[row] = h << 1;
+if (owner[next] !== ${EMPTY} && owner[next] !== p) out.setCapture(row, next);
+}
+}
+${through}cur = next;
+}
+}
+}
+}`;
+    }
+    return { generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", `${head}\n${body}`) };
   }
 
   /** Whole stacks onto empty sites over empty sites, no portals: the same moves as generate, tested inline. */

@@ -6,6 +6,8 @@ import type { MoveBuffer, PrimitiveAction } from "../moves/moves.js";
 import type { GroupLinks, State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
 import type { WorkBudget } from "./work-budget.js";
+import type { Emitter } from "../compiled/emitter.js";
+import type { CompilationReport } from "../compiled/specialize.js";
 
 /**
  * The evaluation context of a rule: the acting player and the sites a move generator is looking
@@ -72,6 +74,19 @@ export interface MoveSource {
    */
   slotCount?(s: State, c: Ctx): number;
   trySlot?(s: State, c: Ctx, k: number, out: MoveBuffer): boolean;
+  /**
+   * Optional: this source's methods specialised to its rules as code (engine/compiled/), which make
+   * the same moves in the same order as the methods they replace; null where the source's options
+   * are not compiled (its closures then run).
+   */
+  compile?(e: Emitter): CompiledSource | null;
+}
+
+/** The methods a compiled source puts in place of its own (see MoveSource.compile). */
+export interface CompiledSource {
+  generate?: MoveSource["generate"];
+  any?: NonNullable<MoveSource["any"]>;
+  sample?: NonNullable<MoveSource["sample"]>;
 }
 
 export const SAMPLED = 1;
@@ -307,6 +322,8 @@ export interface GameDef {
    * by place. Absent or -1: no such rule.
    */
   placeWord?: number;
+  /** Which rules run as compiled code and which on closures (engine/compiled/specialize.ts); absent: all on closures. */
+  compilation?: CompilationReport;
 }
 
 export type MoveHook = (s: State, kind: number, from: number, to: number, player: number) => void;
