@@ -7,7 +7,7 @@ import { neighbourLists } from "../engine/board/topology.js";
 import type { Span } from "../lang/ast.js";
 import type { Json } from "../lang/bind.js";
 import { error, type Diagnostic, type DiagnosticCode } from "../lang/diagnostics.js";
-import type { DiceDef, LeafGenerator, MoveHook, PieceDef, Runtime } from "../engine/play/rules.js";
+import type { DiceDef, LeafGenerator, MoveHook, MoveSource, PieceDef, Runtime } from "../engine/play/rules.js";
 import type { MoveBuffer } from "../engine/moves/moves.js";
 import type { State } from "../engine/state/state.js";
 import type { Topology } from "../engine/board/topology.js";
@@ -66,6 +66,8 @@ export class CompileContext {
   regions = new Map<string, Int32Array>();
   kinds: string[] = [];
   generators: LeafGenerator[] = [];
+  /** Every move source compiled (leaves and combinators, those inside conditions too), for compiling them to code. */
+  moveSources: MoveSource[] = [];
   /** Where each generator is in the IR (by id), for diagnostics about it. */
   generatorPtrs: string[] = [];
   /** Players' hands, when the equipment gives them. */

@@ -438,8 +438,9 @@ function siteChoice(n: IrNode, ptr: string, cx: CompileContext, defaultKind: str
 }
 
 export function compileMoves(v: Json, ptr: string, cx: CompileContext): MoveSource {
-  if (!isNode(v) || !movesBuilders[v.ludeme]) return new UnionSource([]);
-  return movesBuilders[v.ludeme]!(v, ptr, cx);
+  const source = !isNode(v) || !movesBuilders[v.ludeme] ? new UnionSource([]) : movesBuilders[v.ludeme]!(v, ptr, cx);
+  cx.moveSources.push(source);
+  return source;
 }
 
 function sources(list: Json[], ptr: string, cx: CompileContext): MoveSource[] {

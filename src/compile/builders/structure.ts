@@ -244,6 +244,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     captureMarkFlags: cx.captureMarkFlags,
     kinds: cx.kinds,
     generators: cx.generators,
+    moveSources: cx.moveSources,
     hand: cx.hand ? { captures: cx.hand.captures, base: baseTypes(cx) } : null,
     dice: cx.dice,
     stackLevels: cx.stackLevels,

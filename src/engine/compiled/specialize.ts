@@ -69,6 +69,7 @@ export function specializeRules(def: GameDef): CompilationReport {
     };
     walk(def.play);
     for (const step of def.prelude) walk(step.moves);
+    for (const source of def.moveSources ?? []) walk(source);
   }
   return { rules };
 }
@@ -78,6 +79,7 @@ function install(m: MoveSource, parts: CompiledSource): void {
   if (parts.generate) m.generate = parts.generate;
   if (parts.any) m.any = parts.any;
   if (parts.sample) m.sample = parts.sample;
+  if (parts.trySlot) m.trySlot = parts.trySlot;
 }
 
 /** Whether rules run on closures unless a caller says otherwise: `LUDEX_CLOSURES=1` in the environment. */

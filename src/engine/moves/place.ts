@@ -118,7 +118,7 @@ export class SelectGenerator implements LeafGenerator {
    * choice's options (supply, piece, falls) decided here. Each function's text is made just before
    * it is built (a text's locals are its function's).
    */
-  compile(e: Emitter): CompiledSource & Pick<MoveSource, "trySlot"> {
+  compile(e: Emitter): CompiledSource {
     const at = this.o.at, n = at === null ? this.o.topology.n : at.length;
     const siteOf = (i: string) => (at === null ? i : `${e.ref(at, "at")}[${i}]`);
     const available = this.availableSource(e);

@@ -463,6 +463,22 @@ export class Game implements Runtime {
   }
 
   /**
+   * For counting move sequences (perft's last level): whether row `row` of `buf`, legal in `s`,
+   * leaves its player another decision of the same turn. Found by making the move and its
+   * consequences on `s` (a scratch copy, left part-made) without asking the end rules, the costly
+   * part (a stalemate rule lists the opponent's moves). "No" is final: end rules can end a turn or
+   * the game, never prolong them. "Yes" may still be undone by an end rule: the caller then makes
+   * the move in full. A prelude decision ends its step; a throw of the dice goes on.
+   */
+  continuesTurn(s: State, buf: MoveBuffer, row: number): boolean {
+    if (this.roller !== null && buf.gen[row] === this.roller.id) return true;
+    if (s.preludeLeft > 0) return false;
+    this.work.reset();
+    this.makeMove(s, buf, row, this.ctx, this.endCtx);
+    return s.actionInTurn < s.actionsInTurn;
+  }
+
+  /**
    * A throw of the dice: the values are set, every die may be used (a double twice, where the dice
    * say so), and the mover decides. A decision of the chance player: it counts as a ply, but not as
    * one of the mover's decisions of the turn, and no end rule is asked (nothing on the board moved).

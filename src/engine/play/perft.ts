@@ -47,10 +47,20 @@ export class Perft {
     const buf = this.buffers[level] ?? (this.buffers[level] = new MoveBuffer(64, 256));
     buf.clear();
     this.game.movesInto(s, buf);
+    // The last decision counted: each move is one sequence (counting decisions), or one unless it
+    // leaves its player another decision of the turn (counting turns), found without the end rules.
+    if (depth === 1 && this.opts.decisions) return buf.size;
     const t = this.states[level] ?? (this.states[level] = new State(s.shape));
     let total = 0;
     for (let row = 0; row < buf.size; row++) {
       t.copyFrom(s);
+      if (depth === 1) {
+        if (!this.game.continuesTurn(t, buf, row)) {
+          total++;
+          continue;
+        }
+        t.copyFrom(s);
+      }
       this.game.applyRow(t, buf, row);
       const more = !this.opts.decisions && this.sameTurn(s, t) ? depth : depth - 1;
       total += more === 0 ? 1 : this.walk(t, more, level + 1);

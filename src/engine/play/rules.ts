@@ -87,6 +87,7 @@ export interface CompiledSource {
   generate?: MoveSource["generate"];
   any?: NonNullable<MoveSource["any"]>;
   sample?: NonNullable<MoveSource["sample"]>;
+  trySlot?: NonNullable<MoveSource["trySlot"]>;
 }
 
 export const SAMPLED = 1;
@@ -262,6 +263,11 @@ export interface GameDef {
   /** Move kind names; move rows store an index into this list. */
   kinds: string[];
   generators: LeafGenerator[];
+  /**
+   * Every move source of the rules, combinators included, wherever it stands (the play rules, a
+   * prelude, a condition such as `can-move`): what engine/compiled/specialize.ts compiles.
+   */
+  moveSources?: MoveSource[];
   /** Players' hands, or null when the game has none. */
   hand: HandRules | null;
   /** The dice and when they are thrown, or null in games without chance during play. */
