@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { newRng, references } from "./references/index.js";
+import { newRng, perftReferences, references } from "./references/index.js";
 import { compareRuns, savedRun, type BenchAllReport } from "../src/cli/bench-report.js";
 import { loadGame } from "../src/compile/index.js";
 import { ludex, root, tmp } from "./support/cli.js";
@@ -38,10 +38,20 @@ describe.concurrent("ludex bench --all, --games, --references", () => {
     expect(savedRun(j)).toEqual(j);
   });
 
-  it("--references alone measures the games that have one, in a table", async () => {
-    const r = await ludex(["bench", "--references", "--seconds", "0.05"]);
+  it("--references alone measures the games that have one, in a table; chess by perft nodes", async () => {
+    const out = join(tmp, "references.json");
+    const r = await ludex(["bench", "--references", "--seconds", "0.05", "--out", out]);
     expect(r.code, r.stderr).toBe(0);
-    for (const name of Object.keys(references)) expect(r.stdout).toMatch(new RegExp(`^${name}: Ludex .* Ludex/reference [0-9.]+`, "m"));
+    for (const name of Object.keys(references)) expect(r.stdout).toMatch(new RegExp(`^${name}: Ludex .* playouts/CPU s, alternating: Ludex/reference [0-9.]+`, "m"));
+    for (const name of Object.keys(perftReferences)) expect(r.stdout).toMatch(new RegExp(`^${name}: Ludex .* perft nodes/CPU s .*alternating: Ludex/reference [0-9.]+`, "m"));
+    const j = JSON.parse(readFileSync(out, "utf8")) as BenchAllReport;
+    const chess = j.games.find((g) => g.game === "chess")!;
+    expect(chess.playouts).toBeGreaterThan(0);
+    expect(chess.reference).toBeUndefined();
+    // Whole rounds of depth 2 from the six positions, 6,459 sequences each, on both sides.
+    expect(chess.perft).toMatchObject({ depth: 2, positions: perftReferences.chess!.positions.map((p) => p.name) });
+    for (const nodes of [chess.perft!.nodes, chess.perft!.referenceNodes]) expect(nodes > 0 && nodes % 6459 === 0, `${nodes}`).toBe(true);
+    expect(chess.perft!.ratio).toBeGreaterThan(0);
   });
 
   it("--compare flags a game slower than the saved run; --fail-slower makes that exit 1", async () => {
@@ -93,6 +103,15 @@ describe("comparing runs", () => {
     expect(c.slower).toEqual(["konane"]);
     expect(c.games.find((g) => g.game === "konane")!.ratio).toBe(0.5);
     expect(c.games.find((g) => g.game === "gomoku")!.slower).toBe(false); // 0.909: within 10%
+  });
+
+  it("gives the perft reference's ratio now over saved when both runs have one", () => {
+    const now = run({ chess: 400 }), saved = run({ chess: 400 });
+    const perft = { reference: "r", depth: 2, positions: ["start"], nodes: 1, cpuSeconds: 1, nodesPerCpuSec: 1, referenceNodes: 1, referenceCpuSeconds: 1, referenceNodesPerCpuSec: 1 };
+    now.games[0]!.perft = { ...perft, ratio: 0.02 };
+    expect(compareRuns(now, saved, "saved.json", 0.1).games[0]!.perftReferenceRatio).toBeUndefined();
+    saved.games[0]!.perft = { ...perft, ratio: 0.01 };
+    expect(compareRuns(now, saved, "saved.json", 0.1).games[0]!.perftReferenceRatio).toBe(2);
   });
 });
 

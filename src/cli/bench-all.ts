@@ -31,7 +31,8 @@ export interface BenchAllOptions {
 /** The names of the games that have a hand-written reference (for `--references` alone). */
 export async function referenceGames(): Promise<string[]> {
   const { loadReferences } = await import("./bench-game.js");
-  return Object.keys((await loadReferences()).references);
+  const refs = await loadReferences();
+  return [...new Set([...Object.keys(refs.references), ...Object.keys(refs.perftReferences ?? {})])];
 }
 
 /** The checkout's commit and whether tracked files differ from it; nothing outside a git checkout. */
@@ -79,7 +80,8 @@ export async function runBenchAll(names: string[], opts: BenchAllOptions, saved?
       if (stopped || !figures) break;
       report.games.push(figures);
       const g: GameFigures = figures;
-      log(`  ${name}: ${g.playoutsPerCpuSec} playouts/CPU s${g.reference ? ` (Ludex/reference ${g.reference.ratio})` : ""}`);
+      const perft = g.perft ? `; perft ${g.perft.nodesPerCpuSec} nodes/CPU s (Ludex/reference ${g.perft.ratio})` : "";
+      log(`  ${name}: ${g.playoutsPerCpuSec} playouts/CPU s${g.reference ? ` (Ludex/reference ${g.reference.ratio})` : ""}${perft}`);
     }
   } finally {
     interrupt.dispose();

@@ -1,13 +1,16 @@
 /**
  * One game of `ludex bench --all`, on a task thread of its own (see bench-all.ts for why): a
  * warm-up, then Ludex's playouts -- alternating with the game's hand-written reference when
- * there is one -- and the figures sent back as the thread's last snapshot. A game stopped by a
+ * there is one -- and, for a game with a perft reference, Ludex's perft alternating with the
+ * reference's; the figures are sent back as the thread's last snapshot. A game stopped by a
  * signal sends none: its figures would be those of a shorter, colder run.
  */
 import type { Game } from "../engine/play/game.js";
+import { Perft } from "../engine/play/perft.js";
 import { newTally } from "../engine/play/playout-tally.js";
+import { loadPosition } from "../engine/state/position.js";
 import type { BenchAllOptions } from "./bench-all.js";
-import { throughput, type GameFigures } from "./bench-report.js";
+import { throughput, type GameFigures, type PerftFigures } from "./bench-report.js";
 import { summarizeCompilation } from "../engine/compiled/specialize.js";
 import { CliError, round } from "./common.js";
 import { Interrupt } from "./interrupt.js";
@@ -19,8 +22,16 @@ interface ReferencePlayer {
   winner: number;
   playout(rng: Uint32Array, maxPlies: number): number;
 }
+/** A perft reference: its count of `depth` moves from position `i` of `positions`. */
+interface PerftReference {
+  name: string;
+  depth: number;
+  positions: { name: string; position: unknown }[];
+  make(): (i: number, depth: number) => number;
+}
 interface References {
   references: Record<string, { name: string; make(): ReferencePlayer }>;
+  perftReferences?: Record<string, PerftReference>;
   newRng(seed: number): Uint32Array;
 }
 
@@ -81,6 +92,16 @@ export async function benchGame(name: string, opts: BenchAllOptions & { warmup: 
     return going;
   };
 
+  /** `ludex` and `reference` in slices for `seconds` in all; false when stopped. */
+  const alternate = async (seconds: number, mine: Sum, ludex: () => number, theirs: Sum, reference: () => number): Promise<boolean> => {
+    let going = true;
+    for (let i = 0; going && i < SLICES; i++) {
+      const order: [Sum, () => number][] = i % 2 === 0 ? [[mine, ludex], [theirs, reference]] : [[theirs, reference], [mine, ludex]];
+      for (const [sum, one] of order) going &&= await measure(seconds / SLICES, sum, one);
+    }
+    return going;
+  };
+
   const ref = refs?.references[name];
   const player = ref?.make();
   const referenceFrom = (seed: number) => {
@@ -91,12 +112,17 @@ export async function benchGame(name: string, opts: BenchAllOptions & { warmup: 
   let going = (await measure(opts.warmup, scrap, ludexPlayout(game, WARMUP_SEEDS + opts.seed, opts.maxPlies))) && (!player || (await measure(opts.warmup, scrap, referenceFrom(WARMUP_SEEDS + opts.seed))));
   const ludex = ludexPlayout(game, opts.seed, opts.maxPlies);
   if (!player) going &&= await measure(opts.seconds, mine, ludex);
-  else {
-    const reference = referenceFrom(opts.seed);
-    for (let i = 0; going && i < SLICES; i++) {
-      const order: [Sum, () => number][] = i % 2 === 0 ? [[mine, ludex], [theirs, reference]] : [[theirs, reference], [mine, ludex]];
-      for (const [sum, one] of order) going &&= await measure(opts.seconds / SLICES, sum, one);
-    }
+  else going &&= await alternate(opts.seconds, mine, ludex, theirs, referenceFrom(opts.seed));
+
+  // Perft: a round counts `depth` moves from each of the reference's positions, on either side.
+  const perftRef = refs?.perftReferences?.[name];
+  const perftMine = newSum(), perftTheirs = newSum();
+  if (going && perftRef) {
+    const ludexRound = ludexPerftRound(game, perftRef), referenceRound = referencePerftRound(perftRef);
+    const [a, b] = [ludexRound(), referenceRound()];
+    if (a !== b) throw new CliError(`${name}: Ludex counts ${a} sequences of ${perftRef.depth} moves from the positions of '${perftRef.name}', which counts ${b}: not the same rules, no ratio to give`);
+    going = (await measure(opts.warmup, scrap, ludexRound)) && (await measure(opts.warmup, scrap, referenceRound));
+    going &&= await alternate(opts.seconds, perftMine, ludexRound, perftTheirs, referenceRound);
   }
   interrupt.dispose();
   if (!going) return;
@@ -113,7 +139,47 @@ export async function benchGame(name: string, opts: BenchAllOptions & { warmup: 
     const t = throughput(theirs.playouts, theirs.plies, theirs.cpu);
     figures.reference = { name: ref.name, ...t, ratio: round(t.playoutsPerCpuSec > 0 ? figures.playoutsPerCpuSec / t.playoutsPerCpuSec : 0, 4) };
   }
+  if (perftRef) figures.perft = perftFigures(perftRef, perftMine, perftTheirs);
   sendSnapshot(figures);
+}
+
+/** Ludex's count of a round: Ludex's own perft (as `ludex perft`) from each position, loaded once. */
+function ludexPerftRound(game: Game, ref: PerftReference): () => number {
+  const perft = new Perft(game);
+  const states = ref.positions.map((p) => loadPosition(game, p.position));
+  return () => {
+    let nodes = 0;
+    for (const s of states) nodes += perft.count(s, ref.depth);
+    return nodes;
+  };
+}
+
+/** The reference's count of a round. */
+function referencePerftRound(ref: PerftReference): () => number {
+  const count = ref.make();
+  return () => {
+    let nodes = 0;
+    for (let i = 0; i < ref.positions.length; i++) nodes += count(i, ref.depth);
+    return nodes;
+  };
+}
+
+/** The perft figures of both sides (a Sum's plies are the sequences counted). */
+function perftFigures(ref: PerftReference, mine: Sum, theirs: Sum): PerftFigures {
+  const rate = (sum: Sum) => Math.round(sum.cpu > 0 ? sum.plies / sum.cpu : 0);
+  const nodesPerCpuSec = rate(mine), referenceNodesPerCpuSec = rate(theirs);
+  return {
+    reference: ref.name,
+    depth: ref.depth,
+    positions: ref.positions.map((p) => p.name),
+    nodes: mine.plies,
+    cpuSeconds: round(mine.cpu, 3),
+    nodesPerCpuSec,
+    referenceNodes: theirs.plies,
+    referenceCpuSeconds: round(theirs.cpu, 3),
+    referenceNodesPerCpuSec,
+    ratio: round(referenceNodesPerCpuSec > 0 ? nodesPerCpuSec / referenceNodesPerCpuSec : 0, 4),
+  };
 }
 
 /** Ludex's playouts on the fast path (as `ludex bench`), seeds counting up from `seed`; each returns its plies, or -(plies + 1) when unfinished. */

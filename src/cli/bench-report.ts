@@ -8,6 +8,7 @@ import type { BenchAllOptions } from "./bench-all.js";
 import { CliError, log, out, round } from "./common.js";
 import type { CompilationSummary } from "../engine/compiled/specialize.js";
 
+/** Version 1 still: `perft` (a game's perft against a perft reference) is an optional field a reader of older runs never needed. */
 export const BENCH_ALL_FORMAT = "ludex-bench-all/1";
 
 /** Throughput of one side of a measure (Ludex, or a hand-written reference). */
@@ -30,6 +31,24 @@ export interface GameFigures extends Throughput {
   rules?: CompilationSummary;
   /** Measured in the same run, alternating with Ludex; `ratio` is Ludex's playouts/CPU s over the reference's. */
   reference?: Throughput & { name: string; ratio: number };
+  /** For a game with a perft reference (chess): Ludex's perft and the reference's, alternating. */
+  perft?: PerftFigures;
+}
+
+/** Perft nodes (sequences counted) per CPU second of Ludex and a hand-written move generator, measured alternately on the same positions. */
+export interface PerftFigures {
+  reference: string;
+  /** Each round counts sequences of `depth` moves from each of `positions`. */
+  depth: number;
+  positions: string[];
+  nodes: number;
+  cpuSeconds: number;
+  nodesPerCpuSec: number;
+  referenceNodes: number;
+  referenceCpuSeconds: number;
+  referenceNodesPerCpuSec: number;
+  /** Ludex's nodes/CPU s over the reference's. */
+  ratio: number;
 }
 
 export interface BenchAllReport {
@@ -69,6 +88,8 @@ export interface GameComparison {
   slower: boolean;
   /** When both runs measured a reference: (ratio to the reference now) / (then), which a loaded machine disturbs less. */
   referenceRatio?: number;
+  /** Likewise for the ratio of Ludex's perft to a perft reference's. */
+  perftReferenceRatio?: number;
 }
 
 export interface Comparison {
@@ -108,6 +129,7 @@ export function compareRuns(now: BenchAllReport, then: BenchAllReport, file: str
     const ratio = old.playoutsPerCpuSec > 0 ? g.playoutsPerCpuSec / old.playoutsPerCpuSec : Infinity;
     const c: GameComparison = { game: g.game, now: g.playoutsPerCpuSec, then: old.playoutsPerCpuSec, ratio: round(ratio, 3), slower: ratio < 1 - tolerance };
     if (g.reference && old.reference && old.reference.ratio > 0) c.referenceRatio = round(g.reference.ratio / old.reference.ratio, 3);
+    if (g.perft && old.perft && old.perft.ratio > 0) c.perftReferenceRatio = round(g.perft.ratio / old.perft.ratio, 3);
     games.push(c);
   }
   const measured = new Set(now.games.map((g) => g.game));
@@ -157,6 +179,16 @@ export function formatReport(r: BenchAllReport): string[] {
       lines.push(`${g.game}: Ludex ${num(g.playoutsPerCpuSec, 1)}, ${ref.name} ${num(ref.playoutsPerCpuSec, 1)} playouts/CPU s, alternating: Ludex/reference ${num(ref.ratio, 3)} (the reference ${num(ref.ratio > 0 ? 1 / ref.ratio : 0, 2)}x Ludex)`);
     }
   }
+  const perfts = r.games.filter((g) => g.perft);
+  if (perfts.length) {
+    if (!refs.length) lines.push("");
+    for (const g of perfts) {
+      const p = g.perft!;
+      lines.push(
+        `${g.game}: Ludex ${num(p.nodesPerCpuSec)}, ${p.reference} ${num(p.referenceNodesPerCpuSec)} perft nodes/CPU s (depth ${p.depth} from ${p.positions.length} positions), alternating: Ludex/reference ${num(p.ratio, 4)} (the reference ${num(p.ratio > 0 ? 1 / p.ratio : 0, 1)}x Ludex)`,
+      );
+    }
+  }
   const c = r.comparison;
   if (c) {
     lines.push("");
@@ -166,6 +198,8 @@ export function formatReport(r: BenchAllReport): string[] {
     lines.push(c.slower.length ? `${c.slower.length} of ${c.games.length} games more than ${pct}% slower than ${against}: ${c.slower.join(", ")}` : `no game more than ${pct}% slower than ${against}: ${c.games.length} compared`);
     const byRef = c.games.filter((g) => g.referenceRatio !== undefined);
     if (byRef.length) lines.push(`ratio to the reference, now/saved (less disturbed by load): ${byRef.map((g) => `${g.game} ${num(g.referenceRatio!, 2)}`).join(", ")}`);
+    const byPerft = c.games.filter((g) => g.perftReferenceRatio !== undefined);
+    if (byPerft.length) lines.push(`perft's ratio to the reference, now/saved: ${byPerft.map((g) => `${g.game} ${num(g.perftReferenceRatio!, 2)}`).join(", ")}`);
     if (c.added.length) lines.push(`not in the saved run: ${c.added.join(", ")}`);
     if (c.missing.length) lines.push(`in the saved run, not measured now: ${c.missing.join(", ")}`);
   }

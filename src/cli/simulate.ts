@@ -272,7 +272,7 @@ export function registerBench(program: Command): void {
     .option("--json", "print one JSON object (ludex-bench/1; with --all, --games or --references: ludex-bench-all/1)")
     .option("--all", "every library game with its default options, one after another (a minute or two at --seconds 1)")
     .option("--games <a,b>", "these library games only (instead of --all)", gameList)
-    .option("--references", "measure the hand-written references of the repository's test/references/ alternately with their games and report Ludex's ratio to each; alone, only the games that have one")
+    .option("--references", "measure the hand-written references of the repository's test/references/ alternately with their games and report Ludex's ratio to each (playouts, or perft nodes for chess's move generator); alone, only the games that have one")
     .option("--out <file>", "write the ludex-bench-all/1 JSON to FILE (the table still goes to stdout)")
     .option("--compare <file>", "print each game's ratio to a saved ludex-bench-all/1 run and flag those more than --tolerance slower")
     .option("--tolerance <percent>", "how much slower than the saved run (playouts per CPU second) a game may be before it is flagged", positiveNumberArg, 10)

@@ -14,5 +14,18 @@ export interface Reference {
 }
 
 export declare const references: Record<string, Reference>;
+
+/** A reference that counts perft: `make()` gives its count of `depth` moves from position `i`. */
+export interface PerftReference {
+  name: string;
+  depth: number;
+  /** Each position as the reference reads it (`fen`) and as Ludex's loadPosition does. */
+  positions: { name: string; fen: string; position: unknown }[];
+  make(): (i: number, depth: number) => number;
+}
+
+export declare const perftReferences: Record<string, PerftReference>;
 export declare function newRng(seed: number): Uint32Array;
 export declare function seedRng(w: Uint32Array, seed: number): void;
+/** A uniform integer in [0, n). */
+export declare function nextInt(w: Uint32Array, n: number): number;
