@@ -30,7 +30,7 @@ function stateText(g: Game, s: State): string {
   return `${g.hash(s)}|${s.mover}|${s.ply}|${s.over}|${g.winners(s)?.join(",") ?? "-"}`;
 }
 
-const SEEDS = 4;
+const SEEDS = 6;
 const MAX_PLIES = 400;
 
 describe("compiled rules play as their closures do", () => {

@@ -13,7 +13,7 @@ import { compilePlayer, constant, registered, type Compiled } from "../expressio
 import type { Emitter } from "../../engine/compiled/emitter.js";
 import { boardCoordinates, compileSite, siteIn } from "./sites.js";
 import { sees } from "../../engine/board/coordinates.js";
-import { anyLine, boardLines, hasLineOfExactly, lineAxes, longestLine, outflanksAny } from "../../engine/structures/lines.js";
+import { anyLine, boardLines, hasLineOfAtLeast, hasLineOfExactly, lineAxes, outflanksAny } from "../../engine/structures/lines.js";
 import { directionsByPlayer, directionsIn, refusesOnward } from "../directions.js";
 import { nearLists } from "../neighbours.js";
 import { compileIntC } from "./numbers.js";
@@ -347,9 +347,9 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     return {
       fn: (s, c) => {
         const x = at(s, c);
-        return x >= 0 && longestLine(topology, s, x, of(s, c), axes, ifPlaced) >= length;
+        return x >= 0 && hasLineOfAtLeast(topology, s, x, of(s, c), axes, length, ifPlaced);
       },
-      emit: (e) => atSite(e, at, (x) => `${e.ref(longestLine, "longestLine")}(${e.ref(topology, "topology")}, s, ${x}, ${e.num(of, "a player")}, ${e.ref(axes, "axes")}, ${ifPlaced}) >= ${e.int(length)}`),
+      emit: (e) => atSite(e, at, (x) => `${e.ref(hasLineOfAtLeast, "lineOfAtLeast")}(${e.ref(topology, "topology")}, s, ${x}, ${e.num(of, "a player")}, ${e.ref(axes, "axes")}, ${e.int(length)}, ${ifPlaced})`),
     };
   },
   near: (n, ptr, cx) => {

@@ -8,6 +8,8 @@ import { nextInt } from "../state/rng.js";
 import { NONE, SAMPLED, UNKNOWN, type Ctx, type Effect, type LeafGenerator, type Pred, type SampleResult } from "../play/rules.js";
 import type { State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
+import type { Emitter } from "../compiled/emitter.js";
+import type { CompiledSource, MoveSource } from "../play/rules.js";
 
 export interface DropOptions {
   topology: Topology;
@@ -61,6 +63,27 @@ export class DropGenerator implements LeafGenerator {
         if (to(s, c)) out.add(this.id, this.o.kind, -1, site, 1, type);
       }
     }
+  }
+
+  /** generate as code (see MoveSource.compile): the site condition inlined, each type dropped in a loop of its own. */
+  compile(e: Emitter): CompiledSource {
+    const o = this.o;
+    const loops = Array.from(this.droppable, (type) => {
+      // The condition's text is made per loop: its locals are this function's either way.
+      const test = e.cond(o.to, "a drop's to: condition");
+      return `if (s.hand[base + ${e.int(type)}] > 0) {
+c.from = -1;
+c.piece = ${e.int(type)};
+c.count = 1;
+c.crossed = false;
+c.selfFlags = 0;
+for (let site = 0; site < ${e.int(o.topology.n)}; site++) {
+c.to = site;
+if (${test}) out.add(${e.int(this.id)}, ${e.int(o.kind)}, -1, site, 1, ${e.int(type)});
+}
+}`;
+    });
+    return { generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", `const base = c.player * ${e.int(o.types)};\n${loops.join("\n")}`) };
   }
 
   /** A uniformly random drop: random (droppable type, site) pairs until one is legal; few legal drops leave it to generation. */

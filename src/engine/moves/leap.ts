@@ -15,6 +15,9 @@ import { NONE, SAMPLED, UNKNOWN, type Ctx, type Pred, type SampleResult } from "
 import { EMPTY, type State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
 import { canMove, LAST_TO, nextOwned, originEnd, originStart, StepGenerator, type PieceMoveOptions } from "./generators.js";
+import type { Emitter } from "../compiled/emitter.js";
+import { originLoop } from "../compiled/pieces.js";
+import type { CompiledSource, MoveSource } from "../play/rules.js";
 
 /** Random (origin, destination slot) pairs `sample` tries before leaving the choice to full generation. */
 const SAMPLE_TRIES = 16;
@@ -148,6 +151,44 @@ export class LeapGenerator extends StepGenerator {
         if (this.open(s, c, p, k)) this.add(s, out, kind, site, dest[k]!, type);
       }
     }
+  }
+
+  /**
+   * generate as code (see MoveSource.compile): the destination and path conditions inlined, the
+   * seat's table fixed where every seat has the same. `sample` keeps its closures.
+   */
+  override compile(e: Emitter): CompiledSource {
+    const o = this.o, to = this.to, { through, throughEmpty } = this.rules;
+    const table = this.tables.every((t) => t === this.tables[0]) ? e.ref(this.tables[0], "leaps") : `${e.ref(this.tables, "leaps")}[p]`;
+    const open = to === null ? `owner[t] === ${EMPTY}` : `(c.to = t, ${e.cond(to, "a leap's to: condition")})`;
+    // Some path to the destination passes only sites the condition allows (see open()).
+    const path =
+      through === null
+        ? ""
+        : `let clear = false;
+for (let j = pathStart[k], lastPath = pathStart[k + 1]; j < lastPath && !clear; j++) {
+clear = true;
+for (let m = midStart[j], end2 = midStart[j + 1]; m < end2 && clear; m++) {
+${throughEmpty ? `clear = owner[mids[m]] === ${EMPTY};` : `c.site = mids[m];\nclear = ${e.cond(through, "a leap's through: condition")};`}
+}
+}
+if (!clear) continue;
+`;
+    const body = `const owner = s.owner, p = c.player;
+const table = ${table};
+const destStart = table.destStart, dest = table.dest, pathStart = table.pathStart, midStart = table.midStart, mids = table.mids;
+${originLoop(
+  e,
+  o,
+  `for (let k = destStart[site], end = destStart[site + 1]; k < end; k++) {
+const t = dest[k];
+c.to = t;
+if (!(${open})) continue;
+${path}const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, 1, type);
+if (owner[t] !== ${EMPTY}) out.setCapture(row, t);
+}`,
+)}`;
+    return { generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", body) };
   }
 
   /**

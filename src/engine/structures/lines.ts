@@ -51,6 +51,26 @@ export function longestLine(topo: Topology, s: State, site: number, owner: numbe
   return best;
 }
 
+/**
+ * Whether some line through `site` holds a row of at least `length` of `owner`'s pieces: the
+ * answer of `longestLine(...) >= length`, each line walked only until the row is long enough.
+ */
+export function hasLineOfAtLeast(topo: Topology, s: State, site: number, owner: number, axes: Int8Array, length: number, ifPlaced = false): boolean {
+  if (!counts(s, site, owner, ifPlaced)) return false;
+  if (length <= 1) return true;
+  const n = topo.n, step = topo.step, opposite = topo.opposite, own = s.owner;
+  for (let i = 0; i < axes.length; i++) {
+    const d = axes[i]!;
+    let len = 1;
+    // As runFrom: a line round a ring ends where it began.
+    for (let t = step[d * n + site]!; t !== NO_SITE && t !== site && own[t] === owner && len < length; t = step[d * n + t]!) len++;
+    const back = opposite[d]!;
+    for (let t = step[back * n + site]!; t !== NO_SITE && t !== site && own[t] === owner && len < length; t = step[back * n + t]!) len++;
+    if (len >= length) return true;
+  }
+  return false;
+}
+
 /** Whether some line through `site` holds a row of `owner`'s pieces of exactly `length`. */
 export function hasLineOfExactly(topo: Topology, s: State, site: number, owner: number, axes: Int8Array, length: number, ifPlaced = false): boolean {
   if (!counts(s, site, owner, ifPlaced)) return false;
