@@ -133,7 +133,7 @@ export async function benchGame(name: string, opts: BenchAllOptions & { warmup: 
     seconds: round(mine.elapsed, 3),
     ...throughput(mine.playouts, mine.plies, mine.cpu),
     unfinished: mine.unfinished,
-    rules: summarizeCompilation(game.def.compilation, game.def.generators.length),
+    rules: summarizeCompilation(game.def),
   };
   if (ref) {
     const t = throughput(theirs.playouts, theirs.plies, theirs.cpu);

@@ -364,7 +364,7 @@ export async function runBench(file: string, opts: BenchOptions): Promise<void> 
   const { sendSnapshot } = await import("./on-thread.js");
   const { loadGameFile } = await import("./load.js");
   const game = loadGameFile(file, opts.option);
-  const rules = summarizeCompilation(game.def.compilation, game.def.generators.length);
+  const rules = summarizeCompilation(game.def);
   const warmup = Math.min(1, opts.seconds / 5);
   // Ready for a signal before saying that the run begins.
   const interrupt = new Interrupt();
@@ -441,6 +441,6 @@ function reportBench(snapshot: BenchSnapshot | undefined, file: string, opts: Be
   out(`  avg branching  ${report.avgBranching}`);
   out(`  unfinished     ${t.unfinished} (max ${opts.maxPlies} plies)`);
   const r = snapshot.rules;
-  out(`  compiled       ${r.compiled} of ${r.rules} move rules`);
+  out(`  compiled       ${r.compiled} of ${r.rules} move rules, ${r.endCompiled} of ${r.endRules} end conditions`);
   for (const line of r.closures) out(`    on closures: ${line}`);
 }

@@ -24,16 +24,24 @@ export function originLoop(e: Emitter, o: PieceMoveOptions, body: string, stop =
       : `for (let last = ${hi}, site = ${lo}; site < last${more}; site++) {`;
   const pieces = o.pieces === null ? "" : `if (${e.ref(o.pieces, "pieces")}[type] === 0) continue;\n`;
   const from = o.from === null ? "" : `if (!${e.cond(o.from, "a from: condition")}) continue;\n`;
+  // The moving piece's context, for the conditions that read it: none of the inlined ones may.
+  const context = readsMovingPiece(from + body) ? `c.from = site;\nc.piece = type;\nc.selfFlags = s.flags[site];\nc.count = s.height[site];\nc.crossed = false;\n` : "";
   return `${head}
 if (owner[site] !== p) continue;
 const type = s.piece[site];
-${pieces}c.from = site;
-c.piece = type;
-c.selfFlags = s.flags[site];
-c.count = s.height[site];
-c.crossed = false;
-${from}${body}
+${pieces}${context}${from}${body}
 }`;
+}
+
+/**
+ * Whether code may read the moving piece's context (`c.from`, `c.piece`, `c.selfFlags`, `c.count`,
+ * `c.crossed`): it names one of them, or hands `c` to a function (a closure reads what it likes).
+ * The sites the code itself looks at (`c.to`, `c.over`, `c.site`, written before any read) and the
+ * mover do not count.
+ */
+export function readsMovingPiece(code: string): boolean {
+  const rest = code.replace(/\bc\.(to|over|site|player)\b/g, "");
+  return /\bc\b/.test(rest);
 }
 
 /**

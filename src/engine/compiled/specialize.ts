@@ -4,8 +4,8 @@
  * time (the CLI's `--closures`) leaves every rule on them, and the differential test plays every
  * library game both ways.
  */
-import type { CompiledSource, GameDef, MoveSource } from "../play/rules.js";
-import { canCompile, Emitter } from "./emitter.js";
+import type { CompiledSource, GameDef, MoveSource, Pred } from "../play/rules.js";
+import { canCompile, Emitter, sourceOf } from "./emitter.js";
 
 /** How one rule runs. */
 export interface RuleCompilation {
@@ -18,6 +18,8 @@ export interface RuleCompilation {
 
 export interface CompilationReport {
   rules: RuleCompilation[];
+  /** How many end rules' conditions run as compiled code. */
+  endRules: number;
 }
 
 /**
@@ -71,7 +73,26 @@ export function specializeRules(def: GameDef): CompilationReport {
     for (const step of def.prelude) walk(step.moves);
     for (const source of def.moveSources ?? []) walk(source);
   }
-  return { rules };
+  return { rules, endRules: canCompile ? compileEndConditions(def) : 0 };
+}
+
+/**
+ * The conditions of the end rules (asked after every decision) as code, where they can be written
+ * so: one function each, its parts inlined. Returns how many were compiled.
+ */
+function compileEndConditions(def: GameDef): number {
+  let compiled = 0;
+  for (const rule of def.end) {
+    if (!sourceOf(rule.when)) continue;
+    try {
+      const e = new Emitter();
+      rule.when = e.build<Pred>("end_when", "s, c", `return ${e.cond(rule.when)};`);
+      compiled++;
+    } catch {
+      // Left on its closure.
+    }
+  }
+  return compiled;
 }
 
 /** Puts a source's compiled methods in place of its own. */
@@ -93,16 +114,20 @@ export interface CompilationSummary {
   /** Move rules in all, and how many run as compiled code. */
   rules: number;
   compiled: number;
+  /** End rules in all, and how many conditions of theirs run as compiled code. */
+  endRules: number;
+  endCompiled: number;
   /** Each rule on closures, and each compiled rule that still calls closures, with what and why. */
   closures: string[];
 }
 
-export function summarizeCompilation(report: CompilationReport | undefined, ruleCount: number): CompilationSummary {
-  if (!report) return { rules: ruleCount, compiled: 0, closures: ["every rule (closures asked for)"] };
+export function summarizeCompilation(def: GameDef): CompilationSummary {
+  const report = def.compilation;
+  if (!report) return { rules: def.generators.length, compiled: 0, endRules: def.end.length, endCompiled: 0, closures: ["every rule (closures asked for)"] };
   const closures: string[] = [];
   for (const r of report.rules) {
     if (!r.compiled) closures.push(`${r.rule}: ${r.closures.join("; ")}`);
     else if (r.closures.length) closures.push(`${r.rule} calls ${[...new Set(r.closures)].join(", ")}`);
   }
-  return { rules: report.rules.length, compiled: report.rules.filter((r) => r.compiled).length, closures };
+  return { rules: report.rules.length, compiled: report.rules.filter((r) => r.compiled).length, endRules: def.end.length, endCompiled: report.endRules, closures };
 }

@@ -672,7 +672,7 @@ c.to = land;
 if (!${e.cond(this.over, "a jump's over: condition")}) continue;
 ${land}${path}[0] = land;
 ${caps}[0] = over;
-out.addChain(${e.int(this.id)}, ${e.int(o.kind)}, site, ${path}, ${caps}, 1, c.piece);
+out.addChain(${e.int(this.id)}, ${e.int(o.kind)}, site, ${path}, ${caps}, 1, type);
 }`,
   "out.overflow",
 )}`,
