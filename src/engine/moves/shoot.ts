@@ -10,7 +10,9 @@ import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { newCtx, type Ctx, type Pred } from "../play/rules.js";
 import { canMove, nextOwned, originEnd, originStart, type PieceMoveOptions } from "./generators.js";
 import { EMPTY, NEUTRAL, type State } from "../state/state.js";
-import type { LeafGenerator } from "../play/rules.js";
+import type { CompiledSource, LeafGenerator, MoveSource } from "../play/rules.js";
+import type { Emitter } from "../compiled/emitter.js";
+import { originLoop } from "../compiled/pieces.js";
 
 export interface ShootOptions extends PieceMoveOptions {
   /** The piece type put down, and its name (for actions). */
@@ -62,6 +64,31 @@ export class ShootGenerator implements LeafGenerator {
         }
       }
     }
+  }
+
+  /** generate as code (see MoveSource.compile): the conditions inlined, the directions and range fixed. */
+  compile(e: Emitter): CompiledSource {
+    const o = this.o, n = o.topology.n;
+    const dirs = o.dirs.every((d) => d.join() === o.dirs[0]!.join()) ? e.ref(o.dirs[0], "dirs") : `${e.ref(o.dirs, "dirs")}[p]`;
+    const add = `out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, 1, ${e.int(o.shot)})`;
+    const land = o.to === null ? `if (owner[t] === ${EMPTY}) ${add};` : `c.to = t;\nif (${e.cond(o.to, "a shot's to: condition")}) ${add};`;
+    const on = o.through === null ? `if (owner[t] !== ${EMPTY}) break;` : `c.site = t;\nif (!${e.cond(o.through, "a shot's through: condition")}) break;`;
+    const body = `const owner = s.owner, step = ${e.ref(o.topology.step, "step")}, p = c.player;
+const ds = ${dirs};
+${originLoop(
+  e,
+  o,
+  `for (let k = 0; k < ds.length; k++) {
+const base = ds[k] * ${e.int(n)};
+let t = step[base + site];
+for (let dist = 1; t >= 0 && dist <= ${e.int(o.range)}; dist++) {
+${land}
+${on}
+t = step[base + t];
+}
+}`,
+)}`;
+    return { generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", body) };
   }
 
   /** Puts the piece down (replacing what stands there, if `to` allowed an occupied site). */
