@@ -10,6 +10,9 @@ import { builtinGameNames } from "../src/library/builtin.js";
 import type { Game } from "../src/engine/play/game.js";
 import type { MoveBuffer } from "../src/engine/moves/moves.js";
 import type { State } from "../src/engine/state/state.js";
+import { Emitter, sourceOf, withSource } from "../src/engine/compiled/emitter.js";
+import { readsMovingPiece } from "../src/engine/compiled/pieces.js";
+import { specializeRules } from "../src/engine/compiled/specialize.js";
 
 /** One row of a move buffer as text: every field, its path and its captures. */
 function rowText(b: MoveBuffer, r: number): string {
@@ -32,6 +35,54 @@ function stateText(g: Game, s: State): string {
 
 const SEEDS = 6;
 const MAX_PLIES = 400;
+
+describe("the emitter", () => {
+  it("writes only integers into source; every other value is passed in", () => {
+    const e = new Emitter();
+    expect(e.int(-3)).toBe("(-3)");
+    expect(() => e.int(0.5)).toThrow(/only inline integers/);
+    expect(() => e.int(Number.NaN)).toThrow(/only inline integers/);
+    const table = new Int32Array([4, 5, 6]);
+    const name = e.ref(table, "t; alert(1)");
+    expect(name).toMatch(/^k_\d+$/);
+    expect(e.ref(table)).toBe(name);
+    const f = e.build<(i: number) => number>("test; x", "i", `return ${name}[i] * 2;`);
+    expect(f(2)).toBe(12);
+    expect(f.name).toBe("compiled_test__x");
+  });
+
+  it("inlines a condition that has a source and calls one that has none", () => {
+    const e = new Emitter();
+    const known = withSource(() => true, () => "s.ply > 2");
+    const opaque = () => false;
+    expect(sourceOf(known)).toBeDefined();
+    expect(e.cond(known)).toBe("(s.ply > 2)");
+    expect(e.cond(opaque, "an opaque test")).toMatch(/^p_\d+\(s, c\)$/);
+    expect(e.calls).toEqual(["an opaque test"]);
+  });
+
+  it("knows when code may read the moving piece's context", () => {
+    expect(readsMovingPiece("c.to = t; if (s.owner[c.to] === -1) out.add(0, 0, site, t, 1, type);")).toBe(false);
+    expect(readsMovingPiece("c.over = o; x = c.player;")).toBe(false);
+    expect(readsMovingPiece("if ((c.selfFlags & 2) !== 0) continue;")).toBe(true);
+    expect(readsMovingPiece("if (!p_3(s, c)) continue;")).toBe(true);
+  });
+
+  it("a rule whose compilation fails keeps its closures and the report says why", () => {
+    const game = loadGame("konane", { closures: true });
+    const jump = game.def.generators.find((g) => g.constructor.name === "JumpGenerator")!;
+    const before = jump.generate;
+    jump.compile = () => {
+      throw new Error("no source for this");
+    };
+    const report = specializeRules(game.def);
+    // The report lists the rules in the order of def.generators.
+    const mine = report.rules[game.def.generators.indexOf(jump)]!;
+    expect(mine.compiled).toBe(false);
+    expect(mine.closures.join()).toMatch(/its compilation failed: no source for this/);
+    expect(jump.generate).toBe(before);
+  });
+});
 
 describe("compiled rules play as their closures do", () => {
   const names = builtinGameNames();
