@@ -1,0 +1,242 @@
+/**
+ * Ludex against Ludii 1.3.12, game by game, in playouts per CPU second: every library game of a
+ * Ludex checkout, measured side by side with Ludii's version of the same game (a benchmark, not a
+ * test: `npm test` never runs it).
+ *
+ *   node test/ludii/speed-table.mjs LUDEX_DIR [--seconds 10] [--warmup 5] [--rounds 2]
+ *        [--games a,b] [--out PREFIX] [--ludii-bench PATH]
+ *
+ * LUDEX_DIR: a built Ludex checkout (its dist/cli/main.js and its games/), so the same script
+ * measures another build, e.g. an older commit checked out as a worktree. Which Ludii game a Ludex
+ * game is comes from this script's own checkout: test/ludii/reference.json, the entry of the game's
+ * title measured with Ludii's default options (every game written from Ludii's library has one;
+ * Ludex's defaults are Ludii's). Games with none are listed as not in Ludii, with a note where
+ * Ludii has a relative whose rules differ (see NOT_IN_LUDII).
+ *
+ * For each game, `--rounds` times, one after the other (Ludii first in odd rounds, Ludex first in
+ * even ones, so that neither always meets the same moment of a shared machine):
+ *   - Ludii: `HARNESS=LudiiBenchCpu bench.sh GAME.lud SECONDS --warmup WARMUP --clearundo` (Ludii's own
+ *     game.playout, uniform random, one thread; a JVM of its own each time). Playouts per CPU second
+ *     of the benchmark thread (the JVM's GC and JIT threads not counted; the harness's
+ *     playouts/(thread-cpu+gc) figure is kept in the JSON too). --clearundo: Ludii 1.3.12 keeps
+ *     undo data across playouts of some games (see ../shared/ludii/README.md); clearing it only
+ *     helps Ludii.
+ *   - Ludex: `node LUDEX_DIR/dist/cli/main.js bench NAME --seconds SECONDS --json --max-plies 1000000`
+ *     (its own warm-up of min(1, S/5) s, then playouts on one thread). Playouts per CPU second of the
+ *     whole process (its collector's helper threads included), so the ratio errs against Ludex.
+ *     The ply cap is lifted so that only the game's own rules (Ludii's turn limits) end a playout.
+ * A game's figure is the median of its rounds; its ratio the median of the rounds' ratios. Mean
+ * playout lengths are printed for both: both count every decision, forced passes included, and a
+ * length far from Ludii's means different games, where a speed ratio means nothing.
+ *
+ * Writes PREFIX.json (format ludex-ludii-speed/1) and PREFIX.md (the table, the median ratio, the
+ * games below 10x and every command), after each game, so an interrupted run keeps what it measured.
+ * Needs Ludii built by ../shared/ludii/build.sh (LUDII_ROOT, default /work/ludii).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+const here = fileURLToPath(new URL(".", import.meta.url));
+const repo = resolve(here, "..", "..");
+const ludexDir = args[0] && !args[0].startsWith("--") ? resolve(args[0]) : undefined;
+if (!ludexDir || !existsSync(join(ludexDir, "dist", "cli", "main.js"))) {
+  console.error("usage: node test/ludii/speed-table.mjs LUDEX_DIR [--seconds 10] [--warmup 5] [--rounds 2] [--games a,b] [--out PREFIX] [--ludii-bench PATH]");
+  console.error("LUDEX_DIR must be a built Ludex checkout (dist/cli/main.js)");
+  process.exit(2);
+}
+const seconds = Number(arg("seconds", "10"));
+const warmup = Number(arg("warmup", "5"));
+const rounds = Number(arg("rounds", "2"));
+const only = arg("games", "") ? arg("games", "").split(",") : undefined;
+const out = resolve(arg("out", "ludii-speed-table"));
+const ludiiBench = resolve(arg("ludii-bench", join(repo, "..", "shared", "ludii", "bench.sh")));
+const ludiiRoot = process.env.LUDII_ROOT ?? "/work/ludii";
+const cli = join(ludexDir, "dist", "cli", "main.js");
+
+/** Library games Ludii does not play as we do: what Ludii has instead, if anything. */
+const NOT_IN_LUDII = {
+  dablot: "Ludii's Dablot Prejjesne.lud is another reading of the rules (random playouts some 1,260 Ludii moves long, ours some 250): not the same game",
+  "blind-kings": "a Banqi derivative; Ludii has Banqi.lud, a different game",
+};
+
+const sh = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? NaN : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const round = (x, d = 1) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
+const num = (x, d = 0) => (x == null || !Number.isFinite(x) ? "—" : x.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }));
+const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+const git = (dir, ...a) => {
+  try {
+    return execFileSync("git", ["-C", dir, ...a], { encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+};
+
+// The games: the checkout's library, each with its Ludii entry (default options) if there is one.
+const library = JSON.parse(execFileSync("node", [cli, "list", "--json"], { encoding: "utf8" })).games.filter((g) => g.builtin);
+const reference = JSON.parse(readFileSync(join(here, "reference.json"), "utf8")).entries;
+const games = library
+  .filter((g) => !only || only.includes(g.name))
+  .map((g) => {
+    const entry = reference.find((e) => (e.ludexTitle ?? e.game) === g.title && e.options.length === 0);
+    return { name: g.name, title: g.title, lud: entry?.ludName, ludPath: entry?.ludPath, ludiiOptions: entry?.options ?? [], ludiiStatsLength: entry?.meanLength, notInLudii: entry ? undefined : (NOT_IN_LUDII[g.name] ?? "no entry in test/ludii/reference.json") };
+  });
+
+const ludiiCommand = (g) => [`LUDII_ROOT=${ludiiRoot}`, "HARNESS=LudiiBenchCpu", ludiiBench, g.lud, String(seconds), "--warmup", String(warmup), "--clearundo", ...g.ludiiOptions.flatMap((o) => ["--option", o])];
+const ludexCommand = (g) => ["node", cli, "bench", g.name, "--seconds", String(seconds), "--json", "--max-plies", "1000000"];
+const show = (cmd) => cmd.map(sh).join(" ");
+
+/** One Ludii measure: its harness's figures, or an error. */
+function runLudii(g) {
+  const [, , script, ...rest] = ludiiCommand(g);
+  const r = spawnSync(script, rest, { encoding: "utf8", env: { ...process.env, LUDII_ROOT: ludiiRoot, HARNESS: "LudiiBenchCpu" }, timeout: (seconds + warmup + 300) * 1000, maxBuffer: 1 << 24 });
+  const text = `${r.stdout ?? ""}${r.stderr ?? ""}`;
+  const playout = /\[game\.playout\] playouts\/s=([\d.]+)\s+moves\/s=(\d+)\s+avgLen=([\d.]+) maxLen=(\d+)\s+playouts=(\d+) in ([\d.]+)s/.exec(text);
+  const cpu = /\[cpu\s*\] thread cpu=([\d.]+)s \((\d+)% of wall\)\s+process cpu=([\d.]+)s\s+gc=([\d.]+)s\s+playouts\/thread-cpu-s=([\d.]+)\s+moves\/thread-cpu-s=(\d+)\s+playouts\/\(thread-cpu\+gc\)s=([\d.]+)/.exec(text);
+  if (r.status !== 0 || !playout || !cpu) return { error: `exit ${r.status}${r.error ? ` ${r.error.message}` : ""}: ${text.split("\n").slice(-6).join(" | ")}` };
+  return {
+    playoutsPerCpuSec: Number(cpu[5]),
+    playoutsPerCpuGcSec: Number(cpu[7]),
+    playoutsPerSec: Number(playout[1]),
+    avgLength: Number(playout[3]),
+    maxLength: Number(playout[4]),
+    playouts: Number(playout[5]),
+    threadCpuShareOfWall: Number(cpu[2]) / 100,
+    gcSeconds: Number(cpu[4]),
+    load: /\[load\s*\] start: (.*?)\s+end: (.*)/.exec(text)?.slice(1, 3).join(" -> "),
+    options: /options in effect: (.*)/.exec(text)?.[1],
+  };
+}
+
+/** One Ludex measure: its bench's figures (per CPU second if the build reports them), or an error. */
+function runLudex(g) {
+  const [node, ...rest] = ludexCommand(g);
+  const r = spawnSync(node, rest, { encoding: "utf8", timeout: (seconds + 300) * 1000, maxBuffer: 1 << 24 });
+  let j;
+  try {
+    j = JSON.parse(r.stdout);
+  } catch {
+    return { error: `exit ${r.status}: ${(r.stderr ?? "").split("\n").slice(-4).join(" | ")}` };
+  }
+  const perCpu = j.playoutsPerCpuSec ?? (j.cpuSeconds ? j.playouts / j.cpuSeconds : undefined);
+  return {
+    playoutsPerCpuSec: perCpu ?? j.playoutsPerSec,
+    perWallOnly: perCpu === undefined || undefined,
+    playoutsPerSec: j.playoutsPerSec,
+    avgLength: j.avgLength ?? (j.playouts ? j.plies / j.playouts : undefined),
+    playouts: j.playouts,
+    unfinished: j.unfinished,
+  };
+}
+
+const run = {
+  format: "ludex-ludii-speed/1",
+  date: new Date().toISOString(),
+  ludexDir,
+  ludexCommit: git(ludexDir, "rev-parse", "--short", "HEAD"),
+  ludexCommitSubject: git(ludexDir, "log", "-1", "--format=%s").slice(0, 120),
+  node: process.version,
+  ludii: `Ludii 1.3.12, source ${existsSync(join(ludiiRoot, "SOURCE_COMMIT")) ? readFileSync(join(ludiiRoot, "SOURCE_COMMIT"), "utf8").trim().slice(0, 12) : "?"} in ${ludiiRoot}`,
+  java: spawnSync("java", ["-version"], { encoding: "utf8" }).stderr.split("\n")[0],
+  secondsPerMeasure: seconds,
+  ludiiWarmup: warmup,
+  rounds,
+  loadAtStart: load(),
+  games: [],
+};
+
+function summarise(g, measures) {
+  const pairs = measures.filter((m) => m.ludii && !m.ludii.error && m.ludex && !m.ludex.error);
+  const ludii = median(measures.filter((m) => m.ludii && !m.ludii.error).map((m) => m.ludii.playoutsPerCpuSec));
+  const ludex = median(measures.filter((m) => !m.ludex.error).map((m) => m.ludex.playoutsPerCpuSec));
+  const ratios = pairs.map((m) => m.ludex.playoutsPerCpuSec / m.ludii.playoutsPerCpuSec);
+  const ludiiLength = median(measures.filter((m) => m.ludii && !m.ludii.error).map((m) => m.ludii.avgLength));
+  const ludexLength = median(measures.filter((m) => !m.ludex.error).map((m) => m.ludex.avgLength));
+  return {
+    ...g,
+    ludiiCommand: g.lud ? show(ludiiCommand(g)) : undefined,
+    ludexCommand: show(ludexCommand(g)),
+    ludiiPlayoutsPerCpuSec: round(ludii),
+    ludexPlayoutsPerCpuSec: round(ludex),
+    ratio: round(median(ratios), 2),
+    ratioRange: ratios.length ? [round(Math.min(...ratios), 2), round(Math.max(...ratios), 2)] : undefined,
+    ludiiAvgLength: round(ludiiLength),
+    ludexAvgLength: round(ludexLength),
+    lengthRatio: round(ludexLength / ludiiLength, 3),
+    measures,
+  };
+}
+
+function write() {
+  const compared = run.games.filter((g) => g.ratio != null);
+  const ratios = compared.map((g) => g.ratio);
+  run.medianRatio = round(median(ratios), 2);
+  run.below10x = compared.filter((g) => g.ratio < 10).map((g) => g.name);
+  run.lengthsDiffer = compared.filter((g) => Math.abs(g.lengthRatio - 1) > 0.1).map((g) => g.name);
+  writeFileSync(`${out}.json`, `${JSON.stringify(run, null, 1)}\n`);
+  const lines = [
+    `# Ludex (${run.ludexCommit}) against Ludii 1.3.12, playouts per CPU second`,
+    "",
+    `${run.date}; ${rounds} round(s) of ${seconds} s per system and game (Ludii after a ${warmup} s warm-up in its own JVM, Ludex after its own), interleaved game by game; ${run.node}, ${run.java}; load at start ${run.loadAtStart}.`,
+    "Ludii: playouts per CPU second of its benchmark thread (LudiiBenchCpu); Ludex: per CPU second of its whole process. Each figure is the median of the rounds, the ratio the median of the rounds' ratios (range in brackets). Mean lengths in decisions, forced passes included, on both sides.",
+    "",
+    "| game | Ludii game | Ludii playouts/CPU s | Ludex playouts/CPU s | Ludex / Ludii | Ludii mean length | Ludex mean length |",
+    "|---|---|---:|---:|---:|---:|---:|",
+  ];
+  for (const g of [...compared].sort((a, b) => a.ratio - b.ratio)) {
+    const range = g.ratioRange && g.ratioRange[0] !== g.ratioRange[1] ? ` (${num(g.ratioRange[0], 2)}-${num(g.ratioRange[1], 2)})` : "";
+    const flag = Math.abs(g.lengthRatio - 1) > 0.1 ? " **!**" : "";
+    lines.push(`| ${g.title} | ${g.lud}${g.ludiiOptions.length ? ` ${g.ludiiOptions.join(", ")}` : ""} | ${num(g.ludiiPlayoutsPerCpuSec, 1)} | ${num(g.ludexPlayoutsPerCpuSec, 1)} | **${num(g.ratio, 2)}x**${range} | ${num(g.ludiiAvgLength, 1)} | ${num(g.ludexAvgLength, 1)}${flag} |`);
+  }
+  for (const g of run.games.filter((g) => g.ratio == null)) {
+    const why = g.notInLudii ?? `not measured: ${g.measures.map((m) => m.ludii?.error ?? m.ludex?.error).filter(Boolean)[0] ?? "?"}`;
+    lines.push(`| ${g.title} | — (${why}) | — | ${num(g.ludexPlayoutsPerCpuSec, 1)} | — | — | ${num(g.ludexAvgLength, 1)} |`);
+  }
+  lines.push(
+    "",
+    `Median ratio over the ${compared.length} games Ludii plays: **${num(run.medianRatio, 2)}x**. Below 10x: ${run.below10x.length ? run.below10x.join(", ") : "none"}.`,
+    run.lengthsDiffer.length ? `Mean lengths more than 10% apart (**!**; a few seconds' playouts of a long-tailed game may stray that far by chance): ${run.lengthsDiffer.join(", ")}.` : "Mean lengths agree within 10% for every game compared.",
+    "",
+    "## Commands",
+    "",
+    `\`node test/ludii/speed-table.mjs ${sh(ludexDir)} --seconds ${seconds} --warmup ${warmup} --rounds ${rounds}\` ran, for each game and round:`,
+    "",
+  );
+  for (const g of run.games) {
+    lines.push(`- ${g.title}:`);
+    if (g.ludiiCommand) lines.push(`  - \`${g.ludiiCommand}\``);
+    lines.push(`  - \`${g.ludexCommand}\``);
+  }
+  writeFileSync(`${out}.md`, `${lines.join("\n")}\n`);
+}
+
+console.error(`${games.length} games, ${rounds} round(s) of ${seconds} s each side; output ${out}.{json,md}`);
+for (const g of games) {
+  const measures = [];
+  for (let r = 0; r < rounds; r++) {
+    const m = { round: r + 1, loadBefore: load() };
+    const order = r % 2 === 0 ? ["ludii", "ludex"] : ["ludex", "ludii"];
+    for (const side of order) {
+      if (side === "ludii" && g.lud) m.ludii = runLudii(g);
+      if (side === "ludex") m.ludex = runLudex(g);
+    }
+    measures.push(m);
+    if (!g.lud) break; // nothing to interleave with: one measure is enough
+  }
+  const s = summarise(g, measures);
+  run.games.push(s);
+  write();
+  console.error(`${g.name}: Ludii ${s.ludiiPlayoutsPerCpuSec ?? "—"}, Ludex ${s.ludexPlayoutsPerCpuSec ?? "—"} playouts/CPU s, ratio ${s.ratio ?? "—"}; lengths ${s.ludiiAvgLength ?? "—"} / ${s.ludexAvgLength ?? "—"}${measures.some((m) => m.ludii?.error || m.ludex?.error) ? `; errors: ${measures.map((m) => m.ludii?.error ?? m.ludex?.error).filter(Boolean).join("; ")}` : ""}`);
+}
+console.error(`median ratio ${run.medianRatio}x; below 10x: ${run.below10x.join(", ") || "none"}`);
