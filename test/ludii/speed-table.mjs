@@ -4,7 +4,7 @@
  * test: `npm test` never runs it).
  *
  *   node test/ludii/speed-table.mjs LUDEX_DIR [--seconds 10] [--warmup 5] [--rounds 2]
- *        [--games a,b] [--out PREFIX] [--ludii-bench PATH]
+ *        [--games a,b] [--out PREFIX] [--ludii-bench PATH] [--from RUN.json] [--report]
  *
  * LUDEX_DIR: a built Ludex checkout (its dist/cli/main.js and its games/), so the same script
  * measures another build, e.g. an older commit checked out as a worktree. Which Ludii game a Ludex
@@ -31,6 +31,9 @@
  *
  * Writes PREFIX.json (format ludex-ludii-speed/1) and PREFIX.md (the table, the median ratio, the
  * games below 10x and every command), after each game, so an interrupted run keeps what it measured.
+ * --from RUN.json starts from a saved run: its games are kept, those of --games measured again
+ * (e.g. the games Ludii plays only a few times in a window, with more --seconds); --report measures
+ * nothing and writes the table of RUN.json again.
  * Needs Ludii built by ../shared/ludii/build.sh (LUDII_ROOT, default /work/ludii).
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -56,12 +59,21 @@ const warmup = Number(arg("warmup", "5"));
 const rounds = Number(arg("rounds", "2"));
 const only = arg("games", "") ? arg("games", "").split(",") : undefined;
 const out = resolve(arg("out", "ludii-speed-table"));
+const from = arg("from", "") ? JSON.parse(readFileSync(resolve(arg("from", "")), "utf8")) : undefined;
+const reportOnly = args.includes("--report");
+if (reportOnly && !from) {
+  console.error("--report needs --from RUN.json");
+  process.exit(2);
+}
 const ludiiBench = resolve(arg("ludii-bench", join(repo, "..", "shared", "ludii", "bench.sh")));
 const ludiiRoot = process.env.LUDII_ROOT ?? "/work/ludii";
 const cli = join(ludexDir, "dist", "cli", "main.js");
 
 /** Library games Ludii does not play as we do: what Ludii has instead, if anything. */
 const NOT_IN_LUDII = {
+  benediction: "not in Ludii's library",
+  "kings-trail": "not in Ludii's library (a Benediction variant)",
+  beset: "not in Ludii's library",
   dablot: "Ludii's Dablot Prejjesne.lud is another reading of the rules (random playouts some 1,260 Ludii moves long, ours some 250): not the same game",
   "blind-kings": "a Banqi derivative; Ludii has Banqi.lud, a different game",
 };
@@ -87,7 +99,7 @@ const git = (dir, ...a) => {
 const library = JSON.parse(execFileSync("node", [cli, "list", "--json"], { encoding: "utf8" })).games.filter((g) => g.builtin);
 const reference = JSON.parse(readFileSync(join(here, "reference.json"), "utf8")).entries;
 const games = library
-  .filter((g) => !only || only.includes(g.name))
+  .filter((g) => !reportOnly && (!only || only.includes(g.name)))
   .map((g) => {
     const entry = reference.find((e) => (e.ludexTitle ?? e.game) === g.title && e.options.length === 0);
     return { name: g.name, title: g.title, lud: entry?.ludName, ludPath: entry?.ludPath, ludiiOptions: entry?.options ?? [], ludiiStatsLength: entry?.meanLength, notInLudii: entry ? undefined : (NOT_IN_LUDII[g.name] ?? "no entry in test/ludii/reference.json") };
@@ -155,6 +167,19 @@ const run = {
   loadAtStart: load(),
   games: [],
 };
+if (from) {
+  // Kept from the saved run: its settings (each game says its own) and every game not measured now.
+  for (const key of ["date", "ludexDir", "ludexCommit", "ludexCommitSubject", "node", "ludii", "java", "secondsPerMeasure", "ludiiWarmup", "rounds", "loadAtStart"]) run[key] = from[key];
+  run.games = from.games.map((g) => ({
+    ...g,
+    seconds: g.seconds ?? from.secondsPerMeasure,
+    ludiiWarmup: g.ludiiWarmup ?? from.ludiiWarmup,
+    rounds: g.rounds ?? g.measures.length,
+    ludiiPlayouts: g.ludiiPlayouts ?? g.measures.reduce((a, m) => a + (m.ludii?.playouts ?? 0), 0),
+    ludexPlayouts: g.ludexPlayouts ?? g.measures.reduce((a, m) => a + (m.ludex?.playouts ?? 0), 0),
+  }));
+  if (games.length) run.remeasured = { date: new Date().toISOString(), games: games.map((g) => g.name), seconds, warmup, rounds };
+}
 
 function summarise(g, measures) {
   const pairs = measures.filter((m) => m.ludii && !m.ludii.error && m.ludex && !m.ludex.error);
@@ -165,6 +190,9 @@ function summarise(g, measures) {
   const ludexLength = median(measures.filter((m) => !m.ludex.error).map((m) => m.ludex.avgLength));
   return {
     ...g,
+    seconds,
+    ludiiWarmup: warmup,
+    rounds: measures.length,
     ludiiCommand: g.lud ? show(ludiiCommand(g)) : undefined,
     ludexCommand: show(ludexCommand(g)),
     ludiiPlayoutsPerCpuSec: round(ludii),
@@ -174,30 +202,42 @@ function summarise(g, measures) {
     ludiiAvgLength: round(ludiiLength),
     ludexAvgLength: round(ludexLength),
     lengthRatio: round(ludexLength / ludiiLength, 3),
+    ludiiPlayouts: measures.reduce((a, m) => a + (m.ludii?.playouts ?? 0), 0),
+    ludexPlayouts: measures.reduce((a, m) => a + (m.ludex?.playouts ?? 0), 0),
     measures,
   };
 }
+
+/**
+ * Whether a game's playouts are not of the same length on both sides: Ludex's mean more than 5% from
+ * Ludii's statistics (reference.json: hundreds of games or more), or more than 10% from Ludii's bench
+ * where that played at least 100 playouts (a few playouts of a long-tailed game stray further).
+ */
+const lengthsDiffer = (g) =>
+  (g.ludiiStatsLength && Math.abs(g.ludexAvgLength / g.ludiiStatsLength - 1) > 0.05) || (g.ludiiPlayouts >= 100 && Math.abs(g.lengthRatio - 1) > 0.1);
 
 function write() {
   const compared = run.games.filter((g) => g.ratio != null);
   const ratios = compared.map((g) => g.ratio);
   run.medianRatio = round(median(ratios), 2);
   run.below10x = compared.filter((g) => g.ratio < 10).map((g) => g.name);
-  run.lengthsDiffer = compared.filter((g) => Math.abs(g.lengthRatio - 1) > 0.1).map((g) => g.name);
+  run.lengthsDiffer = compared.filter(lengthsDiffer).map((g) => g.name);
   writeFileSync(`${out}.json`, `${JSON.stringify(run, null, 1)}\n`);
   const lines = [
     `# Ludex (${run.ludexCommit}) against Ludii 1.3.12, playouts per CPU second`,
     "",
-    `${run.date}; ${rounds} round(s) of ${seconds} s per system and game (Ludii after a ${warmup} s warm-up in its own JVM, Ludex after its own), interleaved game by game; ${run.node}, ${run.java}; load at start ${run.loadAtStart}.`,
-    "Ludii: playouts per CPU second of its benchmark thread (LudiiBenchCpu); Ludex: per CPU second of its whole process. Each figure is the median of the rounds, the ratio the median of the rounds' ratios (range in brackets). Mean lengths in decisions, forced passes included, on both sides.",
+    `${run.date}; ${run.rounds} round(s) of ${run.secondsPerMeasure} s per system and game (Ludii after a ${run.ludiiWarmup} s warm-up in its own JVM, Ludex after its own), interleaved game by game; ${run.node}, ${run.java}; load at start ${run.loadAtStart}.`,
+    "Ludii: playouts per CPU second of its benchmark thread (LudiiBenchCpu); Ludex: per CPU second of its whole process. Each figure is the median of the rounds, the ratio the median of the rounds' ratios (range in brackets). Mean lengths in decisions, forced passes included, on both sides: Ludii's in the bench's playouts (how many: n) and in its statistics (test/ludii/reference.json), Ludex's in the bench's playouts.",
+    ...(run.remeasured ? [`Measured again on ${run.remeasured.date} with ${run.remeasured.seconds} s a measure, ${run.remeasured.rounds} round(s): ${run.remeasured.games.join(", ")} (their rows say so).`] : []),
     "",
-    "| game | Ludii game | Ludii playouts/CPU s | Ludex playouts/CPU s | Ludex / Ludii | Ludii mean length | Ludex mean length |",
+    "| game | Ludii game | Ludii playouts/CPU s | Ludex playouts/CPU s | Ludex / Ludii | Ludii mean length: bench (n), statistics | Ludex mean length |",
     "|---|---|---:|---:|---:|---:|---:|",
   ];
   for (const g of [...compared].sort((a, b) => a.ratio - b.ratio)) {
     const range = g.ratioRange && g.ratioRange[0] !== g.ratioRange[1] ? ` (${num(g.ratioRange[0], 2)}-${num(g.ratioRange[1], 2)})` : "";
-    const flag = Math.abs(g.lengthRatio - 1) > 0.1 ? " **!**" : "";
-    lines.push(`| ${g.title} | ${g.lud}${g.ludiiOptions.length ? ` ${g.ludiiOptions.join(", ")}` : ""} | ${num(g.ludiiPlayoutsPerCpuSec, 1)} | ${num(g.ludexPlayoutsPerCpuSec, 1)} | **${num(g.ratio, 2)}x**${range} | ${num(g.ludiiAvgLength, 1)} | ${num(g.ludexAvgLength, 1)}${flag} |`);
+    const flag = lengthsDiffer(g) ? " **!**" : "";
+    const again = run.remeasured?.games.includes(g.name) ? ` (${g.seconds} s x ${g.rounds})` : "";
+    lines.push(`| ${g.title}${again} | ${g.lud}${g.ludiiOptions.length ? ` ${g.ludiiOptions.join(", ")}` : ""} | ${num(g.ludiiPlayoutsPerCpuSec, 1)} | ${num(g.ludexPlayoutsPerCpuSec, 1)} | **${num(g.ratio, 2)}x**${range} | ${num(g.ludiiAvgLength, 1)} (${g.ludiiPlayouts}), ${num(g.ludiiStatsLength, 1)} | ${num(g.ludexAvgLength, 1)}${flag} |`);
   }
   for (const g of run.games.filter((g) => g.ratio == null)) {
     const why = g.notInLudii ?? `not measured: ${g.measures.map((m) => m.ludii?.error ?? m.ludex?.error).filter(Boolean)[0] ?? "?"}`;
@@ -206,11 +246,11 @@ function write() {
   lines.push(
     "",
     `Median ratio over the ${compared.length} games Ludii plays: **${num(run.medianRatio, 2)}x**. Below 10x: ${run.below10x.length ? run.below10x.join(", ") : "none"}.`,
-    run.lengthsDiffer.length ? `Mean lengths more than 10% apart (**!**; a few seconds' playouts of a long-tailed game may stray that far by chance): ${run.lengthsDiffer.join(", ")}.` : "Mean lengths agree within 10% for every game compared.",
+    run.lengthsDiffer.length ? `Mean lengths apart (**!**: Ludex's more than 5% from Ludii's statistics, or 10% from Ludii's bench of 100 playouts or more): ${run.lengthsDiffer.join(", ")}.` : "Mean lengths agree for every game compared (Ludex's within 5% of Ludii's statistics, and within 10% of Ludii's bench where it played 100 playouts or more).",
     "",
     "## Commands",
     "",
-    `\`node test/ludii/speed-table.mjs ${sh(ludexDir)} --seconds ${seconds} --warmup ${warmup} --rounds ${rounds}\` ran, for each game and round:`,
+    `\`node test/ludii/speed-table.mjs ${sh(run.ludexDir)} --seconds ${run.secondsPerMeasure} --warmup ${run.ludiiWarmup} --rounds ${run.rounds}\` ran, for each game and round:`,
     "",
   );
   for (const g of run.games) {
@@ -221,6 +261,10 @@ function write() {
   writeFileSync(`${out}.md`, `${lines.join("\n")}\n`);
 }
 
+if (reportOnly) {
+  write();
+  process.exit(0);
+}
 console.error(`${games.length} games, ${rounds} round(s) of ${seconds} s each side; output ${out}.{json,md}`);
 for (const g of games) {
   const measures = [];
@@ -235,7 +279,9 @@ for (const g of games) {
     if (!g.lud) break; // nothing to interleave with: one measure is enough
   }
   const s = summarise(g, measures);
-  run.games.push(s);
+  const at = run.games.findIndex((old) => old.name === g.name);
+  if (at >= 0) run.games[at] = s;
+  else run.games.push(s);
   write();
   console.error(`${g.name}: Ludii ${s.ludiiPlayoutsPerCpuSec ?? "—"}, Ludex ${s.ludexPlayoutsPerCpuSec ?? "—"} playouts/CPU s, ratio ${s.ratio ?? "—"}; lengths ${s.ludiiAvgLength ?? "—"} / ${s.ludexAvgLength ?? "—"}${measures.some((m) => m.ludii?.error || m.ludex?.error) ? `; errors: ${measures.map((m) => m.ludii?.error ?? m.ludex?.error).filter(Boolean).join("; ")}` : ""}`);
 }
