@@ -98,11 +98,18 @@ const git = (dir, ...a) => {
 // The games: the checkout's library, each with its Ludii entry (default options) if there is one.
 const library = JSON.parse(execFileSync("node", [cli, "list", "--json"], { encoding: "utf8" })).games.filter((g) => g.builtin);
 const reference = JSON.parse(readFileSync(join(here, "reference.json"), "utf8")).entries;
+/** Ludii's statistics entry of a game: its title's, measured with Ludii's default options. */
+const ludiiEntry = (title) => reference.find((e) => (e.ludexTitle ?? e.game) === title && e.options.length === 0);
+/** Half the 95% interval of Ludii's mean length in its statistics (with each move once where it lists some twice). */
+const ludiiLengthHalfCI = (entry) => {
+  const ci = (entry?.distinctMoves ?? entry)?.lengthCI95;
+  return ci ? round((ci[1] - ci[0]) / 2, 2) : undefined;
+};
 const games = library
   .filter((g) => !reportOnly && (!only || only.includes(g.name)))
   .map((g) => {
-    const entry = reference.find((e) => (e.ludexTitle ?? e.game) === g.title && e.options.length === 0);
-    return { name: g.name, title: g.title, lud: entry?.ludName, ludPath: entry?.ludPath, ludiiOptions: entry?.options ?? [], ludiiStatsLength: entry?.meanLength, notInLudii: entry ? undefined : (NOT_IN_LUDII[g.name] ?? "no entry in test/ludii/reference.json") };
+    const entry = ludiiEntry(g.title);
+    return { name: g.name, title: g.title, lud: entry?.ludName, ludPath: entry?.ludPath, ludiiOptions: entry?.options ?? [], ludiiStatsLength: entry?.meanLength, ludiiDistinctLength: entry?.distinctMoves?.meanLength, ludiiStatsHalfCI: ludiiLengthHalfCI(entry), notInLudii: entry ? undefined : (NOT_IN_LUDII[g.name] ?? "no entry in test/ludii/reference.json") };
   });
 
 const ludiiCommand = (g) => [`LUDII_ROOT=${ludiiRoot}`, "HARNESS=LudiiBenchCpu", ludiiBench, g.lud, String(seconds), "--warmup", String(warmup), "--clearundo", ...g.ludiiOptions.flatMap((o) => ["--option", o])];
@@ -177,6 +184,9 @@ if (from) {
     rounds: g.rounds ?? g.measures.length,
     ludiiPlayouts: g.ludiiPlayouts ?? g.measures.reduce((a, m) => a + (m.ludii?.playouts ?? 0), 0),
     ludexPlayouts: g.ludexPlayouts ?? g.measures.reduce((a, m) => a + (m.ludex?.playouts ?? 0), 0),
+    ludiiDistinctLength: g.ludiiDistinctLength ?? ludiiEntry(g.title)?.distinctMoves?.meanLength,
+    ludiiStatsHalfCI: g.ludiiStatsHalfCI ?? ludiiLengthHalfCI(ludiiEntry(g.title)),
+    notInLudii: g.lud ? undefined : (NOT_IN_LUDII[g.name] ?? g.notInLudii),
   }));
   if (games.length) run.remeasured = { date: new Date().toISOString(), games: games.map((g) => g.name), seconds, warmup, rounds };
 }
@@ -210,11 +220,16 @@ function summarise(g, measures) {
 
 /**
  * Whether a game's playouts are not of the same length on both sides: Ludex's mean more than 5% from
- * Ludii's statistics (reference.json: hundreds of games or more), or more than 10% from Ludii's bench
- * where that played at least 100 playouts (a few playouts of a long-tailed game stray further).
+ * Ludii's statistics (reference.json: hundreds of games or more; where Ludii lists some moves twice,
+ * its figures with each move picked once, which is what Ludex plays) and further than twice their 95%
+ * interval (room for our own sample's error: some games' lengths have long tails), or more than 10%
+ * from Ludii's bench where that played at least 100 playouts.
  */
-const lengthsDiffer = (g) =>
-  (g.ludiiStatsLength && Math.abs(g.ludexAvgLength / g.ludiiStatsLength - 1) > 0.05) || (g.ludiiPlayouts >= 100 && Math.abs(g.lengthRatio - 1) > 0.1);
+const lengthsDiffer = (g) => {
+  const stats = g.ludiiDistinctLength ?? g.ludiiStatsLength;
+  const off = stats ? Math.abs(g.ludexAvgLength - stats) : 0;
+  return (off > 0.05 * stats && off > 2 * (g.ludiiStatsHalfCI ?? 0)) || (g.ludiiPlayouts >= 100 && Math.abs(g.lengthRatio - 1) > 0.1);
+};
 
 function write() {
   const compared = run.games.filter((g) => g.ratio != null);
@@ -237,7 +252,7 @@ function write() {
     const range = g.ratioRange && g.ratioRange[0] !== g.ratioRange[1] ? ` (${num(g.ratioRange[0], 2)}-${num(g.ratioRange[1], 2)})` : "";
     const flag = lengthsDiffer(g) ? " **!**" : "";
     const again = run.remeasured?.games.includes(g.name) ? ` (${g.seconds} s x ${g.rounds})` : "";
-    lines.push(`| ${g.title}${again} | ${g.lud}${g.ludiiOptions.length ? ` ${g.ludiiOptions.join(", ")}` : ""} | ${num(g.ludiiPlayoutsPerCpuSec, 1)} | ${num(g.ludexPlayoutsPerCpuSec, 1)} | **${num(g.ratio, 2)}x**${range} | ${num(g.ludiiAvgLength, 1)} (${g.ludiiPlayouts}), ${num(g.ludiiStatsLength, 1)} | ${num(g.ludexAvgLength, 1)}${flag} |`);
+    lines.push(`| ${g.title}${again} | ${g.lud}${g.ludiiOptions.length ? ` ${g.ludiiOptions.join(", ")}` : ""} | ${num(g.ludiiPlayoutsPerCpuSec, 1)} | ${num(g.ludexPlayoutsPerCpuSec, 1)} | **${num(g.ratio, 2)}x**${range} | ${num(g.ludiiAvgLength, 1)} (${g.ludiiPlayouts}), ${num(g.ludiiStatsLength, 1)}${g.ludiiDistinctLength ? ` (${num(g.ludiiDistinctLength, 1)} each move once)` : ""} ± ${num(g.ludiiStatsHalfCI, 1)} | ${num(g.ludexAvgLength, 1)}${flag} |`);
   }
   for (const g of run.games.filter((g) => g.ratio == null)) {
     const why = g.notInLudii ?? `not measured: ${g.measures.map((m) => m.ludii?.error ?? m.ludex?.error).filter(Boolean)[0] ?? "?"}`;
@@ -246,7 +261,7 @@ function write() {
   lines.push(
     "",
     `Median ratio over the ${compared.length} games Ludii plays: **${num(run.medianRatio, 2)}x**. Below 10x: ${run.below10x.length ? run.below10x.join(", ") : "none"}.`,
-    run.lengthsDiffer.length ? `Mean lengths apart (**!**: Ludex's more than 5% from Ludii's statistics, or 10% from Ludii's bench of 100 playouts or more): ${run.lengthsDiffer.join(", ")}.` : "Mean lengths agree for every game compared (Ludex's within 5% of Ludii's statistics, and within 10% of Ludii's bench where it played 100 playouts or more).",
+    run.lengthsDiffer.length ? `Mean lengths apart (**!**: Ludex's more than 5% and twice the 95% interval from Ludii's statistics, or 10% from Ludii's bench of 100 playouts or more): ${run.lengthsDiffer.join(", ")}.` : "Mean lengths agree for every game compared (Ludex's within 5% or twice the 95% interval of Ludii's statistics, and within 10% of Ludii's bench where it played 100 playouts or more).",
     "",
     "## Commands",
     "",
