@@ -112,6 +112,10 @@ const games = library
     return { name: g.name, title: g.title, lud: entry?.ludName, ludPath: entry?.ludPath, ludiiOptions: entry?.options ?? [], ludiiStatsLength: entry?.meanLength, ludiiDistinctLength: entry?.distinctMoves?.meanLength, ludiiStatsHalfCI: ludiiLengthHalfCI(entry), notInLudii: entry ? undefined : (NOT_IN_LUDII[g.name] ?? "no entry in test/ludii/reference.json") };
   });
 
+/** Ludex's decisions per CPU second over Ludii's in each round (the ratio where playouts' lengths differ). */
+const decisionRatios = (measures) =>
+  measures.filter((m) => m.ludii && !m.ludii.error && m.ludex && !m.ludex.error).map((m) => (m.ludex.playoutsPerCpuSec * m.ludex.avgLength) / (m.ludii.playoutsPerCpuSec * m.ludii.avgLength));
+
 const ludiiCommand = (g) => [`LUDII_ROOT=${ludiiRoot}`, "HARNESS=LudiiBenchCpu", ludiiBench, g.lud, String(seconds), "--warmup", String(warmup), "--clearundo", ...g.ludiiOptions.flatMap((o) => ["--option", o])];
 const ludexCommand = (g) => ["node", cli, "bench", g.name, "--seconds", String(seconds), "--json", "--max-plies", "1000000"];
 const show = (cmd) => cmd.map(sh).join(" ");
@@ -135,6 +139,8 @@ function runLudii(g) {
     gcSeconds: Number(cpu[4]),
     load: /\[load\s*\] start: (.*?)\s+end: (.*)/.exec(text)?.slice(1, 3).join(" -> "),
     options: /options in effect: (.*)/.exec(text)?.[1],
+    /** Ludii's own playout loop for the game (e.g. drawing a move and checking it, not listing every legal move): its games may differ in length from a uniform choice among legal moves. */
+    customPlayouts: /customPlayouts=(true|false)/.exec(text)?.[1] === "true",
   };
 }
 
@@ -176,7 +182,7 @@ const run = {
 };
 if (from) {
   // Kept from the saved run: its settings (each game says its own) and every game not measured now.
-  for (const key of ["date", "ludexDir", "ludexCommit", "ludexCommitSubject", "node", "ludii", "java", "secondsPerMeasure", "ludiiWarmup", "rounds", "loadAtStart"]) run[key] = from[key];
+  for (const key of Object.keys(from)) if (key !== "games") run[key] = from[key];
   run.games = from.games.map((g) => ({
     ...g,
     seconds: g.seconds ?? from.secondsPerMeasure,
@@ -186,9 +192,11 @@ if (from) {
     ludexPlayouts: g.ludexPlayouts ?? g.measures.reduce((a, m) => a + (m.ludex?.playouts ?? 0), 0),
     ludiiDistinctLength: g.ludiiDistinctLength ?? ludiiEntry(g.title)?.distinctMoves?.meanLength,
     ludiiStatsHalfCI: g.ludiiStatsHalfCI ?? ludiiLengthHalfCI(ludiiEntry(g.title)),
+    decisionRatio: g.decisionRatio ?? round(median(decisionRatios(g.measures)), 2),
+    ludiiCustomPlayouts: g.ludiiCustomPlayouts ?? g.measures.some((m) => m.ludii?.customPlayouts),
     notInLudii: g.lud ? undefined : (NOT_IN_LUDII[g.name] ?? g.notInLudii),
   }));
-  if (games.length) run.remeasured = { date: new Date().toISOString(), games: games.map((g) => g.name), seconds, warmup, rounds };
+  if (games.length) run.remeasured = { date: new Date().toISOString(), games: [...new Set([...(from.remeasured?.games ?? []), ...games.map((g) => g.name)])], seconds, warmup, rounds };
 }
 
 function summarise(g, measures) {
@@ -208,6 +216,8 @@ function summarise(g, measures) {
     ludiiPlayoutsPerCpuSec: round(ludii),
     ludexPlayoutsPerCpuSec: round(ludex),
     ratio: round(median(ratios), 2),
+    decisionRatio: round(median(decisionRatios(measures)), 2),
+    ludiiCustomPlayouts: measures.some((m) => m.ludii?.customPlayouts),
     ratioRange: ratios.length ? [round(Math.min(...ratios), 2), round(Math.max(...ratios), 2)] : undefined,
     ludiiAvgLength: round(ludiiLength),
     ludexAvgLength: round(ludexLength),
@@ -242,21 +252,21 @@ function write() {
     `# Ludex (${run.ludexCommit}) against Ludii 1.3.12, playouts per CPU second`,
     "",
     `${run.date}; ${run.rounds} round(s) of ${run.secondsPerMeasure} s per system and game (Ludii after a ${run.ludiiWarmup} s warm-up in its own JVM, Ludex after its own), interleaved game by game; ${run.node}, ${run.java}; load at start ${run.loadAtStart}.`,
-    "Ludii: playouts per CPU second of its benchmark thread (LudiiBenchCpu); Ludex: per CPU second of its whole process. Each figure is the median of the rounds, the ratio the median of the rounds' ratios (range in brackets). Mean lengths in decisions, forced passes included, on both sides: Ludii's in the bench's playouts (how many: n) and in its statistics (test/ludii/reference.json), Ludex's in the bench's playouts.",
-    ...(run.remeasured ? [`Measured again on ${run.remeasured.date} with ${run.remeasured.seconds} s a measure, ${run.remeasured.rounds} round(s): ${run.remeasured.games.join(", ")} (their rows say so).`] : []),
+    "Ludii: playouts per CPU second of its benchmark thread (LudiiBenchCpu); Ludex: per CPU second of its whole process. Each figure is the median of the rounds, the ratio the median of the rounds' ratios (range in brackets); per decision: the same of decisions per CPU second (playouts x their mean length), which differs where the two sides' playouts in the window differ in length. Mean lengths in decisions, forced passes included, on both sides: Ludii's in the bench's playouts (how many: n) and in its statistics (test/ludii/reference.json), Ludex's in the bench's playouts. (c): Ludii plays the game with a playout loop of its own (customPlayouts), faster than listing every legal move at each decision.",
+    ...(run.remeasured ? [`Measured again later (${run.remeasured.date}), each row says its window and rounds: ${run.remeasured.games.join(", ")}.`] : []),
     "",
-    "| game | Ludii game | Ludii playouts/CPU s | Ludex playouts/CPU s | Ludex / Ludii | Ludii mean length: bench (n), statistics | Ludex mean length |",
-    "|---|---|---:|---:|---:|---:|---:|",
+    "| game | Ludii game | Ludii playouts/CPU s | Ludex playouts/CPU s | Ludex / Ludii | per decision | Ludii mean length: bench (n), statistics | Ludex mean length |",
+    "|---|---|---:|---:|---:|---:|---:|---:|",
   ];
   for (const g of [...compared].sort((a, b) => a.ratio - b.ratio)) {
     const range = g.ratioRange && g.ratioRange[0] !== g.ratioRange[1] ? ` (${num(g.ratioRange[0], 2)}-${num(g.ratioRange[1], 2)})` : "";
     const flag = lengthsDiffer(g) ? " **!**" : "";
     const again = run.remeasured?.games.includes(g.name) ? ` (${g.seconds} s x ${g.rounds})` : "";
-    lines.push(`| ${g.title}${again} | ${g.lud}${g.ludiiOptions.length ? ` ${g.ludiiOptions.join(", ")}` : ""} | ${num(g.ludiiPlayoutsPerCpuSec, 1)} | ${num(g.ludexPlayoutsPerCpuSec, 1)} | **${num(g.ratio, 2)}x**${range} | ${num(g.ludiiAvgLength, 1)} (${g.ludiiPlayouts}), ${num(g.ludiiStatsLength, 1)}${g.ludiiDistinctLength ? ` (${num(g.ludiiDistinctLength, 1)} each move once)` : ""} ± ${num(g.ludiiStatsHalfCI, 1)} | ${num(g.ludexAvgLength, 1)}${flag} |`);
+    lines.push(`| ${g.title}${again} | ${g.lud}${g.ludiiOptions.length ? ` ${g.ludiiOptions.join(", ")}` : ""}${g.ludiiCustomPlayouts ? " (c)" : ""} | ${num(g.ludiiPlayoutsPerCpuSec, 1)} | ${num(g.ludexPlayoutsPerCpuSec, 1)} | **${num(g.ratio, 2)}x**${range} | ${num(g.decisionRatio, 2)}x | ${num(g.ludiiAvgLength, 1)} (${g.ludiiPlayouts}), ${num(g.ludiiStatsLength, 1)}${g.ludiiDistinctLength ? ` (${num(g.ludiiDistinctLength, 1)} each move once)` : ""} ± ${num(g.ludiiStatsHalfCI, 1)} | ${num(g.ludexAvgLength, 1)}${flag} |`);
   }
   for (const g of run.games.filter((g) => g.ratio == null)) {
     const why = g.notInLudii ?? `not measured: ${g.measures.map((m) => m.ludii?.error ?? m.ludex?.error).filter(Boolean)[0] ?? "?"}`;
-    lines.push(`| ${g.title} | — (${why}) | — | ${num(g.ludexPlayoutsPerCpuSec, 1)} | — | — | ${num(g.ludexAvgLength, 1)} |`);
+    lines.push(`| ${g.title} | — (${why}) | — | ${num(g.ludexPlayoutsPerCpuSec, 1)} | — | — | — | ${num(g.ludexAvgLength, 1)} |`);
   }
   lines.push(
     "",
