@@ -636,6 +636,10 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         if ((work.left -= N) < 0) work.spent(rule, s);
         return !rt.hasMoves(s, who(s, c), ignorePass);
       },
+      emit: (e) => {
+        const w = e.ref(work, "work");
+        return `((${w}.left -= ${e.int(N)}) < 0 && ${w}.spent(${e.ref(rule, "rule")}, s), !${e.ref(rt, "runtime")}.hasMoves(s, ${e.num(who, "a player")}, ${ignorePass}))`;
+      },
     };
   },
   "at-edge": (n, ptr, cx) => {

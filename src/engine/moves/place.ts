@@ -332,6 +332,23 @@ export class LiftGenerator implements LeafGenerator {
     }
   }
 
+  /** generate as code (see MoveSource.compile): the condition on the site inlined. */
+  compile(e: Emitter): CompiledSource {
+    const o = this.o;
+    const body = `const owner = s.owner, p = c.player;
+c.to = -1;
+c.crossed = false;
+for (let site = 0; site < ${e.int(o.topology.n)}; site++) {
+if (owner[site] !== p) continue;
+c.from = site;
+c.piece = s.piece[site];
+c.count = s.height[site];
+c.selfFlags = s.flags[site];
+if (${e.cond(o.from, "a lift's from: condition")}) out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, -1, s.height[site], s.piece[site]);
+}`;
+    return { generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", body) };
+  }
+
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const site = buf.from[row]!;
     c.from = site;
