@@ -74,9 +74,15 @@ export function hasLineOfAtLeast(topo: Topology, s: State, site: number, owner: 
 /** Whether some line through `site` holds a row of `owner`'s pieces of exactly `length`. */
 export function hasLineOfExactly(topo: Topology, s: State, site: number, owner: number, axes: Int8Array, length: number, ifPlaced = false): boolean {
   if (!counts(s, site, owner, ifPlaced)) return false;
+  const n = topo.n, step = topo.step, opposite = topo.opposite, own = s.owner;
   for (let i = 0; i < axes.length; i++) {
     const d = axes[i]!;
-    if (1 + runFrom(topo, s, site, d, owner) + runFrom(topo, s, site, topo.opposite[d]!, owner) === length) return true;
+    // Counted only up to one past `length`: a longer row is not one of exactly `length` either.
+    let len = 1;
+    for (let t = step[d * n + site]!; t !== NO_SITE && t !== site && own[t] === owner && len <= length; t = step[d * n + t]!) len++;
+    const back = opposite[d]!;
+    for (let t = step[back * n + site]!; t !== NO_SITE && t !== site && own[t] === owner && len <= length; t = step[back * n + t]!) len++;
+    if (len === length) return true;
   }
   return false;
 }
