@@ -13,7 +13,7 @@ import type { Topology } from "../board/topology.js";
 import { directionsNow, lastMoveDirection, type OnwardDirections } from "./onward.js";
 import { isFilter, SlotDraw, SlotOrder } from "./slot-draw.js";
 import type { Emitter } from "../compiled/emitter.js";
-import { adjacencyNowSource, originLoop } from "../compiled/pieces.js";
+import { adjacencyNowSource, originLoop, readsMovingPiece } from "../compiled/pieces.js";
 import type { CompiledSource } from "../play/rules.js";
 
 /**
@@ -296,7 +296,48 @@ if (owner[t] !== ${EMPTY}) out.setCapture(row, t);${capture}
 ${originLoop(e, o, `for (let k = start[site], end = start[site + 1]; k < end; k++) {\nconst t = first[k];\nif (${open()}) return true;\n}`)}
 return false;`,
     );
-    return { generate, any };
+    if (!this.canSample) return { generate, any };
+    return { generate, any, sample: this.compileSample(e, open, capture) };
+  }
+
+  /**
+   * `sample` as code: the same slots drawn in the same order as the closure's (so the same moves
+   * from the same generator), the conditions inlined. The piece drawn is tested again as canMove
+   * tests it: listing the pieces left the context on the last one listed.
+   */
+  private compileSample(e: Emitter, open: () => string, capture: string): NonNullable<MoveSource["sample"]> {
+    const o = this.o;
+    const table = this.adj.every((a) => a === this.adj[0]) ? e.ref(this.adj[0], "adj") : `${e.ref(this.adj, "adjs")}[p]`;
+    const origins = e.ref(this.origins, "origins"), firstSlot = e.ref(this.firstSlot, "firstSlot"), order = e.ref(this.order, "order");
+    const list = originLoop(e, o, `${origins}[k] = site;\n${firstSlot}[k++] = total;\ntotal += start[site + 1] - start[site];`);
+    const pieces = o.pieces === null ? "" : `if (${e.ref(o.pieces, "pieces")}[type] === 0) ok = false;\n`;
+    const from = o.from === null ? "" : `if (ok) ok = ${e.cond(o.from, "a from: condition")};\n`;
+    const test = open();
+    const context = readsMovingPiece(from + test + capture) ? `c.from = site;\nc.piece = type;\nc.selfFlags = s.flags[site];\nc.count = s.height[site];\nc.crossed = false;\n` : "";
+    return e.build<NonNullable<MoveSource["sample"]>>(`${this.constructor.name}_sample`, "s, c, out",
+      `const owner = s.owner, p = c.player;
+const table = ${table};
+const start = table.start, first = table.first;
+let k = 0, total = 0;
+${list}
+if (total === 0) return ${NONE};
+${firstSlot}[k] = total;
+${order}.begin(total);
+for (let slot = ${order}.next(s.rng); slot >= 0; slot = ${order}.next(s.rng)) {
+let i = 0;
+while (${firstSlot}[i + 1] <= slot) i++;
+const site = ${origins}[i], t = first[start[site] + slot - ${firstSlot}[i]];
+const type = s.piece[site];
+let ok = true;
+${pieces}${context}${from}if (ok && ${test}) {
+const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, 1, type);
+if (owner[t] !== ${EMPTY}) out.setCapture(row, t);${capture}
+return ${SAMPLED};
+}
+${order}.discard();
+}
+return ${NONE};`,
+    );
   }
 
   /** Whether random moves may be drawn without generating them all (not for subclasses that move otherwise). */
