@@ -5,7 +5,9 @@
  * the same position; fast playouts (sampling, no-moves answered by `any`) must end alike.
  */
 import { describe, expect, it } from "vitest";
-import { loadGame } from "../src/compile/index.js";
+import { compileGame, loadGame } from "../src/compile/index.js";
+import { readFileSync } from "node:fs";
+import { builtinGamePath } from "../src/library/builtin.js";
 import { builtinGameNames } from "../src/library/builtin.js";
 import type { Game } from "../src/engine/play/game.js";
 import type { MoveBuffer } from "../src/engine/moves/moves.js";
@@ -66,6 +68,17 @@ describe("the emitter", () => {
     expect(readsMovingPiece("c.over = o; x = c.player;")).toBe(false);
     expect(readsMovingPiece("if ((c.selfFlags & 2) !== 0) continue;")).toBe(true);
     expect(readsMovingPiece("if (!p_3(s, c)) continue;")).toBe(true);
+  });
+
+  it("a condition folded to one part keeps that part's source: (and X true), (or X false)", () => {
+    const text = readFileSync(builtinGamePath("tic-tac-toe")!, "utf8");
+    for (const folded of ["(and (empty to) true)", "(or false (empty to))", "(and (or (empty to) false) (not false))"]) {
+      const edited = text.replace("to:(empty to)", `to:${folded}`);
+      expect(edited, folded).not.toBe(text);
+      const { game } = compileGame(edited);
+      const rules = game!.def.compilation!.rules;
+      expect(rules.every((r) => r.compiled && r.closures.length === 0), `${folded}: ${JSON.stringify(rules)}`).toBe(true);
+    }
   });
 
   it("a rule whose compilation fails keeps its closures and the report says why", () => {

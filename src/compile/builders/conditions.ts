@@ -493,7 +493,8 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const live = parts.filter((p) => p.constant !== true).map((p) => p.fn);
     if (live.length === 0) return constant(true);
     const emitAll = (e: Emitter) => live.map((f) => e.cond(f)).join(" && ");
-    if (live.length === 1) return { fn: live[0]!, emit: emitAll };
+    // One part left: it is the condition, with its own source (an emit here would replace it by itself).
+    if (live.length === 1) return { fn: live[0]! };
     if (live.length === 2) {
       const [a, b] = live as [Pred, Pred];
       return { fn: (s, c) => a(s, c) && b(s, c), emit: emitAll };
@@ -516,7 +517,8 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const live = parts.filter((p) => p.constant !== false).map((p) => p.fn);
     if (live.length === 0) return constant(false);
     const emitAny = (e: Emitter) => live.map((f) => e.cond(f)).join(" || ");
-    if (live.length === 1) return { fn: live[0]!, emit: emitAny };
+    // One part left: it is the condition, with its own source (see and).
+    if (live.length === 1) return { fn: live[0]! };
     if (live.length === 2) {
       const [a, b] = live as [Pred, Pred];
       return { fn: (s, c) => a(s, c) || b(s, c), emit: emitAny };
