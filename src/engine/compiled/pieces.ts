@@ -1,31 +1,54 @@
 /**
- * Source shared by compiled piece moves (steps, jumps): the loop over the mover's movable pieces
- * and the neighbour table of the generation. The same sites in the same order as the closures'
- * (moves/generators.ts: nextOwned, canMove, adjacencyNow), with the options decided here.
+ * Source shared by compiled piece moves (steps, jumps, hops, slides, leaps, shots): the loop over
+ * the mover's movable pieces, the moving piece's context and the tables of the generation. The
+ * same sites in the same order as the closures' (moves/generators.ts: nextOwned, canMove,
+ * adjacencyNow), with the options decided here.
  */
-import { ANY_ORIGIN, adjacencyNow, type Adjacency, type PieceMoveOptions } from "../moves/generators.js";
+import { ANY_ORIGIN, adjacencyNow, type Adjacency, type Origin, type PieceMoveOptions } from "../moves/generators.js";
+import type { Topology } from "../board/topology.js";
 import type { Emitter } from "./emitter.js";
+
+/**
+ * The head of the loop over the sites that may hold a piece of the mover, as nextOwned walks them
+ * (every site, the site the last decision ended on, or the sites of the one piece type allowed):
+ * `for (...) {` with `site` the site. `stop` is a condition that ends the loop early (e.g. the
+ * buffer's overflow), or "".
+ */
+export function originHead(e: Emitter, o: { topology: Topology; origin: Origin; onlyType?: number }, stop = ""): string {
+  const lo = o.origin === ANY_ORIGIN ? "0" : "(s.lastTo < 0 ? 0 : s.lastTo)";
+  const hi = o.origin === ANY_ORIGIN ? e.int(o.topology.n) : "(s.lastTo < 0 ? 0 : s.lastTo + 1)";
+  const only = o.onlyType ?? -1;
+  const more = stop ? ` && !(${stop})` : "";
+  return only >= 0
+    ? `for (let last = ${hi}, site = s.piece.indexOf(${e.int(only)}, ${lo}); site >= 0 && site < last${more}; site = s.piece.indexOf(${e.int(only)}, site + 1)) {`
+    : `for (let last = ${hi}, site = ${lo}; site < last${more}; site++) {`;
+}
+
+/** The moving piece's context as canMove sets it, for the piece of type `type` on `site`. */
+export const MOVING_PIECE = `c.from = site;\nc.piece = type;\nc.selfFlags = s.flags[site];\nc.count = s.height[site];\nc.crossed = false;\n`;
+
+/**
+ * A value of each seat's (a table, a direction list) as source: the one value when every seat has
+ * the same (by `same`), else the mover's (`p`) from the list.
+ */
+export function perSeat<T>(e: Emitter, values: readonly T[], hint: string, same: (a: T, b: T) => boolean = (a, b) => a === b): string {
+  return values.every((v) => same(v, values[0]!)) ? e.ref(values[0], hint) : `${e.ref(values, hint)}[p]`;
+}
+
+/** Whether two seats' direction lists are the same list (for perSeat). */
+export const sameDirections = (a: Int32Array, b: Int32Array): boolean => a.length === b.length && a.every((d, i) => d === b[i]);
 
 /**
  * The loop over the pieces of the mover (`p`) these options may move, with the context set for
  * each as canMove sets it (origin, type, flags, height, nothing crossed) and its `from:` condition
- * tested; `body` runs for each, with `site` its site and `type` its piece type. `stop` is a
- * condition that ends the loop early (e.g. the buffer's overflow), or "".
+ * tested; `body` runs for each, with `site` its site and `type` its piece type. `stop`: see originHead.
  */
 export function originLoop(e: Emitter, o: PieceMoveOptions, body: string, stop = ""): string {
-  const n = o.topology.n;
-  const lo = o.origin === ANY_ORIGIN ? "0" : "(s.lastTo < 0 ? 0 : s.lastTo)";
-  const hi = o.origin === ANY_ORIGIN ? e.int(n) : "(s.lastTo < 0 ? 0 : s.lastTo + 1)";
-  const only = o.onlyType ?? -1;
-  const more = stop ? ` && !(${stop})` : "";
-  const head =
-    only >= 0
-      ? `for (let last = ${hi}, site = s.piece.indexOf(${e.int(only)}, ${lo}); site >= 0 && site < last${more}; site = s.piece.indexOf(${e.int(only)}, site + 1)) {`
-      : `for (let last = ${hi}, site = ${lo}; site < last${more}; site++) {`;
+  const head = originHead(e, o, stop);
   const pieces = o.pieces === null ? "" : `if (${e.ref(o.pieces, "pieces")}[type] === 0) continue;\n`;
   const from = o.from === null ? "" : `if (!${e.cond(o.from, "a from: condition")}) continue;\n`;
   // The moving piece's context, for the conditions that read it: none of the inlined ones may.
-  const context = readsMovingPiece(from + body) ? `c.from = site;\nc.piece = type;\nc.selfFlags = s.flags[site];\nc.count = s.height[site];\nc.crossed = false;\n` : "";
+  const context = readsMovingPiece(from + body) ? MOVING_PIECE : "";
   return `${head}
 if (owner[site] !== p) continue;
 const type = s.piece[site];
@@ -52,10 +75,8 @@ export function adjacencyNowSource(e: Emitter, o: PieceMoveOptions, fixed: Adjac
   let table: string;
   if (onward !== null) {
     table = `${e.ref(adjacencyNow, "adjacencyNow")}(${e.ref(o, "options")}, ${e.ref(fixed, "fixed")}, ${e.ref(onward, "onward")}, ${e.ref(none, "none")}, s, p)`;
-  } else if (fixed.every((a) => a === fixed[0])) {
-    table = e.ref(fixed[0], "adj");
   } else {
-    table = `${e.ref(fixed, "adjs")}[p]`;
+    table = perSeat(e, fixed, "adj");
   }
   const a = e.local("adj");
   return `${a} = ${table};

@@ -17,6 +17,7 @@ export interface RuleCompilation {
 }
 
 export interface CompilationReport {
+  /** One per move rule, in the order of GameDef.generators; then any combinator whose compilation failed. */
   rules: RuleCompilation[];
   /** How many end rules' conditions run as compiled code. */
   endRules: number;
@@ -61,14 +62,16 @@ export function specializeRules(def: GameDef): CompilationReport {
       done.add(m);
       for (const part of m.parts ?? []) walk(part);
       if (leaves.has(m) || !m.compile) return;
-      let parts: CompiledSource | null = null;
       try {
-        parts = m.compile(new Emitter());
-      } catch {
-        // Left on closures, like a rule whose compilation fails.
+        const parts = m.compile(new Emitter());
+        if (parts) install(m, parts);
+      } catch (err) {
+        // Left on closures, like a rule whose compilation fails, and reported after the rules.
+        rules.push({ rule: m.constructor.name, compiled: false, closures: [`its compilation failed: ${(err as Error).message}`] });
       }
-      if (parts) install(m, parts);
     };
+    // The play rules may be wrapped in sources no description names (the swap rule's): walked
+    // from the top, then every source the description's moves compiled to.
     walk(def.play);
     for (const step of def.prelude) walk(step.moves);
     for (const source of def.moveSources ?? []) walk(source);

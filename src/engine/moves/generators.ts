@@ -13,7 +13,7 @@ import type { Topology } from "../board/topology.js";
 import { directionsNow, lastMoveDirection, type OnwardDirections } from "./onward.js";
 import { isFilter, SlotDraw, SlotOrder } from "./slot-draw.js";
 import type { Emitter } from "../compiled/emitter.js";
-import { adjacencyNowSource, originLoop, readsMovingPiece } from "../compiled/pieces.js";
+import { adjacencyNowSource, MOVING_PIECE, originLoop, perSeat, readsMovingPiece } from "../compiled/pieces.js";
 import type { CompiledSource } from "../play/rules.js";
 
 /**
@@ -307,13 +307,13 @@ return false;`,
    */
   private compileSample(e: Emitter, open: () => string, capture: string): NonNullable<MoveSource["sample"]> {
     const o = this.o;
-    const table = this.adj.every((a) => a === this.adj[0]) ? e.ref(this.adj[0], "adj") : `${e.ref(this.adj, "adjs")}[p]`;
+    const table = perSeat(e, this.adj, "adj");
     const origins = e.ref(this.origins, "origins"), firstSlot = e.ref(this.firstSlot, "firstSlot"), order = e.ref(this.order, "order");
     const list = originLoop(e, o, `${origins}[k] = site;\n${firstSlot}[k++] = total;\ntotal += start[site + 1] - start[site];`);
     const pieces = o.pieces === null ? "" : `if (${e.ref(o.pieces, "pieces")}[type] === 0) ok = false;\n`;
     const from = o.from === null ? "" : `if (ok) ok = ${e.cond(o.from, "a from: condition")};\n`;
     const test = open();
-    const context = readsMovingPiece(from + test + capture) ? `c.from = site;\nc.piece = type;\nc.selfFlags = s.flags[site];\nc.count = s.height[site];\nc.crossed = false;\n` : "";
+    const context = readsMovingPiece(from + test + capture) ? MOVING_PIECE : "";
     return e.build<NonNullable<MoveSource["sample"]>>(`${this.constructor.name}_sample`, "s, c, out",
       `const owner = s.owner, p = c.player;
 const table = ${table};

@@ -16,6 +16,7 @@ import { adjacency, applyCtx, nextOwned, originEnd, originStart, type Adjacency,
 import type { Topology } from "../board/topology.js";
 import type { Emitter } from "../compiled/emitter.js";
 import type { CompiledSource, MoveSource } from "../play/rules.js";
+import { MOVING_PIECE, originHead, perSeat } from "../compiled/pieces.js";
 
 export interface HopOptions extends PieceMoveOptions {
   /** Condition on the jumped site (c.over): the first piece on the line within reach (null: any piece). */
@@ -110,17 +111,9 @@ export class HopGenerator implements LeafGenerator {
   compile(e: Emitter): CompiledSource | null {
     if (Object.getPrototypeOf(this) !== HopGenerator.prototype) return null;
     const o = this.o, n = o.topology.n, before = o.before, after = o.after;
-    const table = this.lines.every((l) => l === this.lines[0]) ? e.ref(this.lines[0], "lines") : `${e.ref(this.lines, "lines")}[p]`;
-    const lo = o.origin === 0 ? "0" : "(s.lastTo < 0 ? 0 : s.lastTo)";
-    const hi = o.origin === 0 ? e.int(n) : "(s.lastTo < 0 ? 0 : s.lastTo + 1)";
-    const only = o.onlyType ?? -1;
-    const loop =
-      only >= 0
-        ? `for (let last = ${hi}, site = s.piece.indexOf(${e.int(only)}, ${lo}); site >= 0 && site < last; site = s.piece.indexOf(${e.int(only)}, site + 1)) {`
-        : `for (let last = ${hi}, site = ${lo}; site < last; site++) {`;
-    const setPiece = `c.from = site;\nc.piece = type;\nc.selfFlags = s.flags[site];\nc.count = s.height[site];\nc.crossed = false;`;
+    const table = perSeat(e, this.lines, "lines");
     // The context of the moving piece is set only once a condition needs it, as generate does.
-    const from = o.from === null ? "let ready = false;" : `${setPiece}\nlet ready = true;\nif (!${e.cond(o.from, "a hop's from: condition")}) continue;`;
+    const from = o.from === null ? "let ready = false;" : `${MOVING_PIECE}let ready = true;\nif (!${e.cond(o.from, "a hop's from: condition")}) continue;`;
     const gap =
       before === 0
         ? `if (owner[t] === ${EMPTY}) continue;`
@@ -150,7 +143,7 @@ land = step[base2 + land];
     const body = `const owner = s.owner, step = ${e.ref(o.topology.step, "step")}, p = c.player;
 const lines = ${table};
 const start = lines.start, first = lines.first, second = lines.second, dir = lines.dir;
-${loop}
+${originHead(e, o)}
 if (owner[site] !== p) continue;
 const type = s.piece[site];
 ${pieces}${from}
@@ -159,8 +152,7 @@ let t = first[k], land = second[k];
 ${gap}
 if (owner[land] !== ${EMPTY}) continue;
 if (!ready) {
-${setPiece}
-ready = true;
+${MOVING_PIECE}ready = true;
 }
 c.over = t;
 c.to = land;

@@ -16,7 +16,7 @@ import { EMPTY, type State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
 import { canMove, LAST_TO, nextOwned, originEnd, originStart, StepGenerator, type PieceMoveOptions } from "./generators.js";
 import type { Emitter } from "../compiled/emitter.js";
-import { originLoop } from "../compiled/pieces.js";
+import { originLoop, perSeat } from "../compiled/pieces.js";
 import type { CompiledSource, MoveSource } from "../play/rules.js";
 
 /** Random (origin, destination slot) pairs `sample` tries before leaving the choice to full generation. */
@@ -159,7 +159,7 @@ export class LeapGenerator extends StepGenerator {
    */
   override compile(e: Emitter): CompiledSource {
     const o = this.o, to = this.to, { through, throughEmpty } = this.rules;
-    const table = this.tables.every((t) => t === this.tables[0]) ? e.ref(this.tables[0], "leaps") : `${e.ref(this.tables, "leaps")}[p]`;
+    const table = perSeat(e, this.tables, "leaps");
     const open = to === null ? `owner[t] === ${EMPTY}` : `(c.to = t, ${e.cond(to, "a leap's to: condition")})`;
     // Some path to the destination passes only sites the condition allows (see open()).
     const path =

@@ -12,7 +12,7 @@ import { canMove, nextOwned, originEnd, originStart, type PieceMoveOptions } fro
 import { EMPTY, NEUTRAL, type State } from "../state/state.js";
 import type { CompiledSource, LeafGenerator, MoveSource } from "../play/rules.js";
 import type { Emitter } from "../compiled/emitter.js";
-import { originLoop } from "../compiled/pieces.js";
+import { originLoop, perSeat, sameDirections } from "../compiled/pieces.js";
 
 export interface ShootOptions extends PieceMoveOptions {
   /** The piece type put down, and its name (for actions). */
@@ -69,7 +69,7 @@ export class ShootGenerator implements LeafGenerator {
   /** generate as code (see MoveSource.compile): the conditions inlined, the directions and range fixed. */
   compile(e: Emitter): CompiledSource {
     const o = this.o, n = o.topology.n;
-    const dirs = o.dirs.every((d) => d.join() === o.dirs[0]!.join()) ? e.ref(o.dirs[0], "dirs") : `${e.ref(o.dirs, "dirs")}[p]`;
+    const dirs = perSeat(e, o.dirs, "dirs", sameDirections);
     const add = `out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, 1, ${e.int(o.shot)})`;
     const land = o.to === null ? `if (owner[t] === ${EMPTY}) ${add};` : `c.to = t;\nif (${e.cond(o.to, "a shot's to: condition")}) ${add};`;
     const on = o.through === null ? `if (owner[t] !== ${EMPTY}) break;` : `c.site = t;\nif (!${e.cond(o.through, "a shot's through: condition")}) break;`;

@@ -16,6 +16,7 @@ import { generatesOnto, nextOwned, originEnd, originStart, type Origin } from ".
 import { directionsNow, type OnwardDirections } from "./onward.js";
 import type { Emitter } from "../compiled/emitter.js";
 import type { CompiledSource, MoveSource } from "../play/rules.js";
+import { MOVING_PIECE, originHead, perSeat, sameDirections } from "../compiled/pieces.js";
 
 /** How many pieces of a stack of height h travel: all h, part (1..h-1) or any (1..h). */
 export type TakeRule = "all" | "part" | "any";
@@ -144,16 +145,8 @@ export class SlideGenerator implements LeafGenerator {
     const n = o.topology.n;
     const dirs = o.onward
       ? `${e.ref(directionsNow, "directionsNow")}(${e.ref(o, "options")}, s, p)`
-      : o.dirs.every((d) => d.join() === o.dirs[0]!.join())
-        ? e.ref(o.dirs[0], "dirs")
-        : `${e.ref(o.dirs, "dirs")}[p]`;
-    const lo = o.origin === 0 ? "0" : "(s.lastTo < 0 ? 0 : s.lastTo)";
-    const hi = o.origin === 0 ? e.int(n) : "(s.lastTo < 0 ? 0 : s.lastTo + 1)";
-    const only = o.onlyType ?? -1;
-    const loop =
-      only >= 0
-        ? `for (let last = ${hi}, site = s.piece.indexOf(${e.int(only)}, ${lo}); site >= 0 && site < last; site = s.piece.indexOf(${e.int(only)}, site + 1)) {`
-        : `for (let last = ${hi}, site = ${lo}; site < last; site++) {`;
+      : perSeat(e, o.dirs, "dirs", sameDirections);
+    const loop = originHead(e, o);
     const pieces = o.pieces === null ? "" : `if (${e.ref(o.pieces, "pieces")}[type] === 0) continue;\n`;
     const range = (count: string) => (o.range === "count" ? count : e.int(o.range));
     const head = `const owner = s.owner, height = s.height, step = ${e.ref(o.topology.step, "step")}, p = c.player;
@@ -161,7 +154,7 @@ const ds = ${dirs};`;
     const open = (o.open === true || o.openTake === true) && o.take === "all";
     let body: string;
     if (open) {
-      const from = o.from === null ? "" : `c.from = site;\nc.piece = type;\nc.selfFlags = s.flags[site];\nc.count = h;\nc.crossed = false;\nif (!${e.cond(o.from, "a slide's from: condition")}) continue;\n`;
+      const from = o.from === null ? "" : `${MOVING_PIECE}if (!${e.cond(o.from, "a slide's from: condition")}) continue;\n`;
       const take = o.openTake !== true
         ? ""
         : `if (next >= 0 && dist <= maxDist && owner[next] !== p) {
