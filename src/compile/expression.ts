@@ -44,17 +44,17 @@ export type SiteReader = (s: State, c: Ctx) => number;
 const siteReader = (ref: SiteRef): SiteReader => {
   switch (ref) {
     case "from":
-      return withSource((_s: State, c: Ctx) => c.from, () => "c.from");
+      return withSource((_s: State, c: Ctx) => c.from, (e) => e.site("from"));
     case "over":
-      return withSource((_s: State, c: Ctx) => c.over, () => "c.over");
+      return withSource((_s: State, c: Ctx) => c.over, (e) => e.site("over"));
     case "to":
-      return withSource((_s: State, c: Ctx) => c.to, () => "c.to");
+      return withSource((_s: State, c: Ctx) => c.to, (e) => e.site("to"));
     case "last-from":
       return withSource((s: State) => s.lastFrom, () => "s.lastFrom");
     case "last-to":
       return withSource((s: State) => s.lastTo, () => "s.lastTo");
     default:
-      return withSource((_s: State, c: Ctx) => c.site, () => "c.site");
+      return withSource((_s: State, c: Ctx) => c.site, (e) => e.site("site"));
   }
 };
 

@@ -10,7 +10,7 @@ import { EMPTY, NEUTRAL, UNKNOWN_OWNER } from "../../engine/state/state.js";
 import { overflowError } from "../../engine/play/play-limit.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer, constant, registered, type Compiled } from "../expression.js";
-import type { Emitter } from "../../engine/compiled/emitter.js";
+import { sourceOf, type Emitter } from "../../engine/compiled/emitter.js";
 import { boardCoordinates, compileSite, siteIn } from "./sites.js";
 import { sees } from "../../engine/board/coordinates.js";
 import { anyLine, boardLines, hasLineOfAtLeast, hasLineOfExactly, lineAxes, outflanksAny } from "../../engine/structures/lines.js";
@@ -759,6 +759,9 @@ export function isConstantFalse(v: Json, ptr: string, cx: CompileContext): boole
  * which `test` names by a local holding it.
  */
 function atSite(e: Emitter, at: (s: State, c: Ctx) => number, test: (x: string) => string): string {
+  // A site the code holds in a local is a site: no check for -1, no copy.
+  const bound = sourceOf(at)?.(e);
+  if (bound !== undefined && e.isBoundSite(bound)) return test(bound);
   const x = e.local("x");
   return `(${x} = ${e.num(at, "a site")}) >= 0 && ${test(x)}`;
 }

@@ -33,6 +33,23 @@ export function sourceOf(fn: object): Emit | undefined {
   return sources.get(fn);
 }
 
+/**
+ * The evaluation context's site fields that compiled code can hold in locals of its own: while a
+ * condition is written with such a binding, it reads the local (a site, never -1) instead of the
+ * context, and the context's field need not be set for it.
+ */
+export type SiteField = "from" | "over" | "to" | "site";
+export type SiteBindings = Partial<Record<SiteField, string>>;
+
+/**
+ * Marks an assignment to the context (see `set`) in the text being built: `build` keeps or drops
+ * the marked assignments. The character cannot come from a description (none of its text is ever
+ * written into the source) nor from the templates.
+ */
+const MARK = "\u0001";
+const MARKED = /\u0001([^\u0001]*)\u0001/g;
+const MARKED_STATEMENT = /\u0001[^\u0001]*\u0001;\n?/g;
+
 /** A name that is a valid identifier and cannot clash with the emitted code's own (`s`, `c`, `out` ...). */
 function safeHint(hint: string): string {
   return /^[a-zA-Z][a-zA-Z0-9]*$/.test(hint) ? hint : "k";
@@ -71,23 +88,57 @@ export class Emitter {
     return name;
   }
 
+  /** The site fields bound to locals while the present condition is written (see SiteField). */
+  private sites: SiteBindings = {};
+
   /**
    * A condition as an expression over `s` and `c`: its source where it has one, else a call to its
-   * closure (`what` names it in the report).
+   * closure (`what` names it in the report). `sites`: the context's site fields that locals of the
+   * code hold where the condition stands (each a site, never -1); its source reads them there.
    */
-  cond(fn: Pred, what = "a condition"): string {
-    const emit = sourceOf(fn);
-    if (emit) return `(${emit(this)})`;
-    this.calls.push(what);
-    return `${this.ref(fn, "p")}(s, c)`;
+  cond(fn: Pred, what = "a condition", sites?: SiteBindings): string {
+    return this.written(fn, what, "p", sites);
   }
 
   /** A number as an expression over `s` and `c`, as `cond` does for conditions. */
-  num(fn: IntExpr, what = "a number"): string {
+  num(fn: IntExpr, what = "a number", sites?: SiteBindings): string {
+    return this.written(fn, what, "n", sites);
+  }
+
+  private written(fn: object, what: string, hint: string, sites: SiteBindings | undefined): string {
     const emit = sourceOf(fn);
-    if (emit) return `(${emit(this)})`;
-    this.calls.push(what);
-    return `${this.ref(fn, "n")}(s, c)`;
+    if (!emit) {
+      this.calls.push(what);
+      return `${this.ref(fn, hint)}(s, c)`;
+    }
+    const outer = this.sites;
+    if (sites) this.sites = { ...outer, ...sites };
+    try {
+      return `(${emit(this)})`;
+    } finally {
+      this.sites = outer;
+    }
+  }
+
+  /** A site field of the context as the code being written reads it: the local bound to it, or the context's. */
+  site(field: SiteField): string {
+    return this.sites[field] ?? `c.${field}`;
+  }
+
+  /** Whether `expr` is a local bound to a site where the present condition stands (a site, never -1). */
+  isBoundSite(expr: string): boolean {
+    for (const local of Object.values(this.sites)) if (local === expr) return true;
+    return false;
+  }
+
+  /**
+   * `c.field = value` (an expression), for the conditions or closures the code calls that read the
+   * context. `build` drops it where nothing in the function reads the context: every condition
+   * inlined with its sites bound to locals.
+   */
+  set(field: string, value: string): string {
+    if (!/^[a-zA-Z]+$/.test(field)) throw new Error(`not a context field: ${field}`);
+    return `${MARK}c.${field} = ${value}${MARK}`;
   }
 
   /**
@@ -98,9 +149,12 @@ export class Emitter {
   build<F>(name: string, params: string, body: string): F {
     const locals = this.locals.length ? `let ${this.locals.join(", ")};\n` : "";
     this.locals = [];
+    // Assignments to the context stay only if something reads it (the mover aside: callers set it).
+    const reads = body.replace(MARKED, "").replace(/\bc\.player\b/g, "");
+    const code = /\bc\b/.test(reads) ? body.replace(MARKED, "$1") : body.replace(MARKED_STATEMENT, "").replace(MARKED, "void 0");
     // Named for profiles (`compiled_StepGenerator_generate`); the name is the engine's, never a description's.
     const fname = `compiled_${name.replace(/[^A-Za-z0-9_]/g, "_")}`;
-    const text = `"use strict";\nreturn function ${fname}(${params}) {\n${locals}${body}\n};`;
+    const text = `"use strict";\nreturn function ${fname}(${params}) {\n${locals}${code}\n};`;
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source is made here from templates and integers only (see above)
     const make = new Function(...this.names, text) as (...values: unknown[]) => F;
     return make(...this.values);

@@ -24,8 +24,13 @@ export function originHead(e: Emitter, o: { topology: Topology; origin: Origin; 
     : `for (let last = ${hi}, site = ${lo}; site < last${more}; site++) {`;
 }
 
-/** The moving piece's context as canMove sets it, for the piece of type `type` on `site`. */
-export const MOVING_PIECE = `c.from = site;\nc.piece = type;\nc.selfFlags = s.flags[site];\nc.count = s.height[site];\nc.crossed = false;\n`;
+/**
+ * The moving piece's context as canMove sets it, for the piece of type `type` on `site` (statements,
+ * dropped where nothing reads the context: see Emitter.set).
+ */
+export function movingPiece(e: Emitter): string {
+  return `${e.set("from", "site")};\n${e.set("piece", "type")};\n${e.set("selfFlags", "s.flags[site]")};\n${e.set("count", "s.height[site]")};\n${e.set("crossed", "false")};\n`;
+}
 
 /**
  * A value of each seat's (a table, a direction list) as source: the one value when every seat has
@@ -46,9 +51,9 @@ export const sameDirections = (a: Int32Array, b: Int32Array): boolean => a.lengt
 export function originLoop(e: Emitter, o: PieceMoveOptions, body: string, stop = ""): string {
   const head = originHead(e, o, stop);
   const pieces = o.pieces === null ? "" : `if (${e.ref(o.pieces, "pieces")}[type] === 0) continue;\n`;
-  const from = o.from === null ? "" : `if (!${e.cond(o.from, "a from: condition")}) continue;\n`;
+  const from = o.from === null ? "" : `if (!${e.cond(o.from, "a from: condition", { from: "site" })}) continue;\n`;
   // The moving piece's context, for the conditions that read it: none of the inlined ones may.
-  const context = readsMovingPiece(from + body) ? MOVING_PIECE : "";
+  const context = readsMovingPiece(from + body) ? movingPiece(e) : "";
   return `${head}
 if (owner[site] !== p) continue;
 const type = s.piece[site];

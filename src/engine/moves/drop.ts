@@ -70,15 +70,15 @@ export class DropGenerator implements LeafGenerator {
     const o = this.o;
     const loops = Array.from(this.droppable, (type) => {
       // The condition's text is made per loop: its locals are this function's either way.
-      const test = e.cond(o.to, "a drop's to: condition");
+      const test = e.cond(o.to, "a drop's to: condition", { to: "site" });
       return `if (s.hand[base + ${e.int(type)}] > 0) {
-c.from = -1;
-c.piece = ${e.int(type)};
-c.count = 1;
-c.crossed = false;
-c.selfFlags = 0;
+${e.set("from", "-1")};
+${e.set("piece", e.int(type))};
+${e.set("count", "1")};
+${e.set("crossed", "false")};
+${e.set("selfFlags", "0")};
 for (let site = 0; site < ${e.int(o.topology.n)}; site++) {
-c.to = site;
+${e.set("to", "site")};
 if (${test}) out.add(${e.int(this.id)}, ${e.int(o.kind)}, -1, site, 1, ${e.int(type)});
 }
 }`;

@@ -13,7 +13,7 @@ import type { Topology } from "../board/topology.js";
 import { directionsNow, lastMoveDirection, type OnwardDirections } from "./onward.js";
 import { isFilter, SlotDraw, SlotOrder } from "./slot-draw.js";
 import type { Emitter } from "../compiled/emitter.js";
-import { adjacencyNowSource, MOVING_PIECE, originLoop, perSeat, readsMovingPiece } from "../compiled/pieces.js";
+import { adjacencyNowSource, movingPiece, originLoop, perSeat, readsMovingPiece } from "../compiled/pieces.js";
 import type { CompiledSource } from "../play/rules.js";
 
 /**
@@ -268,7 +268,7 @@ export class StepGenerator implements LeafGenerator {
     const o = this.o, to = this.to;
     // Each function's text is made just before it is built: the locals a text uses are that function's.
     const head = () => `const owner = s.owner, p = c.player;\n${adjacencyNowSource(e, o, this.adj, this.adjOnward, this.adjNone)}`;
-    const open = () => (to === null ? `(owner[t] === ${EMPTY})` : `(c.to = t, ${e.cond(to, "a step's to: condition")})`);
+    const open = () => (to === null ? `(owner[t] === ${EMPTY})` : `(${e.set("to", "t")}, ${e.cond(to, "a step's to: condition", { from: "site", to: "t" })})`);
     const capture =
       this.captures === null
         ? ""
@@ -311,9 +311,9 @@ return false;`,
     const origins = e.ref(this.origins, "origins"), firstSlot = e.ref(this.firstSlot, "firstSlot"), order = e.ref(this.order, "order");
     const list = originLoop(e, o, `${origins}[k] = site;\n${firstSlot}[k++] = total;\ntotal += start[site + 1] - start[site];`);
     const pieces = o.pieces === null ? "" : `if (${e.ref(o.pieces, "pieces")}[type] === 0) ok = false;\n`;
-    const from = o.from === null ? "" : `if (ok) ok = ${e.cond(o.from, "a from: condition")};\n`;
+    const from = o.from === null ? "" : `if (ok) ok = ${e.cond(o.from, "a from: condition", { from: "site" })};\n`;
     const test = open();
-    const context = readsMovingPiece(from + test + capture) ? MOVING_PIECE : "";
+    const context = readsMovingPiece(from + test + capture) ? movingPiece(e) : "";
     return e.build<NonNullable<MoveSource["sample"]>>(`${this.constructor.name}_sample`, "s, c, out",
       `const owner = s.owner, p = c.player;
 const table = ${table};
@@ -695,7 +695,8 @@ export class JumpGenerator implements LeafGenerator {
     const o = this.o;
     // The origin counts as empty: the jumper has left it.
     const open = this.land === null ? `(owner[land] === ${EMPTY} || land === site)` : "true";
-    const land = this.land === null ? "" : `if (!${e.cond(this.land, "a jump's landing condition")}) continue;\n`;
+    const sites = { from: "site", over: "over", to: "land" };
+    const land = this.land === null ? "" : `if (!${e.cond(this.land, "a jump's landing condition", sites)}) continue;\n`;
     const path = e.ref(this.path, "path"), caps = e.ref(this.caps, "caps");
     const generate = e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out",
       `const owner = s.owner, p = c.player;
@@ -708,9 +709,9 @@ const over = first[k];
 if (owner[over] === ${EMPTY}) continue;
 const land = second[k];
 if (!${open}) continue;
-c.over = over;
-c.to = land;
-if (!${e.cond(this.over, "a jump's over: condition")}) continue;
+${e.set("over", "over")};
+${e.set("to", "land")};
+if (!${e.cond(this.over, "a jump's over: condition", sites)}) continue;
 ${land}${path}[0] = land;
 ${caps}[0] = over;
 out.addChain(${e.int(this.id)}, ${e.int(o.kind)}, site, ${path}, ${caps}, 1, type);

@@ -16,7 +16,7 @@ import { adjacency, applyCtx, nextOwned, originEnd, originStart, type Adjacency,
 import type { Topology } from "../board/topology.js";
 import type { Emitter } from "../compiled/emitter.js";
 import type { CompiledSource, MoveSource } from "../play/rules.js";
-import { MOVING_PIECE, originHead, perSeat } from "../compiled/pieces.js";
+import { movingPiece, originHead, perSeat } from "../compiled/pieces.js";
 
 export interface HopOptions extends PieceMoveOptions {
   /** Condition on the jumped site (c.over): the first piece on the line within reach (null: any piece). */
@@ -113,7 +113,9 @@ export class HopGenerator implements LeafGenerator {
     const o = this.o, n = o.topology.n, before = o.before, after = o.after;
     const table = perSeat(e, this.lines, "lines");
     // The context of the moving piece is set only once a condition needs it, as generate does.
-    const from = o.from === null ? "let ready = false;" : `${MOVING_PIECE}let ready = true;\nif (!${e.cond(o.from, "a hop's from: condition")}) continue;`;
+    const from = o.from === null ? "let ready = false;" : `${movingPiece(e)}let ready = true;\nif (!${e.cond(o.from, "a hop's from: condition", { from: "site" })}) continue;`;
+    // `t` the jumped site, `land` the landing (both sites where the conditions are asked).
+    const sites = { from: "site", over: "t", to: "land" };
     const gap =
       before === 0
         ? `if (owner[t] === ${EMPTY}) continue;`
@@ -126,16 +128,16 @@ land = step[base + t];
 if (land < 0) continue;
 }`;
     const add = (at: string) => `{\nconst row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, ${at}, 1, type);\n${o.capture ? "out.setCapture(row, t);" : "out.extra[row] = t;"}\n}`;
-    const to = (what: string) => (o.to === null ? "true" : e.cond(o.to, what));
-    const over = o.over === null ? "" : `if (!${e.cond(o.over, "a hop's over: condition")}) continue;\n`;
+    const to = (what: string) => (o.to === null ? "true" : e.cond(o.to, what, sites));
+    const over = o.over === null ? "" : `if (!${e.cond(o.over, "a hop's over: condition", sites)}) continue;\n`;
     const further =
       after === 0
         ? ""
         : `const base2 = dir[k] * ${e.int(n)};
 land = step[base2 + land];
 for (let further = 1; further <= ${e.int(after)} && land >= 0 && owner[land] === ${EMPTY}; further++) {
-c.to = land;
-c.over = t;
+${e.set("to", "land")};
+${e.set("over", "t")};
 if (${to("a hop's to: condition")}) ${add("land")}
 land = step[base2 + land];
 }`;
@@ -152,10 +154,10 @@ let t = first[k], land = second[k];
 ${gap}
 if (owner[land] !== ${EMPTY}) continue;
 if (!ready) {
-${MOVING_PIECE}ready = true;
+${movingPiece(e)}ready = true;
 }
-c.over = t;
-c.to = land;
+${e.set("over", "t")};
+${e.set("to", "land")};
 ${over}if (${to("a hop's to: condition")}) ${add("land")}
 ${further}
 }

@@ -160,7 +160,7 @@ export class LeapGenerator extends StepGenerator {
   override compile(e: Emitter): CompiledSource {
     const o = this.o, to = this.to, { through, throughEmpty } = this.rules;
     const table = perSeat(e, this.tables, "leaps");
-    const open = to === null ? `owner[t] === ${EMPTY}` : `(c.to = t, ${e.cond(to, "a leap's to: condition")})`;
+    const open = to === null ? `owner[t] === ${EMPTY}` : e.cond(to, "a leap's to: condition", { from: "site", to: "t" });
     // Some path to the destination passes only sites the condition allows (see open()).
     const path =
       through === null
@@ -169,7 +169,7 @@ export class LeapGenerator extends StepGenerator {
 for (let j = pathStart[k], lastPath = pathStart[k + 1]; j < lastPath && !clear; j++) {
 clear = true;
 for (let m = midStart[j], end2 = midStart[j + 1]; m < end2 && clear; m++) {
-${throughEmpty ? `clear = owner[mids[m]] === ${EMPTY};` : `c.site = mids[m];\nclear = ${e.cond(through, "a leap's through: condition")};`}
+${throughEmpty ? `clear = owner[mids[m]] === ${EMPTY};` : `const mid = mids[m];\n${e.set("site", "mid")};\nclear = ${e.cond(through, "a leap's through: condition", { from: "site", to: "t", site: "mid" })};`}
 }
 }
 if (!clear) continue;
@@ -182,7 +182,7 @@ ${originLoop(
   o,
   `for (let k = destStart[site], end = destStart[site + 1]; k < end; k++) {
 const t = dest[k];
-c.to = t;
+${e.set("to", "t")};
 if (!(${open})) continue;
 ${path}const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, 1, type);
 if (owner[t] !== ${EMPTY}) out.setCapture(row, t);

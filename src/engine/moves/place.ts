@@ -122,8 +122,9 @@ export class SelectGenerator implements LeafGenerator {
     const at = this.o.at, n = at === null ? this.o.topology.n : at.length;
     const siteOf = (i: string) => (at === null ? i : `${e.ref(at, "at")}[${i}]`);
     const available = this.availableSource(e);
-    const reset = () => `c.from = -1;\nc.count = 1;\nc.crossed = false;\nc.piece = ${e.int(this.pieceType())};\nc.selfFlags = ${e.int(this.selfFlags())};`;
-    const test = () => e.cond(this.o.to, "a choice's site condition");
+    const reset = () =>
+      `${e.set("from", "-1")};\n${e.set("count", "1")};\n${e.set("crossed", "false")};\n${e.set("piece", e.int(this.pieceType()))};\n${e.set("selfFlags", e.int(this.selfFlags()))};`;
+    const test = () => e.cond(this.o.to, "a choice's site condition", { to: "site" });
     const add = (lands: string) => `out.add(${e.int(this.id)}, ${e.int(this.o.kind)}, -1, ${lands}, 1, ${e.int(this.pieceType())})`;
     const merge = this.merges() ? `if (lands !== site && ${e.ref(this, "choice")}.listed(out, first, lands)) continue;\n` : "";
     const generate = e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out",
@@ -132,7 +133,7 @@ ${reset()}
 const first = out.size;
 for (let i = 0; i < ${e.int(n)}; i++) {
 const site = ${siteOf("i")};
-c.to = site;
+${e.set("to", "site")};
 if (!${test()}) continue;
 const lands = ${this.landingSource(e, "site")};
 ${merge}${add("lands")};
@@ -141,7 +142,7 @@ ${merge}${add("lands")};
     const trySlot = e.build<NonNullable<MoveSource["trySlot"]>>(`${this.constructor.name}_trySlot`, "s, c, k, out",
       `${reset()}
 const site = ${siteOf("k")};
-c.to = site;
+${e.set("to", "site")};
 if (!${test()}) return false;
 ${add(this.landingSource(e, "site"))};
 return true;`,
@@ -151,7 +152,7 @@ return true;`,
 ${reset()}
 for (let tries = 0; tries < ${SAMPLE_TRIES}; tries++) {
 const i = ${e.ref(nextInt, "nextInt")}(s.rng, ${e.int(n)}), site = ${siteOf("i")};
-c.to = site;
+${e.set("to", "site")};
 if (${test()}) {
 ${add(this.landingSource(e, "site"))};
 return ${SAMPLED};
@@ -336,15 +337,15 @@ export class LiftGenerator implements LeafGenerator {
   compile(e: Emitter): CompiledSource {
     const o = this.o;
     const body = `const owner = s.owner, p = c.player;
-c.to = -1;
-c.crossed = false;
+${e.set("to", "-1")};
+${e.set("crossed", "false")};
 for (let site = 0; site < ${e.int(o.topology.n)}; site++) {
 if (owner[site] !== p) continue;
-c.from = site;
-c.piece = s.piece[site];
-c.count = s.height[site];
-c.selfFlags = s.flags[site];
-if (${e.cond(o.from, "a lift's from: condition")}) out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, -1, s.height[site], s.piece[site]);
+${e.set("from", "site")};
+${e.set("piece", "s.piece[site]")};
+${e.set("count", "s.height[site]")};
+${e.set("selfFlags", "s.flags[site]")};
+if (${e.cond(o.from, "a lift's from: condition", { from: "site" })}) out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, -1, s.height[site], s.piece[site]);
 }`;
     return { generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", body) };
   }

@@ -71,8 +71,8 @@ export class ShootGenerator implements LeafGenerator {
     const o = this.o, n = o.topology.n;
     const dirs = perSeat(e, o.dirs, "dirs", sameDirections);
     const add = `out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, 1, ${e.int(o.shot)})`;
-    const land = o.to === null ? `if (owner[t] === ${EMPTY}) ${add};` : `c.to = t;\nif (${e.cond(o.to, "a shot's to: condition")}) ${add};`;
-    const on = o.through === null ? `if (owner[t] !== ${EMPTY}) break;` : `c.site = t;\nif (!${e.cond(o.through, "a shot's through: condition")}) break;`;
+    const land = o.to === null ? `if (owner[t] === ${EMPTY}) ${add};` : `${e.set("to", "t")};\nif (${e.cond(o.to, "a shot's to: condition", { from: "site", to: "t" })}) ${add};`;
+    const on = o.through === null ? `if (owner[t] !== ${EMPTY}) break;` : `${e.set("site", "t")};\nif (!${e.cond(o.through, "a shot's through: condition", { from: "site", site: "t" })}) break;`;
     const body = `const owner = s.owner, step = ${e.ref(o.topology.step, "step")}, p = c.player;
 const ds = ${dirs};
 ${originLoop(

@@ -16,7 +16,7 @@ import { generatesOnto, nextOwned, originEnd, originStart, type Origin } from ".
 import { directionsNow, type OnwardDirections } from "./onward.js";
 import type { Emitter } from "../compiled/emitter.js";
 import type { CompiledSource, MoveSource } from "../play/rules.js";
-import { MOVING_PIECE, originHead, perSeat, sameDirections } from "../compiled/pieces.js";
+import { movingPiece, originHead, perSeat, sameDirections } from "../compiled/pieces.js";
 
 /** How many pieces of a stack of height h travel: all h, part (1..h-1) or any (1..h). */
 export type TakeRule = "all" | "part" | "any";
@@ -154,7 +154,7 @@ const ds = ${dirs};`;
     const open = (o.open === true || o.openTake === true) && o.take === "all";
     let body: string;
     if (open) {
-      const from = o.from === null ? "" : `${MOVING_PIECE}if (!${e.cond(o.from, "a slide's from: condition")}) continue;\n`;
+      const from = o.from === null ? "" : `${movingPiece(e)}if (!${e.cond(o.from, "a slide's from: condition", { from: "site" })}) continue;\n`;
       const take = o.openTake !== true
         ? ""
         : `if (next >= 0 && dist <= maxDist && owner[next] !== p) {
@@ -179,21 +179,21 @@ ${take}
 }
 }`;
     } else {
-      const from = o.from === null ? "" : `if (!${e.cond(o.from, "a slide's from: condition")}) continue;\n`;
-      const through = o.through === null ? "" : `c.site = next;\nif (!${e.cond(o.through, "a slide's through: condition")}) break;\n`;
+      const from = o.from === null ? "" : `if (!${e.cond(o.from, "a slide's from: condition", { from: "site" })}) continue;\n`;
+      const through = o.through === null ? "" : `${e.set("site", "next")};\nif (!${e.cond(o.through, "a slide's through: condition", { from: "site", site: "next" })}) break;\n`;
       const counts = o.take === "all" ? "h" : "1";
       const most = o.take === "part" ? "h - 1" : "h";
       body = `${loop}
 if (owner[site] !== p) continue;
 const type = s.piece[site];
-${pieces}c.from = site;
-c.piece = type;
-c.selfFlags = s.flags[site];
+${pieces}${e.set("from", "site")};
+${e.set("piece", "type")};
+${e.set("selfFlags", "s.flags[site]")};
 const h = height[site];
-c.count = h;
-c.crossed = false;
+${e.set("count", "h")};
+${e.set("crossed", "false")};
 ${from}for (let count = ${counts}; count <= ${most} && !out.overflow; count++) {
-c.count = count;
+${e.set("count", "count")};
 const maxDist = ${range("count")};
 for (let k = 0; k < ds.length; k++) {
 const base = ds[k] * ${e.int(n)};
@@ -202,9 +202,9 @@ for (let dist = 1; dist <= maxDist; dist++) {
 const next = step[base + cur];
 if (next < 0) break;
 if (next !== site) {
-c.to = next;
-c.crossed = false;
-if (${e.cond(o.to, "a slide's to: condition")}) {
+${e.set("to", "next")};
+${e.set("crossed", "false")};
+if (${e.cond(o.to, "a slide's to: condition", { from: "site", to: "next" })}) {
 const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, next, count, type);
 out.extra[row] = h << 1;
 if (owner[next] !== ${EMPTY} && owner[next] !== p) out.setCapture(row, next);
