@@ -71,9 +71,18 @@ export interface PositionNode {
   readonly ply: number;
   readonly prev: PositionNode | null;
   /**
-   * A summary of the keys of this node and all before it (a 512-bit Bloom filter: bit h1 & 511 of
-   * each key set, in sixteen words): a key whose bit is clear has not occurred, and the list need
-   * not be walked (see PositionHistory.count, and positionNode for how a node is made).
+   * The list is cut into segments of up to SEGMENT nodes, oldest first. `before`: the last node of
+   * the segment before this node's (null in the first); `inSegment`: this node's place in its own
+   * (1 for its first node).
+   */
+  readonly before: PositionNode | null;
+  readonly inSegment: number;
+  /**
+   * A summary of the keys of this node and those before it in its segment (a 512-bit Bloom filter:
+   * bit h1 & 511 of each key set, in sixteen words): a key whose bit is clear has not occurred in
+   * the segment, and a count skips it whole (see PositionHistory.count). A summary of the whole
+   * list would fill up in a long game (Go's 600 positions set most of 512 bits) and be walked
+   * nearly every time.
    */
   readonly b0: number;
   readonly b1: number;
@@ -93,12 +102,18 @@ export interface PositionNode {
   readonly b15: number;
 }
 
-/** A node of the memory of positions, its summary made from the one before (see PositionNode). */
+/** Nodes of a segment of the memory of positions: few enough that its summary stays sparse (32 keys in 512 bits). */
+const SEGMENT = 32;
+
+/** A node of the memory of positions, its summary made from the one before in its segment (see PositionNode). */
 export function positionNode(h1: number, h2: number, toAct: number, action: number, lastFrom: number, lastTo: number, start: boolean, ply: number, prev: PositionNode | null): PositionNode {
   const word = (h1 >>> 5) & 15, bit = 1 << (h1 & 31);
-  const p = prev ?? EMPTY_SUMMARY;
+  const fresh = prev === null || prev.inSegment === SEGMENT;
+  const p = fresh ? EMPTY_SUMMARY : prev;
   return {
     h1, h2, toAct, action, lastFrom, lastTo, start, ply, prev,
+    before: fresh ? prev : prev.before,
+    inSegment: fresh ? 1 : prev.inSegment + 1,
     b0: word === 0 ? p.b0 | bit : p.b0,
     b1: word === 1 ? p.b1 | bit : p.b1,
     b2: word === 2 ? p.b2 | bit : p.b2,
@@ -120,7 +135,7 @@ export function positionNode(h1: number, h2: number, toAct: number, action: numb
 
 const EMPTY_SUMMARY = { b0: 0, b1: 0, b2: 0, b3: 0, b4: 0, b5: 0, b6: 0, b7: 0, b8: 0, b9: 0, b10: 0, b11: 0, b12: 0, b13: 0, b14: 0, b15: 0 };
 
-/** Whether the summary of `node` (and the nodes before it) may hold the key h1 (false: it surely does not). */
+/** Whether the summary of `node` (and the nodes before it in its segment) may hold the key h1 (false: they surely do not). */
 export function mayHold(node: PositionNode, h1: number): boolean {
   const bit = 1 << (h1 & 31);
   switch ((h1 >>> 5) & 15) {

@@ -84,13 +84,12 @@ export class PositionHistory {
     if (head && head.ply === s.ply) {
       now = head;
       from = head.prev;
-      // The key never occurred before: nothing to walk.
-      if (from === null || !mayHold(from, now.h1)) return 1;
+      if (from === null) return 1;
     } else {
       // Not remembered (a decision within a turn, or a state before its first decision): the state as it stands.
       from = head;
       key(s, this.rules.concealFlags, this.rules.boardOnly);
-      if (from === null || !mayHold(from, k1)) return 1;
+      if (from === null) return 1;
       // Described in a situation kept for the purpose, not a node: this is asked of every move tried (Go's superko).
       const last = this.rules.readsLastMove, present = this.present;
       present.h1 = k1;
@@ -102,22 +101,37 @@ export class PositionHistory {
       now = present;
     }
     let n = 1;
-    let moves: string | null = null;
-    for (let p: PositionNode | null = from; p; p = p.prev) {
-      if ((inTurn || p.start) && p.h1 === now.h1 && p.h2 === now.h2) {
-        if (board || this.sameSituation(s, now, p, () => (moves ??= this.movesIn(s, now)))) n++;
+    // (A count made while moves are listed for a comparison never compares moves: it keeps the outer count's.)
+    if (!this.comparing) this.movesOfNow = null;
+    if (inTurn) {
+      // Back to the position in which the turn began: a few nodes.
+      for (let p: PositionNode | null = from; p; p = p.prev) {
+        if (p.h1 === now.h1 && p.h2 === now.h2 && (board || this.sameSituation(s, now, p))) n++;
+        if (p.start) break;
       }
-      if (inTurn && p.start) break;
+      return n;
+    }
+    // Segment by segment, latest first, walking only those whose summary may hold the key (from
+    // `from` to the end of its segment, then whole segments).
+    for (let top: PositionNode | null = from; top; top = top.before) {
+      if (!mayHold(top, now.h1)) continue;
+      for (let p: PositionNode | null = top; p !== top.before; p = p!.prev) {
+        if (p!.start && p!.h1 === now.h1 && p!.h2 === now.h2 && (board || this.sameSituation(s, now, p!))) n++;
+      }
     }
     return n;
   }
 
-  /** Same pieces (keys already agree): the same player to act, and the last move making no difference to the legal moves. */
-  private sameSituation(s: State, a: Situation, b: Situation, movesOfA: () => string): boolean {
+  /** The legal moves of the position a count is about (see movesIn), once a comparison needed them. */
+  private movesOfNow: string | null = null;
+
+  /** Same pieces (keys already agree) as the present position `a` of `s`: the same player to act, and the last move making no difference to the legal moves. */
+  private sameSituation(s: State, a: Situation, b: Situation): boolean {
     if (a.toAct !== b.toAct || a.action !== b.action) return false;
     if (a.lastFrom === b.lastFrom && a.lastTo === b.lastTo) return true;
     if (this.comparing) return false;
-    return movesOfA() === this.movesIn(s, b);
+    this.movesOfNow ??= this.movesIn(s, a);
+    return this.movesOfNow === this.movesIn(s, b);
   }
 
   /**
