@@ -10,6 +10,8 @@ import { boardSides } from "../src/engine/board/sides.js";
 import type { Game } from "../src/engine/play/game.js";
 import type { State } from "../src/engine/state/state.js";
 import { neighbours } from "../src/engine/board/topology.js";
+import { boardOutline, GroupWalker } from "../src/engine/structures/connection.js";
+import { newCtx } from "../src/engine/play/rules.js";
 import { at, build, man, onlyError, play, playAll, site, text } from "./support/games.js";
 
 /** A position of men, each site's owner given. */
@@ -172,6 +174,92 @@ describe("groups kept in the state", () => {
       end: "(if (connects to {(side W) (side E)}) (win mover))",
     });
     expect(expectGroupsTrue(g, 20)).toBeGreaterThan(500);
+  });
+});
+
+/**
+ * Whether the piece on `site` closes a ring, as the rule says it: some neighbour off the boundary
+ * from which a flood through sites without the owner's pieces never reaches the boundary (one
+ * flood per neighbour, nothing shared: what the walker's pruned search must agree with).
+ */
+function ringByFloods(g: Game, s: State, site: number): boolean {
+  const { start, list, boundary } = boardOutline(g.topology);
+  const owner = s.owner[site]!;
+  if (owner < 0) return false;
+  let own = 0;
+  for (let k = start[site]!; k < start[site + 1]!; k++) if (s.owner[list[k]!] === owner) own++;
+  if (own < 2) return false;
+  for (let k = start[site]!; k < start[site + 1]!; k++) {
+    const first = list[k]!;
+    if (boundary[first]) continue;
+    const seen = new Set([first]), todo = [first];
+    let open = false;
+    while (todo.length && !open) {
+      const at = todo.pop()!;
+      if (boundary[at]) open = true;
+      for (let j = start[at]!; j < start[at + 1]!; j++) {
+        const t = list[j]!;
+        if (!seen.has(t) && s.owner[t] !== owner) seen.add(t), todo.push(t);
+      }
+    }
+    if (!open) return true;
+  }
+  return false;
+}
+
+/** Random boards of stones put down on a hexhex board until full, every position given to `check`. */
+function fillRandomly(g: Game, games: number, check: (s: State) => void): void {
+  for (let seed = 1; seed <= games; seed++) {
+    let s = g.newGame({ seed });
+    for (let ply = 0; !s.over; ply++) {
+      const moves = g.legalMoves(s);
+      if (!moves.length) break;
+      s = g.apply(s, moves[(seed * 7919 + ply * 104729) % moves.length]!);
+      check(s);
+    }
+  }
+}
+
+describe("(closes-ring SITE)", () => {
+  it("agrees with one flood per neighbour at every stone of randomly filled boards, rings around own stones included", () => {
+    const g = build({ board: "(hex 5)", play: '(add piece:man to:(empty to) prefix:"")' });
+    const walker = new GroupWalker(boardOutline(g.topology));
+    let rings = 0, checked = 0;
+    fillRandomly(g, 12, (s) => {
+      for (let x = 0; x < s.owner.length; x++) {
+        const ring = ringByFloods(g, s, x);
+        expect(walker.closesRing(s, x), `${g.topology.labels[x]} after ${s.ply} stones`).toBe(ring);
+        if (ring) rings++;
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThan(5000);
+    expect(rings).toBeGreaterThan(100);
+  });
+});
+
+describe("(group-sides SITE), (group-corners SITE)", () => {
+  it("count what a walk of the group touches, read from the groups the state keeps", () => {
+    const counts = [0, 1, 2, 3, 4, 5, 6];
+    const rules = counts.flatMap((k) => [`(if (= (group-sides to) ${k}) (win mover))`, `(if (= (group-corners to) ${k}) (win mover))`]);
+    const g = build({ board: "(hex 5)", play: '(add piece:man to:(empty to) prefix:"")', end: rules.join(" ") });
+    const walker = new GroupWalker(boardOutline(g.topology));
+    const c = newCtx();
+    const said = (s: State, rule: number) => counts.filter((k) => g.def.end[2 * k + rule]!.when(s, c));
+    let touching = 0;
+    // The end rules stop a game at once: their conditions are asked here of positions of a game without them.
+    const free = build({ board: "(hex 5)", play: '(add piece:man to:(empty to) prefix:"")' });
+    fillRandomly(free, 6, (position) => {
+      const s = g.deserialize(JSON.parse(JSON.stringify(position.toJSON())));
+      for (let x = 0; x < s.owner.length; x++) {
+        c.to = x;
+        const sides = walker.touches(s, x, "side"), corners = walker.touches(s, x, "corner");
+        expect(said(s, 0), `sides of ${g.topology.labels[x]}`).toEqual([sides]);
+        expect(said(s, 1), `corners of ${g.topology.labels[x]}`).toEqual([corners]);
+        if (sides >= 3) touching++;
+      }
+    });
+    expect(touching).toBeGreaterThan(100);
   });
 });
 

@@ -13,7 +13,7 @@ import type { State } from "../engine/state/state.js";
 import type { Topology } from "../engine/board/topology.js";
 import type { Track } from "../engine/moves/track.js";
 import type { AgreementWords } from "../engine/moves/agreement.js";
-import { boardOutline, GroupWalker } from "../engine/structures/connection.js";
+import { boardOutline, GroupWalker, type BoardOutline } from "../engine/structures/connection.js";
 import { AttackTest } from "../engine/filters/attack.js";
 import { WorkBudget } from "../engine/play/work-budget.js";
 import { MAX_WORK_PER_POSITION } from "../limits.js";
@@ -291,6 +291,7 @@ export class CompileContext {
   }
 
   private walker?: GroupWalker;
+  private outline?: BoardOutline;
 
   /** The regions `connects` asks about, each a bit of the groups' region masks (see State.groupRegions). */
   connectionRegions: Int32Array[] = [];
@@ -307,6 +308,18 @@ export class CompileContext {
       k = this.connectionRegions.push(sites) - 1;
     }
     return 1 << k;
+  }
+
+  /**
+   * Bits for several regions at once, as connectionBit gives them, or null (nothing taken) when
+   * they would not all fit in the 31: a caller that can do without the groups' masks then does.
+   */
+  connectionBits(regions: Int32Array[]): number[] | null {
+    const same = (a: Int32Array, b: Int32Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+    const fresh: Int32Array[] = [];
+    for (const r of regions) if (!this.connectionRegions.some((k) => same(k, r)) && !fresh.some((k) => same(k, r))) fresh.push(r);
+    if (this.connectionRegions.length + fresh.length > 31) return null;
+    return regions.map((r) => this.connectionBit(r, ""));
   }
 
   private scans = new Map<string, GroupScan>();
@@ -328,8 +341,14 @@ export class CompileContext {
 
   /** The board's outline and a group walker, shared by the connection ludemes (made once). */
   groupWalker(): GroupWalker {
-    this.walker ??= new GroupWalker(boardOutline(this.topology!));
+    this.walker ??= new GroupWalker(this.boardOutline());
     return this.walker;
+  }
+
+  /** The board's outline: neighbours, boundary, corners and sides (made once). */
+  boardOutline(): BoardOutline {
+    this.outline ??= boardOutline(this.topology!);
+    return this.outline;
   }
 
   kindIndex(name: string): number {

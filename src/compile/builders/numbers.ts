@@ -440,9 +440,27 @@ export function needsDice(ptr: string, cx: CompileContext, what: string): void {
   if (!cx.dice) cx.fail("M001", `${what} reads the dice, but the game has none`, ptr, "(dice 2) in the equipment, and roll: in the rules");
 }
 
-/** `group-corners`, `group-sides`: the corners (sides) of the board the group on a site touches. */
+/**
+ * `group-corners`, `group-sides`: the corners (sides) of the board the group on a site touches.
+ * Each corner (side) is made a connection region, so the groups the state keeps as pieces are put
+ * down know which they touch (see State.groupRegions): a count of bits, not a walk of the group.
+ * Where the regions would not fit in the groups' masks, the group is walked.
+ */
 function groupTouches(n: IrNode, ptr: string, cx: CompileContext, what: "corner" | "side"): Compiled<number> {
   const at = compileSite(n.at!, `${ptr}/at`, cx);
+  const outline = cx.boardOutline();
+  const table = what === "corner" ? outline.corner : outline.side;
+  const parts = Array.from({ length: what === "corner" ? outline.corners : outline.sides }, (_, k) => Int32Array.from(table.keys()).filter((site) => table[site] === k));
+  const bits = parts.length > 0 ? cx.connectionBits(parts) : null;
+  if (bits !== null) {
+    const mask = bits.reduce((m, b) => m | b, 0);
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x < 0 ? 0 : bitCount(s.groupRegions(x) & mask);
+      },
+    };
+  }
   const walker = cx.groupWalker();
   const work = cx.work, { rule } = cx.walk(ptr, n.ludeme, 1, () => null);
   return {
@@ -454,4 +472,11 @@ function groupTouches(n: IrNode, ptr: string, cx: CompileContext, what: "corner"
       return k;
     },
   };
+}
+
+/** The number of bits set in a 32-bit integer. */
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }

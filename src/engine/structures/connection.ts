@@ -72,6 +72,8 @@ export class GroupWalker {
     this.stack = new Int32Array(n);
     this.seen = new Uint32Array(n);
     this.group = new Int32Array(n);
+    this.open = new Uint32Array(n);
+    this.reached = new Int32Array(n);
   }
 
   private nextStamp(): number {
@@ -132,30 +134,71 @@ export class GroupWalker {
     let own = 0;
     for (let k = start[site]!; k < start[site + 1]!; k++) if (s.owner[list[k]!] === owner) own++;
     if (own < 2) return false; // a ring closes through two of the new piece's neighbours at least
+    // A site a flood of this question found open (reaching the boundary) is not flooded again.
+    const call = this.nextOpenStamp();
     for (let k = start[site]!; k < start[site + 1]!; k++) {
       const first = list[k]!;
-      if (!boundary[first] && this.walledOff(s, first, owner)) return true;
+      if (boundary[first]) continue;
+      if (s.owner[first] !== owner) {
+        if (this.open[first] !== call && this.walledOff(s, first, owner, call)) return true;
+      } else if (this.pieceWalledOff(s, first, owner, call)) return true;
     }
     return false;
   }
 
-  /** Floods from `from` through sites not holding the owner's pieces; true when it never reaches the boundary. */
-  private walledOff(s: State, from: number, owner: number): boolean {
+  /**
+   * Whether the owner's piece on `at` (off the boundary) is walled off: every region next to it
+   * is (a ring around a cell holding one of the owner's own pieces), or there is none, its
+   * neighbours all the owner's.
+   */
+  private pieceWalledOff(s: State, at: number, owner: number, call: number): boolean {
+    const { start, list } = this.outline;
+    for (let k = start[at]!, end = start[at + 1]!; k < end; k++) {
+      const t = list[k]!;
+      if (s.owner[t] === owner) continue;
+      if (this.open[t] === call || !this.walledOff(s, t, owner, call)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Floods the region of `from` (sites not holding the owner's pieces); true when it never
+   * reaches the boundary. A region that does is marked open for the rest of the question `call`.
+   */
+  private walledOff(s: State, from: number, owner: number, call: number): boolean {
     const { start, list, boundary } = this.outline;
-    const mark = this.nextStamp();
-    let top = 0;
+    const mark = this.nextStamp(), seen = this.seen, reached = this.reached;
+    let top = 0, found = 0;
     this.stack[top++] = from;
-    this.seen[from] = mark;
+    seen[from] = mark;
+    reached[found++] = from;
     while (top > 0) {
       const at = this.stack[--top]!;
-      if (boundary[at]) return false;
+      if (boundary[at] || this.open[at] === call) {
+        for (let i = 0; i < found; i++) this.open[reached[i]!] = call;
+        return false;
+      }
       for (let k = start[at]!, end = start[at + 1]!; k < end; k++) {
         const t = list[k]!;
-        if (this.seen[t] === mark || s.owner[t] === owner) continue;
-        this.seen[t] = mark;
+        if (seen[t] === mark || s.owner[t] === owner) continue;
+        seen[t] = mark;
         this.stack[top++] = t;
+        reached[found++] = t;
       }
     }
     return true;
+  }
+
+  /** Marks of the sites found open, per closesRing question (see walledOff); the sites a flood reached. */
+  private readonly open: Uint32Array;
+  private readonly reached: Int32Array;
+  private openStamp = 0;
+
+  private nextOpenStamp(): number {
+    if (++this.openStamp === 0xffffffff) {
+      this.open.fill(0);
+      this.openStamp = 1;
+    }
+    return this.openStamp;
   }
 }
