@@ -3,7 +3,8 @@
  */
 import type { Json } from "../../lang/bind.js";
 import { ChaseLimit } from "../../engine/filters/chase.js";
-import { ANY_ORIGIN, BranchSource, JumpGenerator, LAST_TO, LineCountGenerator, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/moves/generators.js";
+import { LineCountGenerator } from "../../engine/moves/line-count.js";
+import { ANY_ORIGIN, BranchSource, JumpGenerator, LAST_TO, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/moves/generators.js";
 import type { Ctx, Effect, LeafGenerator, MoveSource, Pred } from "../../engine/play/rules.js";
 import type { State } from "../../engine/state/state.js";
 import { directionsByPlayer, onwardIn, pathsByPlayer } from "../directions.js";
