@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadPosition } from "../src/engine/state/position.js";
-import { block, build, man, notations, onlyError, play, site, text } from "./support/games.js";
+import { block, build, expectUniformDraws, man, notations, onlyError, play, site, text } from "./support/games.js";
 
 describe("slide range:any", () => {
   const g = build({ board: "(square 5 5 diagonals:all)", play: "(slide range:any through:(empty site) to:(empty to))", end: "(if (no-moves next) (win mover))" });
@@ -62,5 +62,39 @@ describe("shoot", () => {
     });
     // Over any piece: every empty site of the line.
     expect(notations(screened, loadPosition(screened, { sites: { a1: man("P1"), b1: man("P2") }, mover: "P1" }))).toEqual(["a1/c1", "a1/d1", "a1/e1"]);
+  });
+});
+
+describe("slides and shots drawn in fast playouts", () => {
+  it("slides with conditions: a few slots tried, each legal slide as likely", () => {
+    const g = build({ board: "(square 7 7)", play: "(slide range:any through:(empty site) to:(and (empty to) (not (in to (sites {d4})))))" });
+    const s = loadPosition(g, { sites: { a1: man("P1"), d2: man("P1"), g6: man("P1"), d6: man("P2"), b4: block }, mover: "P1" });
+    expect(expectUniformDraws(g, s, 6000)).toBeGreaterThan(20);
+  });
+
+  it("a crowded board (many slots, few slides): the draw gives up and the moves are listed, still uniform", () => {
+    const g = build({ board: "(square 5 5)", play: "(slide range:any through:(empty site) to:(and (empty to) (not (in to (sites {a1})))))" });
+    const sites: Record<string, ReturnType<typeof man>> = {};
+    for (const f of "abcde") for (const r of "12345") if (!["c3", "e5"].includes(`${f}${r}`)) sites[`${f}${r}`] = man("P1");
+    const s = loadPosition(g, { sites, mover: "P1" });
+    expect(expectUniformDraws(g, s, 4000)).toBe(6); // the neighbours of c3 and e5
+  });
+
+  it("queens' slides over empty sites, and rooks' that take the first enemy piece: counted, one picked", () => {
+    const queens = build({ board: "(square 6 6 diagonals:all)", play: "(slide range:any through:(empty site) to:(empty to))" });
+    const s = loadPosition(queens, { sites: { a1: man("P1"), c4: man("P1"), e2: man("P2"), b5: block }, mover: "P1" });
+    expect(expectUniformDraws(queens, s, 6000)).toBeGreaterThan(20);
+    const rooks = build({ board: "(square 6 6)", play: "(slide range:any through:(empty site) to:(not (friend to)))" });
+    const t = loadPosition(rooks, { sites: { a1: man("P1"), c4: man("P1"), c1: man("P2"), c6: man("P2"), f4: man("P2") }, mover: "P1" });
+    expect(expectUniformDraws(rooks, t, 6000)).toBeGreaterThan(10);
+  });
+
+  it("shots along the lines of the piece that moved", () => {
+    const arrows = build({
+      board: "(square 5 5 diagonals:all)",
+      play: "(branch (same-turn) (shoot shot:block owner:neutral origin:last-to) (step then:{(move-again)}))",
+    });
+    const s0 = loadPosition(arrows, { sites: { a1: man("P1"), d1: man("P1"), c4: man("P2"), e3: block }, mover: "P1" });
+    expect(expectUniformDraws(arrows, play(arrows, s0, "a1-b2"), 6000)).toBeGreaterThan(10);
   });
 });

@@ -11,6 +11,7 @@ import type { Move } from "../../src/engine/moves/moves.js";
 import type { State } from "../../src/engine/state/state.js";
 import { describeSite, type SitePiece } from "../../src/engine/state/position.js";
 import { siteIndex } from "../../src/engine/board/topology.js";
+import { seedRng } from "../../src/engine/state/rng.js";
 
 export interface Spec {
   players?: number;
@@ -99,4 +100,28 @@ export function onlyError(src: string, code: string, covers: string, context = c
   expect(src.slice(d.span!.startOffset, d.span!.endOffset)).toBe(covers);
   expect(d.span!.startOffset).toBe(src.indexOf(context) + context.indexOf(covers));
   return d;
+}
+
+/**
+ * Fast playouts draw one move without listing them all (the sources' `sample`): each legal move
+ * must come as often as any other, and no other move ever. `draws` one-decision playouts from
+ * `s`, each seeded apart, against the moves listed; returns how many there are.
+ */
+export function expectUniformDraws(g: Game, s: State, draws: number): number {
+  const key = (t: State) => `${t.owner.join(",")}|${t.piece.join(",")}`;
+  const listed = new Set(g.legalMoves(s).map((m) => key(g.apply(s, m))));
+  const seen = new Map<string, number>();
+  for (let seed = 1; seed <= draws; seed++) {
+    const t = s.clone();
+    seedRng(t.rng, seed);
+    g.playout(t, 1);
+    const k = key(t);
+    expect(listed.has(k), "a drawn move is one of the legal moves").toBe(true);
+    seen.set(k, (seen.get(k) ?? 0) + 1);
+  }
+  expect(seen.size).toBe(listed.size);
+  // Within five standard deviations of the expected count, for every move.
+  const p = 1 / listed.size, expected = draws * p, sd = Math.sqrt(draws * p * (1 - p));
+  for (const k of seen.values()) expect(Math.abs(k - expected)).toBeLessThan(5 * sd);
+  return listed.size;
 }

@@ -551,6 +551,28 @@ export class JumpGenerator implements LeafGenerator {
     this.savedFlags = new Uint16Array(n + 1);
   }
 
+  /**
+   * Whether the mover has a jump, stopping at the first (what `no-moves` asks after every
+   * decision): a first jump, tested as search tests it, is a move or begins one.
+   */
+  any(s: State, c: Ctx): boolean {
+    const { start, first: overs, second: lands } = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, c.player);
+    const n = this.o.topology.n, owner = s.owner, p = c.player;
+    const onlyType = this.o.onlyType ?? -1;
+    for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, p, originStart(this.o.origin, s), last); site < last; site = nextOwned(onlyType, s, p, site + 1, last)) {
+      if (owner[site] !== p || !canMove(this.o, s, c, site)) continue;
+      for (let k = start[site]!, end = start[site + 1]!; k < end; k++) {
+        const over = overs[k]!, land = lands[k]!;
+        if (owner[over] === EMPTY) continue;
+        if (this.land === null && owner[land] !== EMPTY && land !== site) continue;
+        c.over = over;
+        c.to = land;
+        if (this.over(s, c) && (this.land === null || this.land(s, c))) return true;
+      }
+    }
+    return false;
+  }
+
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const n = this.o.topology.n, owner = s.owner;
     const p = c.player;

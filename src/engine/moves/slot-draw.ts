@@ -55,6 +55,11 @@ export class SlotOrder {
     return this.mark[r] === this.stamp ? this.order[r]! : r;
   }
 
+  /** Whether every slot has left the draw. */
+  get exhausted(): boolean {
+    return this.left === 0;
+  }
+
   /** The slot last drawn leaves the draw: the last slot still in it takes its place. */
   discard(): void {
     const last = --this.left, r = this.drawn, { order, mark, stamp } = this;
