@@ -10,7 +10,7 @@ import { EMPTY, NEUTRAL, UNKNOWN_OWNER } from "../../engine/state/state.js";
 import { overflowError } from "../../engine/play/play-limit.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer, constant, registered, type Compiled } from "../expression.js";
-import { sourceOf, type Emitter } from "../../engine/compiled/emitter.js";
+import { Emitter, sourceOf } from "../../engine/compiled/emitter.js";
 import { boardCoordinates, compileSite, siteIn } from "./sites.js";
 import { sees } from "../../engine/board/coordinates.js";
 import { anyLine, boardLines, hasLineOfAtLeast, hasLineOfExactly, lineAxes, outflanksAny } from "../../engine/structures/lines.js";
@@ -256,12 +256,16 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     });
     if (parts.length === 0) return constant(false);
     const fixed = parts.every((p) => p.who === null) ? parts.reduce((m, p) => m | p.bits[0]!, 0) : -1;
+    // Regions of the mover's (Hex's two sides): the regions each seat needs, looked up, not asked of every part.
+    const ofMover = parts.every((p) => p.who === null || sourceOf(p.who)?.(new Emitter()) === "c.player");
+    const bySeat = Int32Array.from({ length: cx.playerCount }, (_, seat) => parts.reduce((m, p) => m | (p.who === null ? p.bits[0]! : p.bits[seat]!), 0));
     return {
       fn: (s, c) => {
         const x = at(s, c);
         if (x < 0 || s.owner[x]! < 0) return false;
         let need = fixed;
-        if (need < 0) {
+        if (need < 0 && ofMover) need = bySeat[c.player]!;
+        else if (need < 0) {
           need = 0;
           for (const p of parts) need |= p.who === null ? p.bits[0]! : p.bits[p.who(s, c)]!;
         }
