@@ -763,11 +763,11 @@ export function isConstantFalse(v: Json, ptr: string, cx: CompileContext): boole
  * which `test` names by a local holding it.
  */
 function atSite(e: Emitter, at: (s: State, c: Ctx) => number, test: (x: string) => string): string {
+  const text = sourceOf(at)?.(e);
   // A site the code holds in a local is a site: no check for -1, no copy.
-  const bound = sourceOf(at)?.(e);
-  if (bound !== undefined && e.isBoundSite(bound)) return test(bound);
+  if (text !== undefined && e.isBoundSite(text)) return test(text);
   const x = e.local("x");
-  return `(${x} = ${e.num(at, "a site")}) >= 0 && ${test(x)}`;
+  return `(${x} = ${text !== undefined ? `(${text})` : e.num(at, "a site")}) >= 0 && ${test(x)}`;
 }
 
 /** The side of a neutral piece: nobody's friend, nobody's enemy. */

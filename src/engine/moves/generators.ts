@@ -167,7 +167,7 @@ export function nextOwned(only: number, s: State, p: number, site: number, last:
  * Whether the mover's piece on `site` may make a move with these options (piece filter and from:
  * condition); sets the context for it (origin, type, flags, height, nothing crossed).
  */
-export function canMove(o: PieceMoveOptions, s: State, c: Ctx, site: number): boolean {
+export function canMove(o: Pick<PieceMoveOptions, "pieces" | "from">, s: State, c: Ctx, site: number): boolean {
   const type = s.piece[site]!;
   if (o.pieces !== null && o.pieces[type] === 0) return false;
   c.from = site;

@@ -7,18 +7,13 @@
  * turn, after `(move-again)`).
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import { newCtx, NONE, SAMPLED, UNKNOWN, type Ctx, type Pred, type SampleResult } from "../play/rules.js";
-import { rayTable, type RayTable } from "./rays.js";
-import { SlotOrder } from "./slot-draw.js";
-import { nextInt } from "../state/rng.js";
+import { newCtx, UNKNOWN, type Ctx, type Pred, type SampleResult } from "../play/rules.js";
+import { RayDraw, rayTable, type RayTable } from "./rays.js";
 import { canMove, nextOwned, originEnd, originStart, type PieceMoveOptions } from "./generators.js";
 import { EMPTY, NEUTRAL, type State } from "../state/state.js";
 import type { CompiledSource, LeafGenerator, MoveSource } from "../play/rules.js";
 import type { Emitter } from "../compiled/emitter.js";
 import { originLoop, perSeat, sameDirections } from "../compiled/pieces.js";
-
-/** Slots a draw tries before it leaves the move to a listing of them all (see sample). */
-const DRAW_TRIES = 16;
 
 export interface ShootOptions extends PieceMoveOptions {
   /** The piece type put down, and its name (for actions). */
@@ -41,95 +36,26 @@ export class ShootGenerator implements LeafGenerator {
   rule = "";
 
   constructor(private readonly o: ShootOptions) {
-    this.rays = o.dirs.map((dirs) => rayTable(o.topology, dirs, o.range));
-    this.canSample = !o.onward && this.rays.every((r) => r !== null);
-    this.origins = new Int32Array(o.topology.n);
-    this.firstSlot = new Int32Array(o.topology.n + 1);
+    const rays = o.dirs.map((dirs) => rayTable(o.topology, dirs, o.range));
+    this.draw = !o.onward && rays.every((r) => r !== null)
+      ? new RayDraw(o, rays as RayTable[], {
+          movable: (s, c, site) => canMove(o, s, c, site),
+          legal: (s, c, site, d, dist, target) => this.hits(s, c, site, d, dist, target),
+          add: (_s, _c, out, site, target) => void out.add(this.id, o.kind, site, target, 1, o.shot),
+        }, o.to === null && o.through === null ? { reach: o.range, takeEnemy: false } : null)
+      : null;
+    this.canSample = this.draw !== null;
   }
 
-  /** Per seat: the rays of its directions, by which `sample` numbers the possible shots. */
-  private readonly rays: (RayTable | null)[];
+  /** The draw of one shot in a playout (see RayDraw), where this rule's shots are drawn. */
+  private readonly draw: RayDraw | null;
   /** Whether `sample` can draw this rule's shots (else the caller generates them). */
   readonly canSample: boolean;
-  /** The draw's bookkeeping: each shooter's site and first slot, and the order slots are drawn in. */
-  private readonly origins: Int32Array;
-  private readonly firstSlot: Int32Array;
-  private readonly order = new SlotOrder();
 
-  /**
-   * A uniformly random shot: every ray entry (direction, distance) from each of the mover's pieces
-   * that may shoot is a slot, drawn without replacement until one holds a legal shot (each
-   * equally likely, as the first found in a random order), for DRAW_TRIES slots at most. See
-   * SlideGenerator.sample.
-   */
+  /** A uniformly random shot, drawn without listing them all (see RayDraw.sample). */
   sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
-    if (!this.canSample) return UNKNOWN;
-    const o = this.o, n = o.topology.n, owner = s.owner, p = c.player;
-    const rays = this.rays[p]!, origins = this.origins, firstSlot = this.firstSlot;
-    let k = 0, total = 0;
-    const onlyType = o.onlyType ?? -1;
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, p, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, p, site + 1, last)) {
-      if (owner[site] !== p || !canMove(o, s, c, site)) continue;
-      origins[k] = site;
-      firstSlot[k++] = total;
-      total += rays.start[site + 1]! - rays.start[site]!;
-    }
-    if (total === 0) return NONE;
-    firstSlot[k] = total;
-    const order = this.order, dirs = o.dirs[p]!;
-    order.begin(total);
-    for (let slot = order.next(s.rng), tries = 0; slot >= 0 && tries < DRAW_TRIES; slot = order.next(s.rng), tries++) {
-      let i = 0;
-      while (firstSlot[i + 1]! <= slot) i++;
-      const site = origins[i]!, e = rays.start[site]! + slot - firstSlot[i]!, target = rays.site[e]!;
-      if (canMove(o, s, c, site) && this.hits(s, c, site, dirs[rays.dir[e]!]!, rays.dist[e]!, target)) {
-        out.add(this.id, o.kind, site, target, 1, o.shot);
-        return SAMPLED;
-      }
-      order.discard();
-    }
-    // Every slot tried and none legal: there is none. Else, many slots but few legal moves (a
-    // crowded board): listing them costs less than drawing on. The slots tried were all illegal,
-    // so a move drawn from the list is as uniform as one drawn here.
-    if (order.exhausted) return NONE;
-    // Where the moves can be counted without being listed, one is picked among them.
-    return this.o.to === null && this.o.through === null ? this.countAndPick(s, c, out) : UNKNOWN;
+    return this.draw === null ? UNKNOWN : this.draw.sample(s, c, out);
   }
-
-  /**
-   * `sample` for shots onto and over empty sites only: each ray's shots are its run of empty
-   * sites, counted without being listed, and one is picked by its number (one random number, every
-   * legal shot equally likely, however crowded the board).
-   */
-  private countAndPick(s: State, c: Ctx, out: MoveBuffer): SampleResult {
-    const o = this.o, n = o.topology.n, step = o.topology.step, owner = s.owner, p = c.player;
-    const dirs = o.dirs[p]!, D = dirs.length;
-    const origins = this.origins, counts = (this.rayCounts ??= new Int32Array(n * o.topology.dirNames.length));
-    let k = 0, total = 0;
-    const onlyType = o.onlyType ?? -1;
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, p, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, p, site + 1, last)) {
-      if (owner[site] !== p || !canMove(o, s, c, site)) continue;
-      for (let j = 0; j < D; j++) {
-        const base = dirs[j]! * n;
-        let t = step[base + site]!, dist = 1;
-        for (; dist <= o.range && t >= 0 && owner[t] === EMPTY; dist++) t = step[base + t]!;
-        counts[k * D + j] = dist - 1;
-        total += dist - 1;
-      }
-      origins[k++] = site;
-    }
-    if (total === 0) return NONE;
-    let r = nextInt(s.rng, total), g = 0;
-    while (r >= counts[g]!) r -= counts[g++]!;
-    const site = origins[Math.floor(g / D)]!, base = dirs[g % D]! * n;
-    let target = step[base + site]!;
-    for (; r > 0; r--) target = step[base + target]!;
-    out.add(this.id, o.kind, site, target, 1, o.shot);
-    return SAMPLED;
-  }
-
-  /** countAndPick's shots per (shooter, direction), in listing order. */
-  private rayCounts?: Int32Array;
 
   /** Whether the piece on `site` (context set) may shoot `dist` sites along direction `d` onto `target`, as generate tests it. */
   private hits(s: State, c: Ctx, site: number, d: number, dist: number, target: number): boolean {
@@ -152,21 +78,35 @@ export class ShootGenerator implements LeafGenerator {
 
   /** Whether the mover has a shot, stopping at the first (what `no-moves` asks after every decision). */
   any(s: State, c: Ctx): boolean {
+    return this.shots(s, c, null);
+  }
+
+  generate(s: State, c: Ctx, out: MoveBuffer): void {
+    this.shots(s, c, out);
+  }
+
+  /** Adds the mover's shots to `out`; without `out`, whether there is one (stopping at the first). */
+  private shots(s: State, c: Ctx, out: MoveBuffer | null): boolean {
     const o = this.o;
-    const n = o.topology.n, step = o.topology.step, owner = s.owner, p = c.player, to = o.to, through = o.through;
+    const n = o.topology.n, step = o.topology.step, owner = s.owner;
+    const p = c.player, to = o.to, through = o.through, range = o.range, id = this.id, kind = o.kind, shot = o.shot;
     const dirs = o.dirs[p]!;
     const onlyType = o.onlyType ?? -1;
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, p, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, p, site + 1, last)) {
+    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(o, s, c, site)) continue;
       for (let k = 0; k < dirs.length; k++) {
         const base = dirs[k]! * n;
         let t = step[base + site]!;
-        for (let dist = 1; t >= 0 && dist <= o.range; dist++) {
-          if (to === null) {
-            if (owner[t] === EMPTY) return true;
-          } else {
+        for (let dist = 1; t >= 0 && dist <= range; dist++) {
+          let hit: boolean;
+          if (to === null) hit = owner[t] === EMPTY;
+          else {
             c.to = t;
-            if (to(s, c)) return true;
+            hit = to(s, c);
+          }
+          if (hit) {
+            if (out === null) return true;
+            out.add(id, kind, site, t, 1, shot);
           }
           if (through === null) {
             if (owner[t] !== EMPTY) break;
@@ -179,36 +119,6 @@ export class ShootGenerator implements LeafGenerator {
       }
     }
     return false;
-  }
-
-  generate(s: State, c: Ctx, out: MoveBuffer): void {
-    const o = this.o;
-    const n = o.topology.n, step = o.topology.step, owner = s.owner;
-    const p = c.player, to = o.to, through = o.through, range = o.range, id = this.id, kind = o.kind, shot = o.shot;
-    const dirs = o.dirs[p]!;
-    const onlyType = o.onlyType ?? -1;
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
-      if (owner[site] !== p || !canMove(o, s, c, site)) continue;
-      for (let k = 0; k < dirs.length; k++) {
-        const base = dirs[k]! * n;
-        let t = step[base + site]!;
-        for (let dist = 1; t >= 0 && dist <= range; dist++) {
-          if (to === null) {
-            if (owner[t] === EMPTY) out.add(id, kind, site, t, 1, shot);
-          } else {
-            c.to = t;
-            if (to(s, c)) out.add(id, kind, site, t, 1, shot);
-          }
-          if (through === null) {
-            if (owner[t] !== EMPTY) break;
-          } else {
-            c.site = t;
-            if (!through(s, c)) break;
-          }
-          t = step[base + t]!;
-        }
-      }
-    }
   }
 
   /** generate as code (see MoveSource.compile): the conditions inlined, the directions and range fixed. */

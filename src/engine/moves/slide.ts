@@ -6,23 +6,18 @@
  * at the far end of the grid line; a path that used one is a different move from a direct path to
  * the same site, and its notation says so.
  */
-import { MoveBuffer as MoveBufferClass, type MoveBuffer, type PrimitiveAction } from "./moves.js";
-import { NONE, SAMPLED, UNKNOWN, type Ctx, type Effect, type LeafGenerator, type MovesBound, type Pred, type SampleResult } from "../play/rules.js";
+import type { MoveBuffer, PrimitiveAction } from "./moves.js";
+import { UNKNOWN, type Ctx, type Effect, type LeafGenerator, type MovesBound, type Pred, type SampleResult } from "../play/rules.js";
 import { EMPTY, type State } from "../state/state.js";
 import { MAX_HEIGHT } from "../../limits.js";
 import { big, PlayLimitError, positionWords } from "../play/play-limit.js";
 import type { Topology } from "../board/topology.js";
-import { generatesOnto, nextOwned, originEnd, originStart, type Origin } from "./generators.js";
+import { canMove, generatesOnto, nextOwned, originEnd, originStart, type Origin } from "./generators.js";
 import { directionsNow, type OnwardDirections } from "./onward.js";
 import type { Emitter } from "../compiled/emitter.js";
 import type { CompiledSource, MoveSource } from "../play/rules.js";
-import { rayTable, type RayTable } from "./rays.js";
-import { nextInt } from "../state/rng.js";
-import { SlotOrder } from "./slot-draw.js";
+import { RayDraw, rayTable, type RayTable } from "./rays.js";
 import { movingPiece, originHead, perSeat, sameDirections } from "../compiled/pieces.js";
-
-/** Slots a draw tries before it leaves the move to a listing of them all (see sample). */
-const DRAW_TRIES = 16;
 
 /** How many pieces of a stack of height h travel: all h, part (1..h-1) or any (1..h). */
 export type TakeRule = "all" | "part" | "any";
@@ -78,121 +73,33 @@ export class SlideGenerator implements LeafGenerator {
     this.dirCount = o.topology.dirNames.length;
     // Drawn in playouts: whole stacks, fixed directions and reach, no portals (see sample).
     const drawable = o.portals === null && !o.onward && o.take === "all" && typeof o.range === "number";
-    this.rays = o.dirs.map((dirs) => (drawable ? rayTable(o.topology, dirs, o.range as number) : null));
-    this.canSample = drawable && this.rays.every((r) => r !== null);
-    this.origins = new Int32Array(o.topology.n);
-    this.firstSlot = new Int32Array(o.topology.n + 1);
+    const rays = o.dirs.map((dirs) => (drawable ? rayTable(o.topology, dirs, o.range as number) : null));
+    this.inline = o.open === true || o.openTake === true;
+    this.draw = drawable && rays.every((r) => r !== null)
+      ? new RayDraw(o, rays as RayTable[], {
+          movable: (s, c, site) => canMove(o, s, c, site),
+          legal: (s, c, site, d, dist, target) => this.slidesOnto(s, c, site, d, dist, target),
+          add: (s, c, out, site, target) => {
+            const h = s.height[site]!;
+            const row = out.add(this.id, o.kind, site, target, h, s.piece[site]!);
+            out.extra[row] = h << 1;
+            if (s.owner[target] !== EMPTY && s.owner[target] !== c.player) out.setCapture(row, target);
+          },
+        }, this.inline ? { reach: o.range as number, takeEnemy: o.openTake === true } : null)
+      : null;
+    this.canSample = this.draw !== null;
   }
 
-  /** Per seat: the rays of its directions, by which `sample` numbers the possible slides. */
-  private readonly rays: (RayTable | null)[];
+  /** Tested inline, as the open slides are generated: emptiness, and the enemy piece ending an open-take ray. */
+  private readonly inline: boolean;
+  /** The draw of one slide in a playout (see RayDraw), where this slide's moves are drawn. */
+  private readonly draw: RayDraw | null;
   /** Whether `sample` can draw this slide's moves (else the caller generates them). */
   readonly canSample: boolean;
-  /** The draw's bookkeeping: each movable stack's site and first slot, and the order slots are drawn in. */
-  private readonly origins: Int32Array;
-  private readonly firstSlot: Int32Array;
-  private readonly order = new SlotOrder();
 
-  /** Tested inline, as generateOpen tests them: emptiness, and the enemy piece ending an open-take ray. */
-  private get inline(): boolean {
-    return this.o.open === true || this.o.openTake === true;
-  }
-
-  /**
-   * A uniformly random slide: every ray entry (direction, distance) from each of the mover's
-   * movable stacks is a slot, and slots are drawn without replacement until one holds a legal
-   * slide (every legal slide equally likely, as the first found in a random order). A drawn slot is
-   * tested alone -- the sites before it passable, its site a landing -- so a draw costs a few
-   * tests, not the listing of every move; after DRAW_TRIES illegal slots the caller lists them.
-   */
+  /** A uniformly random slide, drawn without listing them all (see RayDraw.sample). */
   sample(s: State, c: Ctx, out: MoveBuffer): SampleResult {
-    if (!this.canSample) return UNKNOWN;
-    const o = this.o, n = o.topology.n, owner = s.owner, p = c.player;
-    const rays = this.rays[p]!, origins = this.origins, firstSlot = this.firstSlot;
-    let k = 0, total = 0;
-    const onlyType = o.onlyType ?? -1;
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, p, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, p, site + 1, last)) {
-      if (owner[site] !== p || !this.movable(s, c, site)) continue;
-      origins[k] = site;
-      firstSlot[k++] = total;
-      total += rays.start[site + 1]! - rays.start[site]!;
-    }
-    if (total === 0) return NONE;
-    firstSlot[k] = total;
-    const order = this.order, dirs = o.dirs[p]!;
-    order.begin(total);
-    for (let slot = order.next(s.rng), tries = 0; slot >= 0 && tries < DRAW_TRIES; slot = order.next(s.rng), tries++) {
-      let i = 0;
-      while (firstSlot[i + 1]! <= slot) i++;
-      const site = origins[i]!, e = rays.start[site]! + slot - firstSlot[i]!, target = rays.site[e]!;
-      // The context of the stack drawn (listing left it on the last one listed).
-      if (this.movable(s, c, site) && this.slidesOnto(s, c, site, dirs[rays.dir[e]!]!, rays.dist[e]!, target)) {
-        const h = s.height[site]!;
-        const row = out.add(this.id, o.kind, site, target, h, s.piece[site]!);
-        out.extra[row] = h << 1;
-        if (owner[target] !== EMPTY && owner[target] !== p) out.setCapture(row, target);
-        return SAMPLED;
-      }
-      order.discard();
-    }
-    // Every slot tried and none legal: there is none. Else, many slots but few legal moves (a
-    // crowded board): listing them costs less than drawing on. The slots tried were all illegal,
-    // so a move drawn from the list is as uniform as one drawn here.
-    if (order.exhausted) return NONE;
-    // Where the moves can be counted without being listed, one is picked among them.
-    return this.inline ? this.countAndPick(s, c, out) : UNKNOWN;
-  }
-
-  /**
-   * `sample` where the sites are tested inline (generateOpen's moves): each ray's moves are its run
-   * of empty sites (and the enemy piece ending it, for open-take), so they are counted without
-   * being listed, and one is picked by its number -- one random number, every legal slide equally
-   * likely, however crowded the board.
-   */
-  private countAndPick(s: State, c: Ctx, out: MoveBuffer): SampleResult {
-    const o = this.o, n = o.topology.n, step = o.topology.step, owner = s.owner, p = c.player;
-    const dirs = o.dirs[p]!, D = dirs.length, maxDist = o.range as number, take = o.openTake === true;
-    const origins = this.origins, counts = (this.rayCounts ??= new Int32Array(n * this.dirCount));
-    let k = 0, total = 0;
-    const onlyType = o.onlyType ?? -1;
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, p, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, p, site + 1, last)) {
-      if (owner[site] !== p || !this.movable(s, c, site)) continue;
-      for (let j = 0; j < D; j++) {
-        const base = dirs[j]! * n;
-        let next = step[base + site]!, dist = 1;
-        for (; dist <= maxDist && next >= 0 && owner[next] === EMPTY; dist++) next = step[base + next]!;
-        const moves = dist - 1 + (take && next >= 0 && dist <= maxDist && owner[next] !== p ? 1 : 0);
-        counts[k * D + j] = moves;
-        total += moves;
-      }
-      origins[k++] = site;
-    }
-    if (total === 0) return NONE;
-    let r = nextInt(s.rng, total), g = 0;
-    while (r >= counts[g]!) r -= counts[g++]!;
-    const site = origins[Math.floor(g / D)]!, base = dirs[g % D]! * n;
-    let target = step[base + site]!;
-    for (; r > 0; r--) target = step[base + target]!;
-    const h = s.height[site]!;
-    const row = out.add(this.id, o.kind, site, target, h, s.piece[site]!);
-    out.extra[row] = h << 1;
-    if (owner[target] !== EMPTY) out.setCapture(row, target);
-    return SAMPLED;
-  }
-
-  /** countAndPick's moves per (movable stack, direction), in listing order. */
-  private rayCounts?: Int32Array;
-
-  /** Whether the stack on `site` may move (its type allowed, its `from:` holding), with its context set as generate sets it. */
-  private movable(s: State, c: Ctx, site: number): boolean {
-    const o = this.o, type = s.piece[site]!;
-    if (o.pieces !== null && o.pieces[type] === 0) return false;
-    c.from = site;
-    c.piece = type;
-    c.selfFlags = s.flags[site]!;
-    c.count = s.height[site]!;
-    c.crossed = false;
-    return o.from === null || o.from(s, c);
+    return this.draw === null ? UNKNOWN : this.draw.sample(s, c, out);
   }
 
   /**
@@ -224,54 +131,18 @@ export class SlideGenerator implements LeafGenerator {
     return o.to(s, c);
   }
 
-  /** Scratch for `any` where slides are not drawn. */
-  private anyBuf?: MoveBuffer;
-
   /** Whether the mover has a slide, stopping at the first (what `no-moves` asks after every decision). */
   any(s: State, c: Ctx): boolean {
-    const o = this.o;
-    if (!this.canSample) {
-      const buf = (this.anyBuf ??= new MoveBufferClass(4, 64));
-      buf.clear();
-      this.generate(s, c, buf);
-      return buf.size > 0 || buf.overflow !== "";
-    }
-    const n = o.topology.n, step = o.topology.step, owner = s.owner, p = c.player, dirs = o.dirs[p]!, range = o.range as number;
-    const onlyType = o.onlyType ?? -1;
-    for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, p, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, p, site + 1, last)) {
-      if (owner[site] !== p || !this.movable(s, c, site)) continue;
-      for (let k = 0; k < dirs.length; k++) {
-        const base = dirs[k]! * n;
-        if (this.inline) {
-          const next = step[base + site]!;
-          if (next >= 0 && (owner[next] === EMPTY || (o.openTake === true && owner[next] !== p))) return true;
-          continue;
-        }
-        // As generate walks the ray: a landing, else on while the sites are passable.
-        for (let cur = site, dist = 1; dist <= range; dist++) {
-          const next = step[base + cur]!;
-          if (next < 0) break;
-          if (next !== site) {
-            c.to = next;
-            c.crossed = false;
-            if (o.to(s, c)) return true;
-          }
-          if (o.through !== null) {
-            c.site = next;
-            if (!o.through(s, c)) break;
-          }
-          cur = next;
-        }
-      }
-    }
-    return false;
+    return this.slides(s, c, null);
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    if ((this.o.open === true || this.o.openTake === true) && this.o.portals === null && this.o.take === "all") {
-      this.generateOpen(s, c, out);
-      return;
-    }
+    this.slides(s, c, out);
+  }
+
+  /** Adds the mover's slides to `out`; without `out`, whether there is one (stopping at the first). */
+  private slides(s: State, c: Ctx, out: MoveBuffer | null): boolean {
+    if (this.inline && this.o.portals === null && this.o.take === "all") return this.openSlides(s, c, out);
     const o = this.o;
     const n = o.topology.n, step = o.topology.step, owner = s.owner, height = s.height;
     const portals = o.portals, to = o.to, through = o.through;
@@ -293,9 +164,9 @@ export class SlideGenerator implements LeafGenerator {
       if (o.from !== null && !o.from(s, c)) continue;
       const lo = o.take === "all" ? h : 1;
       const hi = o.take === "part" ? h - 1 : h;
-      const firstRow = out.size;
+      const firstRow = out === null ? 0 : out.size;
       // Past the move limit the buffer stops growing and the caller reports it: stop here too.
-      for (let count = lo; count <= hi && !out.overflow; count++) {
+      for (let count = lo; count <= hi && !(out !== null && out.overflow); count++) {
         c.count = count;
         const maxDist = o.range === "count" ? count : o.range;
         for (let k = 0; k < dirs.length; k++) {
@@ -313,7 +184,9 @@ export class SlideGenerator implements LeafGenerator {
             if (next !== site) {
               c.to = next;
               c.crossed = crossed;
-              if (to(s, c) && !(crossed && this.duplicate(out, firstRow, next, count))) {
+              if (out === null) {
+                if (to(s, c)) return true;
+              } else if (to(s, c) && !(crossed && this.duplicate(out, firstRow, next, count))) {
                 const row = out.add(this.id, o.kind, site, next, count, type);
                 out.extra[row] = (crossed ? CROSSED : 0) | (h << 1);
                 if (owner[next] !== EMPTY && owner[next] !== p) out.setCapture(row, next);
@@ -328,6 +201,7 @@ export class SlideGenerator implements LeafGenerator {
         }
       }
     }
+    return false;
   }
 
   /**
@@ -414,8 +288,8 @@ ${through}cur = next;
     return { generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", `${head}\n${body}`) };
   }
 
-  /** Whole stacks onto empty sites over empty sites, no portals: the same moves as generate, tested inline. */
-  private generateOpen(s: State, c: Ctx, out: MoveBuffer): void {
+  /** Whole stacks onto empty sites over empty sites, no portals: the same moves as slides, tested inline. */
+  private openSlides(s: State, c: Ctx, out: MoveBuffer | null): boolean {
     const o = this.o;
     const n = o.topology.n, step = o.topology.step, owner = s.owner, height = s.height;
     const p = c.player, id = this.id, kind = o.kind;
@@ -440,18 +314,21 @@ ${through}cur = next;
         const base = dirs[k]! * n;
         let next = step[base + site]!, dist = 1;
         for (; dist <= maxDist && next >= 0 && owner[next] === EMPTY; dist++) {
+          if (out === null) return true;
           const row = out.add(id, kind, site, next, h, type);
           out.extra[row] = h << 1;
           next = step[base + next]!;
         }
         // The first piece on the ray, when it is not the mover's, is taken.
         if (take && next >= 0 && dist <= maxDist && owner[next] !== p) {
+          if (out === null) return true;
           const row = out.add(id, kind, site, next, h, type);
           out.extra[row] = h << 1;
           out.setCapture(row, next);
         }
       }
     }
+    return false;
   }
 
   /**
