@@ -336,6 +336,33 @@ describe("(wheel {RINGS})", () => {
     });
   });
 
+  it("puts its rings on true circles and its spokes on straight lines", () => {
+    const g = build({ board: "(wheel {1 12 12 12})", play: "(pass)" });
+    const t = g.topology, centre = at(g, "h9");
+    const distance = (x: number) => Math.hypot(t.drawX[x]! - t.drawX[centre]!, t.drawY[x]! - t.drawY[centre]!);
+    const rings = [2, 3, 4].map((k) => Array.from(t.regions.get(`ring-${k}`)!));
+    rings.forEach((ring, k) => ring.forEach((x) => expect(distance(x), t.labels[x]).toBeCloseTo(3 * (k + 1), 9)));
+    // From the centre, each of the 12 directions of its spokes runs straight out through the three
+    // rings: the same direction leads on from ring to ring, so a jump along any spoke exists.
+    const spokes = t.dirNames.map((_, d) => d).filter((d) => t.step[d * t.n + centre]! >= 0);
+    expect(spokes).toHaveLength(12);
+    for (const d of spokes) {
+      const path = [centre];
+      for (let k = 0; k < 3; k++) path.push(t.step[d * t.n + path[k]!]!);
+      expect(path.slice(1).map((x, k) => rings[k]!.indexOf(x)), t.dirNames[d]).toEqual(Array(3).fill(rings[0]!.indexOf(path[1]!)));
+    }
+    // Round the octagon of (wheel {1 8}), the two ring lines of every point meet at its corner's
+    // 135 degrees by their compass names, as drawn: never named as one straight line.
+    const w = build({ board: "(wheel {1 8})", play: "(pass)" }).topology;
+    const compass16 = ["E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW", "W", "WSW", "SW", "SSW", "S", "SSE", "SE", "ESE"];
+    for (const x of w.regions.get("ring-2")!) {
+      const ringDirs = w.dirNames.slice(0, w.ownDirs).filter((_, d) => { const y = w.step[d * w.n + x]!; return y >= 0 && y !== 0; });
+      expect(ringDirs, w.labels[x]).toHaveLength(2);
+      const [a, b] = ringDirs.map((name) => compass16.indexOf(name) * 22.5);
+      expect((b! - a! + 360) % 360, `${w.labels[x]}: ${ringDirs.join(" ")}`).toSatisfy((turn: number) => turn === 135 || turn === 225);
+    }
+  });
+
   it("refuses rings that make no wheel", () => {
     for (const [rings, why] of [["{1 1}", /only the innermost ring may be a centre/], ["{4 6}", /not a multiple/], ["{2}", /two points/]] as const) {
       const d = onlyError(text({ board: `(wheel ${rings})`, play: "(pass)" }), "M004", rings);

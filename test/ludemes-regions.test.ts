@@ -1,10 +1,11 @@
 /**
  * Regions: the board's own (`all`, `corners`, `centre`, edges) and the region forms (`columns`,
- * `colour-of`, `intersection`, `difference`, with `sites`, `rows`, `union`, `shift`).
+ * `colour-of`, `intersection`, `difference`, `expand`, with `sites`, `rows`, `union`, `shift`), and the
+ * sides of a board of a single row.
  */
 import { describe, expect, it } from "vitest";
 import { loadPosition } from "../src/engine/state/position.js";
-import { build, errorsOf, notations } from "./support/games.js";
+import { build, errorsOf, notations, onlyError, text } from "./support/games.js";
 
 /** The labels of a region, as a description declares it with `(region r ...)`, sorted. */
 function region(body: string, board = "(square 5 5)"): string[] {
@@ -42,6 +43,39 @@ describe("regions", () => {
   it("a region's name that the board already uses is refused", () => {
     const errors = errorsOf(`(game "T" (players 2) (equipment {(board (square 3 3)) (piece man) (region corners (sites {a1}))}) (rules (start {}) (play (add piece:man to:(empty to))) (end {})))`);
     expect(errors.map((d) => d.message)).toEqual(["region 'corners' already exists"]);
+  });
+});
+
+describe("expand", () => {
+  it("grows a region by steps along the board's own directions (a square's diagonals where drawn), itself included", () => {
+    expect(region("(expand (sites {c3}))")).toEqual(["b3", "c2", "c3", "c4", "d3"]);
+    expect(region("(expand (sites {c3}))", "(square 5 5 diagonals:all)")).toEqual(["b2", "b3", "b4", "c2", "c3", "c4", "d2", "d3", "d4"]);
+    expect(region("(expand (sites {a1}) steps:2)")).toEqual(["a1", "a2", "a3", "b1", "b2", "c1"]);
+    expect(region("(expand (sites {c3}) steps:0)")).toEqual(["c3"]);
+  });
+
+  it("grows only along the directions given, by a number options may set", () => {
+    expect(region("(expand (side S) steps:1 dirs:{N})", "(square 3 4)")).toEqual(["a1", "a2", "b1", "b2", "c1", "c2"]);
+    expect(region("(expand (sites {b2}) dirs:{N E S W})", "(square 3 3)")).toEqual(["a2", "b1", "b2", "b3", "c2"]);
+    expect(region("(expand (sites {a1}) steps:(- 3 1) dirs:{E})", "(square 5 1)")).toEqual(["a1", "b1", "c1"]);
+    // far more steps than the board is wide: the whole board
+    expect(region("(expand (sites {a1}) steps:1000)", "(square 3 3)")).toHaveLength(9);
+  });
+
+  it("refuses a number of steps read during play, and a direction the board lacks, with their places", () => {
+    const during = text({ board: "(square 5 5)", items: "(counter k) (region r (expand (sites {c3}) steps:(counter k)))", play: "(add piece:man to:(in to r))" });
+    expect(onlyError(during, "M004", "(counter k)", "steps:(counter k)").message).toMatch(/known when the game is built/);
+    const dir = text({ board: "(hex 3)", items: "(region r (expand (sites {c3}) dirs:{N}))", play: "(add piece:man to:(in to r))" });
+    expect(onlyError(dir, "M001", "N", "dirs:{N}").message).toMatch(/no direction 'N'/);
+  });
+});
+
+describe("the sides of a board of a single row", () => {
+  it("are the whole row facing across it, and each end facing its way", () => {
+    expect(region("(side W)", "(square 5 1)")).toEqual(["a1"]);
+    expect(region("(side E)", "(square 5 1)")).toEqual(["e1"]);
+    expect(region("(side N)", "(square 5 1)")).toEqual(["a1", "b1", "c1", "d1", "e1"]);
+    expect(region("(side S)", "(square 1 4)")).toEqual(["a1"]);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadPosition, toPosition } from "../src/engine/state/position.js";
-import { build, man, notations, play, playAll } from "./support/games.js";
+import { build, expectUniformDraws, man, notations, play, playAll } from "./support/games.js";
 
 /** A piece steps, then (if it can) the same piece must step once more in the same turn. */
 const doubleStep = build({
@@ -130,5 +130,48 @@ describe("either then:", () => {
     expect(counters(s2)).toEqual({ moves: 11, jumps: 1 });
     const s3 = play(g, s2, "c1-d1");
     expect(counters(s3)).toEqual({ moves: 12, jumps: 1 });
+  });
+});
+
+describe("either: a move two sources make is listed once", () => {
+  /** A disc dropped on any side of the board, one rule per side: the corners are on two sides. */
+  const sides = (thenN = "") =>
+    build(`(game "Sides" (players 2)
+      (equipment {(board (square 3 3)) (piece disc) (hand) (counter n)})
+      (rules
+        (start {(hold {disc} P1 count:4) (hold {disc} P2 count:4)})
+        (play (either
+          (drop to:(and (empty to) (in to (side N)))${thenN})
+          (drop to:(and (empty to) (in to (side S))))
+          (drop to:(and (empty to) (in to (side E))))
+          (drop to:(and (empty to) (in to (side W))))))
+        (end {(if (no-moves next) (win mover))})))`);
+
+  it("lists a drop on a corner once, though two sides' rules make it", () => {
+    const g = sides();
+    const s = g.newGame({ seed: 1 });
+    const listed = g.legalMoves(s).map((m) => m.notation);
+    expect(listed.sort()).toEqual(["D*a1", "D*a2", "D*a3", "D*b1", "D*b3", "D*c1", "D*c2", "D*c3"]);
+    // the closures (the reference for compiled rules) agree
+    const closures = build(`(game "Sides" (players 2)
+      (equipment {(board (square 3 3)) (piece disc) (hand)})
+      (rules (start {(hold {disc} P1 count:4)})
+        (play (either (drop to:(and (empty to) (in to (side N)))) (drop to:(and (empty to) (in to (side W))))))
+        (end {(if (no-moves next) (win mover))})))`, { closures: true });
+    expect(notations(closures, closures.newGame({ seed: 1 }))).toEqual(["D*a1", "D*a2", "D*a3", "D*b3", "D*c3"]);
+  });
+
+  it("draws every move alike in random play, the corners included", () => {
+    const g = sides();
+    expect(expectUniformDraws(g, g.newGame({ seed: 1 }), 4000)).toBe(8);
+  });
+
+  it("keeps both where the rules do different things (here, other consequences)", () => {
+    const g = sides(" then:{(counter-add n 1)}");
+    const listed = notations(g, g.newGame({ seed: 1 }));
+    // a3 and c3 are on the north side, whose drop counts: two moves of one notation each
+    expect(listed.filter((n) => n === "D*a3")).toHaveLength(2);
+    expect(listed.filter((n) => n === "D*a1")).toHaveLength(1);
+    expect(listed).toHaveLength(10);
   });
 });

@@ -7,7 +7,7 @@ import { neighbourLists } from "../engine/board/topology.js";
 import type { Span } from "../lang/ast.js";
 import type { Json } from "../lang/bind.js";
 import { error, type Diagnostic, type DiagnosticCode } from "../lang/diagnostics.js";
-import type { DiceDef, LeafGenerator, MoveHook, MoveSource, PieceDef, Runtime } from "../engine/play/rules.js";
+import type { Ctx, DiceDef, LeafGenerator, MoveHook, MoveSource, PieceDef, Runtime } from "../engine/play/rules.js";
 import type { MoveBuffer } from "../engine/moves/moves.js";
 import type { State } from "../engine/state/state.js";
 import type { Topology } from "../engine/board/topology.js";
@@ -18,6 +18,7 @@ import { AttackTest } from "../engine/filters/attack.js";
 import { WorkBudget } from "../engine/play/work-budget.js";
 import { MAX_WORK_PER_POSITION } from "../limits.js";
 import { big } from "../engine/play/play-limit.js";
+import { compilePlayer } from "./expression.js";
 
 /** A bound ludeme object: `ludeme` plus its arguments. */
 export type IrNode = { ludeme: string; [k: string]: Json };
@@ -35,7 +36,10 @@ export class CompileContext {
   /** Each seat's forward direction name (`(players ... forward:{...})`), for player-relative directions. */
   forwardNames: string[] = [];
   pieces: PieceDef[] = [];
+  /** The state's counter slots by name: a game counter's name, a player's counter `name@P1` ... */
   counters: string[] = [];
+  /** Declared counters: their first slot, whether they are one per player (a slot per seat from it), their `shown:` label. */
+  counterInfo = new Map<string, { first: number; perPlayer: boolean; shown: string | null }>();
   flags: string[] = [];
   internalFlags = 0;
   markers: string[] = [];
@@ -135,10 +139,23 @@ export class CompileContext {
     return i;
   }
 
-  counterIndex(name: string, ptr: string): number {
-    const i = this.counters.indexOf(name);
-    if (i < 0) this.fail("M001", `no counter '${name}'`, ptr, this.counters.length ? `one of: ${this.counters.join(", ")}` : "a counter declared with (counter ...)");
-    return i;
+  /**
+   * The counter `name`'s slot in the state's counters: for a game counter (which has no `of`) a
+   * number, for a counter per player a function of the player (`of`, default the mover).
+   */
+  counterSlot(name: string, of: string | undefined, ptr: string): number | ((s: State, c: Ctx) => number) {
+    const counter = this.counterInfo.get(name);
+    if (!counter) {
+      this.fail("M001", `no counter '${name}'`, `${ptr}/name`, this.counterInfo.size ? `one of: ${[...this.counterInfo.keys()].join(", ")}` : "a counter declared with (counter ...)");
+      return 0;
+    }
+    const first = counter.first;
+    if (!counter.perPlayer) {
+      if (of !== undefined) this.fail("M004", `counter '${name}' is one for the whole game: it has no player's value`, `${ptr}/of`, `(counter ${name} per:player) to keep one for each player, or no of:`);
+      return first;
+    }
+    const who = compilePlayer(of ?? "mover", `${ptr}/of`, this);
+    return (s, c) => first + who(s, c);
   }
 
   flagBit(name: string, ptr: string): number {

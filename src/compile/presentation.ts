@@ -18,7 +18,12 @@ import type { State } from "../engine/state/state.js";
 /** Reads the presentation attributes of the equipment and scans the rules for what views need. */
 export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {
   const items = (ir.equipment as Json[]).filter(isNode);
-  const counterLabels = items.filter((n) => n.ludeme === "counter").map((n) => (typeof n.shown === "string" ? n.shown : null));
+  // One label per counter slot: a counter per player shows each player's under the player's name.
+  const counterLabels = items.filter((n) => n.ludeme === "counter").flatMap((n) => {
+    const label = typeof n.shown === "string" ? n.shown : null;
+    if (n.per !== "player") return [label];
+    return Array.from({ length: cx.playerCount }, (_, p) => (label === null ? null : `${cx.playerNames[p] ?? `P${p + 1}`} ${label}`));
+  });
   const flagWords = items.filter((n) => n.ludeme === "flag").map((n) => (typeof n.word === "string" ? n.word : (n.name as string)));
   let scored = false, stacks = false;
   const neutral = new Set<string>(), owned = new Set<string>();
@@ -158,8 +163,12 @@ function describeInt(v: Json, cx: CompileContext, shown: Presentation): ReasonPa
   if (!isNode(v)) return null;
   switch (v.ludeme) {
     case "counter": {
-      const i = cx.counters.indexOf(v.name as string);
-      return [shown.counterLabels[i] ?? (v.name as string)];
+      const counter = cx.counterInfo.get(v.name as string);
+      if (!counter) return null;
+      const label = counter.shown ?? (v.name as string);
+      if (!counter.perPlayer) return [label];
+      const who = playerPart((v.of as string | undefined) ?? "mover", cx);
+      return who ? [who, `'s ${label}`] : null;
     }
     case "turn":
       return ["the turn number"];
@@ -206,8 +215,11 @@ function describeKey(v: Json, cx: CompileContext, shown: Presentation): string |
       const value = v.value;
       return ofPlayer(v.cond!) && isNode(value) && value.ludeme === "attr" && value.of === "site" ? `highest ${value.name as string}` : null;
     }
-    case "counter":
-      return shown.counterLabels[cx.counters.indexOf(v.name as string)] ?? (v.name as string);
+    case "counter": {
+      const counter = cx.counterInfo.get(v.name as string);
+      if (!counter || (counter.perPlayer && v.of !== "player")) return null;
+      return counter.shown ?? (v.name as string);
+    }
   }
   return null;
 }

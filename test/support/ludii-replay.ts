@@ -139,6 +139,8 @@ export interface ReplayTally {
   ambiguous: number;
   /** Throws of the dice made (Ludii's values, before the decisions they were thrown for). */
   throws: number;
+  /** Games Ludii stopped at its turn limit, where ours go on (counted only where some were). */
+  turnLimits?: number;
   /** Game results: Ludii's winner 1, 2 (p3, p4 ... in games of more players), or 0 for a draw. */
   results: { p1: number; p2: number; draws: number; [winner: string]: number };
 }
@@ -240,6 +242,12 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
         spec.ludiiChoice(s, game, chosen, did);
         t.ambiguous++;
       }
+    }
+    // Ludii stops a game at its turn limit (a draw). A game whose rules have that limit too (Xiangqi)
+    // ends there as a draw as well; in one whose rules have none, the game goes on, counted apart.
+    if (/endType=TurnLimit/.test(ludii.result) && !s.over) {
+      t.turnLimits = (t.turnLimits ?? 0) + 1;
+      continue;
     }
     if (!s.over) expect.fail(`game ${g + 1}: Ludii's game ended (${ludii.result}), ours goes on`);
     // A draw is 0 for all; a win 1 for the winner and -1 for the others; with more than two players

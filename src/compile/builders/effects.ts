@@ -36,26 +36,37 @@ const silent = (run: Effect): CompiledEffect => ({ run, describe: () => [] });
 export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => CompiledEffect> = {
   "counter-add": (n, ptr, cx) => {
     const name = n.name as string;
-    const i = cx.counterIndex(name, `${ptr}/name`);
+    const slot = cx.counterSlot(name, n.of as string | undefined, ptr), slots = cx.counters;
     const by = compileInt(n.by!, `${ptr}/by`, cx);
     const rule = cx.ruleAt(ptr, n.ludeme);
+    if (typeof slot === "number") {
+      return {
+        run: (s, c) => {
+          s.counters[slot] = checkExact(s.counters[slot]! + by(s, c), rule, `counter '${name}'`, s);
+        },
+        describe: (s, c) => [{ op: "counter", name, change: "add", value: by(s, c) }],
+      };
+    }
     return {
       run: (s, c) => {
-        s.counters[i] = checkExact(s.counters[i]! + by(s, c), rule, `counter '${name}'`, s);
+        const i = slot(s, c);
+        s.counters[i] = checkExact(s.counters[i]! + by(s, c), rule, `counter '${slots[i]}'`, s);
       },
-      describe: (s, c) => [{ op: "counter", name, change: "add", value: by(s, c) }],
+      describe: (s, c) => [{ op: "counter", name: slots[slot(s, c)]!, change: "add", value: by(s, c) }],
     };
   },
   "counter-set": (n, ptr, cx) => {
     const name = n.name as string;
-    const i = cx.counterIndex(name, `${ptr}/name`);
+    const slot = cx.counterSlot(name, n.of as string | undefined, ptr), slots = cx.counters;
     const value = compileInt(n.value!, `${ptr}/value`, cx);
     const rule = cx.ruleAt(ptr, n.ludeme);
+    const at = typeof slot === "number" ? () => slot : slot;
     return {
       run: (s, c) => {
-        s.counters[i] = checkExact(value(s, c), rule, `counter '${name}'`, s);
+        const i = at(s, c);
+        s.counters[i] = checkExact(value(s, c), rule, `counter '${slots[i]}'`, s);
       },
-      describe: (s, c) => [{ op: "counter", name, change: "set", value: value(s, c) }],
+      describe: (s, c) => [{ op: "counter", name: slots[at(s, c)]!, change: "set", value: value(s, c) }],
     };
   },
   "set-flag": (n, ptr, cx) => {

@@ -54,9 +54,13 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   counter: (n, ptr, cx) => {
     const name = n.name as string;
-    if (cx.counters.includes(name)) cx.fail("M003", `counter '${name}' is declared twice`, ptr);
-    else {
-      cx.counters.push(name);
+    if (cx.counterInfo.has(name)) return cx.fail("M003", `counter '${name}' is declared twice`, ptr);
+    const perPlayer = n.per === "player";
+    cx.counterInfo.set(name, { first: cx.counters.length, perPlayer, shown: typeof n.shown === "string" ? n.shown : null });
+    // A counter per player takes a slot per seat, named for positions `name@P1` ...
+    const slots = perPlayer ? Array.from({ length: cx.playerCount }, (_, p) => `${name}@P${p + 1}`) : [name];
+    for (const slot of slots) {
+      cx.counters.push(slot);
       if (typeof n.start === "number" && n.start !== 0) cx.counterStarts.push([cx.counters.length - 1, n.start]);
     }
   },

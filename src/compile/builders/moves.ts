@@ -9,6 +9,7 @@ import type { Ctx, Effect, LeafGenerator, MoveSource, Pred } from "../../engine/
 import type { State } from "../../engine/state/state.js";
 import { directionsByPlayer, onwardIn, pathsByPlayer } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { sameMoveSources } from "../same-moves.js";
 import { compileEffects, flagMask } from "./effects.js";
 import { compileBool, compileBoolC } from "./conditions.js";
 import { SlideGenerator, type TakeRule } from "../../engine/moves/slide.js";
@@ -114,7 +115,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     return new ForEachDieSource(compileMoves(n.moves!, `${ptr}/moves`, cx));
   },
   either: (n, ptr, cx) => {
-    const union = new UnionSource(sources(n.sources as Json[], `${ptr}/sources`, cx));
+    const union = new UnionSource(sources(n.sources as Json[], `${ptr}/sources`, cx), sameMoveSources(n.sources as Json[]));
     if (n.then !== undefined) {
       const effects = inMoveScope(cx, () => compileEffects(n.then as Json[], `${ptr}/then`, cx)).map((e) => e.run);
       // Every move rule beneath runs them after its own consequences (inner eithers' first: they were built first).

@@ -39,8 +39,9 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     };
   },
   counter: (n, ptr, cx) => {
-    const i = cx.counterIndex(n.name as string, `${ptr}/name`);
-    return { fn: (s) => s.counters[i]! };
+    const slot = cx.counterSlot(n.name as string, n.of as string | undefined, ptr);
+    if (typeof slot === "number") return { fn: (s) => s.counters[slot]! };
+    return { fn: (s, c) => s.counters[slot(s, c)]! };
   },
   count: (n, ptr, cx) => {
     if (n.site !== undefined) {

@@ -3,7 +3,8 @@
  */
 import type { Json } from "../../lang/bind.js";
 import { fileNumber } from "../../engine/board/coordinates.js";
-import { dirIndex, siteIndex } from "../../engine/board/topology.js";
+import { dirIndex, neighbourLists, siteIndex } from "../../engine/board/topology.js";
+import { compileIntC } from "./numbers.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { isSeatName, seatRegions } from "../seats.js";
 import { boardSides, COMPASS_NAMES } from "../../engine/board/sides.js";
@@ -80,6 +81,37 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       if (t >= 0) out.add(t);
     }
     return Int32Array.from([...out].sort((a, b) => a - b));
+  },
+  expand: (n, ptr, cx) => {
+    const topo = cx.topology!;
+    const names = (n.dirs as string[] | undefined) ?? null;
+    const dirs = names === null ? undefined : names.map((name, i) => {
+      const d = dirIndex(topo, name);
+      if (d < 0) cx.fail("M001", `the board has no direction '${name}'`, `${ptr}/dirs/${i}`, `one of: ${topo.dirNames.join(" ")}`);
+      return d;
+    }).filter((d) => d >= 0);
+    const { start, list } = neighbourLists(topo, dirs);
+    // A region is built with the board: how far it grows must be known then (options may set it).
+    const grow = n.steps === undefined ? 1 : compileIntC(n.steps, `${ptr}/steps`, cx).constant;
+    if (grow === undefined || grow < 0) cx.fail("M004", grow === undefined ? "(expand ...) grows by a number known when the game is built, not one read during play" : `(expand ...) cannot grow by ${grow} steps`, `${ptr}/steps`, "a number of 0 or more, or an expression of numbers and options such as (- $pieces 1)");
+    const steps = grow === undefined ? 0 : Math.max(0, grow);
+    // Grown a step at a time: each step adds the neighbours of the sites the last one added.
+    const inside = new Uint8Array(topo.n);
+    let front = Array.from(compileRegion(n.region!, `${ptr}/region`, cx));
+    for (const s of front) inside[s] = 1;
+    for (let step = 0; step < steps && front.length > 0; step++) {
+      const next: number[] = [];
+      for (const s of front) {
+        for (let k = start[s]!; k < start[s + 1]!; k++) {
+          const t = list[k]!;
+          if (!inside[t]) (inside[t] = 1), next.push(t);
+        }
+      }
+      front = next;
+    }
+    const out: number[] = [];
+    inside.forEach((v, s) => v && out.push(s));
+    return Int32Array.from(out);
   },
   side: (n, ptr, cx) => {
     const sides = boardSides(cx.topology!);

@@ -6,10 +6,11 @@
  * inner ring to point i x m / n of the outer one. The first point of every ring lies straight up
  * (north), the others follow anticlockwise.
  *
- * Points stand on a whole-number lattice (the rings' spacing the smallest that keeps them apart)
- * and are labelled by it: letters for the distinct x positions from the left, numbers for the
- * distinct y positions from the bottom (the wheel of 1 and 8 points: the centre c3, the top c5, the
- * right e3). Regions: `ring-1` ... from the inside, `centre` for a ring of one point. Directions
+ * Points stand on true circles, so that rings are drawn round and a spoke is one straight line
+ * (its joins all have one compass direction). They are labelled by a whole-number lattice (the
+ * rings' spacing the smallest that keeps them apart once rounded): letters for the distinct x
+ * positions from the left, numbers for the distinct y positions from the bottom (the wheel of 1
+ * and 8 points: the centre c3, the top c5, the right e3). Regions: `ring-1` ... from the inside, `centre` for a ring of one point. Directions
  * are the compass directions of the joins (see graph-board.ts), and the same joins named by how
  * they turn: `clockwise` and `anticlockwise` round a ring, `inward` and `outward` along a spoke
  * (as Ludii's CW, CCW, In and Out). Those four are followed only where a rule names them, so
@@ -33,19 +34,21 @@ export function concentricProblem(rings: readonly number[]): string | null {
 
 /** The topology of a wheel (`concentricProblem` must be null). */
 export function concentricBoard(rings: readonly number[]): Topology {
-  // Positions on a whole-number lattice (the drawing's, text's too): the smallest spacing of the
-  // rings that keeps every point apart once rounded.
-  let pos: { x: number; y: number; ring: number; place: number }[] = [];
+  // The labels' lattice: the smallest spacing of the rings that keeps every point apart once
+  // rounded. The points themselves stay on their circles (at that spacing).
+  let pos: { x: number; y: number }[] = [];
+  let lattice: { x: number; y: number }[] = [];
   for (let unit = 3; ; unit++) {
     pos = [];
     rings.forEach((n, k) => {
       const radius = unit * (rings[0] === 1 ? k : k + 1);
       for (let i = 0; i < n; i++) {
         const angle = Math.PI / 2 + (2 * Math.PI * i) / n;
-        pos.push({ x: Math.round(radius * Math.cos(angle)), y: Math.round(radius * Math.sin(angle)), ring: k, place: i });
+        pos.push({ x: radius * Math.cos(angle), y: radius * Math.sin(angle) });
       }
     });
-    if (new Set(pos.map((p) => `${p.x},${p.y}`)).size === pos.length) break;
+    lattice = pos.map((p) => ({ x: Math.round(p.x), y: Math.round(p.y) }));
+    if (new Set(lattice.map((p) => `${p.x},${p.y}`)).size === pos.length) break;
   }
   const first: number[] = [];
   rings.reduce((at, n) => (first.push(at), at + n), 0);
@@ -57,7 +60,7 @@ export function concentricBoard(rings: readonly number[]): Topology {
     if (inner === 1) for (let i = 0; i < n; i++) joins.push([first[k - 1]!, first[k]! + i]);
     else for (let i = 0; i < inner; i++) joins.push([first[k - 1]! + i, first[k]! + (i * n) / inner]);
   });
-  const labels = gridLabels(pos);
+  const labels = gridLabels(lattice);
   const points: GraphPoint[] = pos.map((p, i) => ({ label: labels[i]!, x: p.x, y: p.y }));
   try {
     const topo = withTurningDirections(graphBoard(points, joins), rings, first);

@@ -9,7 +9,7 @@ import { least, most, NO_SITE, type Topology } from "./topology.js";
 
 export interface GraphPoint {
   label: string;
-  /** Position on the plane, y upwards (whole numbers: they are also the drawing's). */
+  /** Position on the plane, y upwards (also the drawing's). */
   x: number;
   y: number;
 }
@@ -25,10 +25,25 @@ const COMPASS16 = ["E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW", "W", "WSW",
 /** The order directions are numbered in (as on square grids: orthogonal first, then diagonal, then the points between). */
 const ORDER = ["N", "E", "S", "W", "NE", "SE", "SW", "NW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW"] as const;
 
-/** The 8-point compass direction (index into the 8 points counter-clockwise from east) nearest to the vector (dx, dy), y upwards. */
+/**
+ * The compass direction (index into the `points` points counter-clockwise from east) nearest to
+ * the vector (dx, dy), y upwards. Positions need not be whole numbers (a wheel's are on true
+ * circles): the angle is taken to a billionth of a sector, so lines alike by symmetry get
+ * directions alike whatever the rounding of their ends; a line half-way between two points of the
+ * compass goes to the anticlockwise one (see `onSectorEdge`).
+ */
 export function compassSector(dx: number, dy: number, points = 8): number {
-  const turns = Math.atan2(dy, dx) / ((2 * Math.PI) / points);
-  return ((Math.round(turns) % points) + points) % points;
+  return ((Math.round(sectorTurns(dx, dy, points)) % points) + points) % points;
+}
+
+/** Whether the vector (dx, dy) falls half-way between two points of the compass. */
+export function onSectorEdge(dx: number, dy: number, points = 8): boolean {
+  const turns = sectorTurns(dx, dy, points);
+  return turns - Math.floor(turns) === 0.5;
+}
+
+function sectorTurns(dx: number, dy: number, points: number): number {
+  return Math.round((Math.atan2(dy, dx) / ((2 * Math.PI) / points)) * 1e9) / 1e9;
 }
 
 /** A join that cannot be given a direction of its own; `join` indexes the joins as given. */
@@ -142,7 +157,14 @@ function sectorsOf(points: readonly GraphPoint[], joins: readonly (readonly [num
     const pa = points[a]!, pb = points[b]!;
     if (a === b || (pa.x === pb.x && pa.y === pb.y)) throw new GraphBoardError(`a line joins ${pa.label} to ${a === b ? "itself" : `${pb.label}, drawn at the same place`}`, j, null);
     for (const [from, to] of [[a, b], [b, a]] as const) {
-      const sector = compassSector(points[to]!.x - points[from]!.x, points[to]!.y - points[from]!.y, k);
+      const dx = points[to]!.x - points[from]!.x, dy = points[to]!.y - points[from]!.y;
+      const sector = compassSector(dx, dy, k);
+      // A line half-way between two of the 8 points (a regular octagon's sides, at 22.5 degrees
+      // off) would be named after one of them only by rounding, and lines alike by symmetry after
+      // different ones: the finer compass names it exactly.
+      if (k === 8 && onSectorEdge(dx, dy, k)) {
+        throw new GraphBoardError(`the line from ${points[from]!.label} to ${points[to]!.label} runs half-way between ${compass[sector]} and ${compass[(sector + k - 1) % k]}`, j, compass[sector]!);
+      }
       const had = bySector[sector * n + from]!;
       if (had !== NO_SITE && had !== to) {
         const fine = k > 8 ? " even on a 16-point compass" : "";

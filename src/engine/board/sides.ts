@@ -7,7 +7,7 @@
  *
  * The outline is the convex hull of the sites' true positions; a board whose outline is not
  * convex (a cross) has only the sides of its hull, which is what "the side of the board" means
- * for such a board's players too.
+ * for such a board's players too. A board of one line has its ends as sides too.
  */
 import { everyDirection, planePositions, type Topology } from "./topology.js";
 
@@ -18,16 +18,26 @@ export function boardSides(topo: Topology): Map<string, Int32Array> {
   const n = topo.n;
   const { x: px, y: py } = planePositions(topo);
   const out = new Map<string, Set<number>>();
-  if (n < 3) return new Map();
+  if (n < 2) return new Map();
   const hull = convexHull(px, py);
-  if (hull.length < 3) return new Map();
-  const unit = nearestDistance(topo, px, py);
   const sector = (x: number, y: number) => ((Math.round(Math.atan2(y, x) / (Math.PI / 4)) % 8) + 8) % 8;
   const add = (k: number, site: number) => {
     const name = COMPASS_NAMES[k]!;
     if (!out.has(name)) out.set(name, new Set());
     out.get(name)!.add(site);
   };
+  if (hull.length === 2) {
+    // A board of one line (a single row): its two long sides are the whole line, each end the
+    // side its way (a row's W side is its first square, as Ludii's `(sites Left)`).
+    const [a, b] = hull as [number, number];
+    const dx = px[b]! - px[a]!, dy = py[b]! - py[a]!;
+    for (let s = 0; s < n; s++) add(sector(dy, -dx), s), add(sector(-dy, dx), s);
+    add(sector(-dx, -dy), a);
+    add(sector(dx, dy), b);
+    return new Map([...out].map(([name, set]) => [name, Int32Array.from([...set].sort((x, y) => x - y))]));
+  }
+  if (hull.length < 3) return new Map();
+  const unit = nearestDistance(topo, px, py);
   const normals: [number, number][] = [];
   for (let i = 0; i < hull.length; i++) {
     const a = hull[i]!, b = hull[(i + 1) % hull.length]!;

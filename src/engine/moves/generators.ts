@@ -975,23 +975,83 @@ function sampleCall(e: Emitter, part: MoveSource): string {
  * All moves of every source. Where some of the sources are filters (`keep`), a random playout need
  * not test every move of theirs: `sample` draws among the slots of all the sources (see SlotDraw).
  * Without filters the caller lists the moves (the draw would cost as much), as before.
+ *
+ * Sources that make the same moves where they overlap (`sameAs`: the same rule but for where it may
+ * be made, e.g. drops on each side of a board, which share the corners) list such a move once, so
+ * random play does not pick it twice as often: a move of a later source equal to one an earlier
+ * source of its group listed (kind, sites, piece, path and captures) is left out.
  */
 export class UnionSource implements MoveSource {
   readonly canSample: boolean;
   private readonly draw: SlotDraw;
+  /** Per part: the first part of its group of sources making the same moves, or -1 (none before it). */
+  private readonly sameAs: Int32Array | null;
+  /**
+   * Per part: the rows it listed (start, end), for the parts after it to compare with; one table per
+   * generation under way (a part's condition may list these moves again, into another buffer).
+   */
+  private readonly listed: Int32Array[] = [];
+  private depth = 0;
 
-  constructor(readonly parts: MoveSource[]) {
-    this.canSample = parts.some(isFilter);
+  constructor(readonly parts: MoveSource[], sameAs: readonly number[] = []) {
+    this.sameAs = sameAs.some((k) => k >= 0) ? Int32Array.from(parts, (_, i) => sameAs[i] ?? -1) : null;
+    // A draw among slots would count a shared move once per source.
+    this.canSample = this.sameAs === null && parts.some(isFilter);
     this.draw = new SlotDraw(parts);
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
+    if (this.sameAs !== null) return this.generateOnce(s, c, out);
     for (const p of this.parts) p.generate(s, c, out);
   }
 
+  /** Every part's moves, a move already listed by an earlier part of its group left out. */
+  generateOnce(s: State, c: Ctx, out: MoveBuffer): void {
+    const listed = (this.listed[this.depth] ??= new Int32Array(2 * this.parts.length));
+    this.depth++;
+    try {
+      this.listParts(s, c, out, listed);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private listParts(s: State, c: Ctx, out: MoveBuffer, listed: Int32Array): void {
+    const { parts, sameAs } = this;
+    for (let i = 0; i < parts.length; i++) {
+      const start = out.size;
+      parts[i]!.generate(s, c, out);
+      const group = sameAs![i]!;
+      if (group >= 0 && !out.overflow) {
+        let kept = start;
+        for (let row = start; row < out.size; row++) {
+          if (this.listedBefore(out, listed, row, group, i)) continue;
+          if (kept !== row) out.copyRow(kept, row);
+          kept++;
+        }
+        out.size = kept;
+      }
+      listed[2 * i] = start;
+      listed[2 * i + 1] = out.size;
+    }
+  }
+
+  /** Whether a part from `first` to before `part`, of the group that begins at `first`, listed `row`'s move. */
+  private listedBefore(out: MoveBuffer, listed: Int32Array, row: number, first: number, part: number): boolean {
+    const sameAs = this.sameAs;
+    for (let j = first; j < part; j++) {
+      if (j !== first && sameAs![j] !== first) continue;
+      for (let r = listed[2 * j]!, end = listed[2 * j + 1]!; r < end; r++) if (out.sameMove(r, row)) return true;
+    }
+    return false;
+  }
+
   compile(e: Emitter): CompiledSource {
+    const generate = this.sameAs !== null
+      ? `${e.ref(this, "union")}.generateOnce(s, c, out);`
+      : this.parts.map((p) => `${generateCall(e, p)};`).join("\n");
     return {
-      generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", this.parts.map((p) => `${generateCall(e, p)};`).join("\n")),
+      generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", generate),
       any: e.build<NonNullable<MoveSource["any"]>>(`${this.constructor.name}_any`, "s, c", `return ${this.parts.map((p) => anyCall(e, p)).join(" || ") || "false"};`),
     };
   }

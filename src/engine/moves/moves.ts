@@ -196,6 +196,19 @@ export class MoveBuffer {
     this.capLen[dst] = this.capLen[src]!;
   }
 
+  /** Whether rows `a` and `b` are the same move but for the rule that made it (kind, sites, piece, die, path, captures). */
+  sameMove(a: number, b: number): boolean {
+    if (this.to[a] !== this.to[b] || this.from[a] !== this.from[b] || this.kind[a] !== this.kind[b]) return false;
+    if (this.count[a] !== this.count[b] || this.piece[a] !== this.piece[b] || this.extra[a] !== this.extra[b] || this.die[a] !== this.die[b]) return false;
+    return this.sameSlice(this.pathStart[a]!, this.pathStart[b]!, this.pathLen[a]!, this.pathLen[b]!) && this.sameSlice(this.capStart[a]!, this.capStart[b]!, this.capLen[a]!, this.capLen[b]!);
+  }
+
+  private sameSlice(a: number, b: number, lenA: number, lenB: number): boolean {
+    if (lenA !== lenB) return false;
+    for (let k = 0; k < lenA; k++) if (this.pool[a + k] !== this.pool[b + k]) return false;
+    return true;
+  }
+
   /** Appends row `row` of another buffer, with its path and captures. */
   copyRowFrom(src: MoveBuffer, row: number): number {
     const i = this.add(src.gen[row]!, src.kind[row]!, src.from[row]!, src.to[row]!, src.count[row]!, src.piece[row]!);

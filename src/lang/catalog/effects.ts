@@ -8,20 +8,22 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "counter-add",
     category: "effect",
-    doc: "Adds to a counter.",
+    doc: "Adds to a counter (to a player's own, for a counter per player).",
     params: [
       { name: "name", type: name, doc: "Counter name." },
       { name: "by", type: cat("int"), doc: "Amount." },
+      { name: "of", type: playerRef, namedOnly: true, optional: true, doc: `Whose counter, for a counter per player (default \`mover\`): ${PLAYER_DOC}.` },
     ],
     example: "(counter-add quiet 1)",
   },
   {
     name: "counter-set",
     category: "effect",
-    doc: "Sets a counter.",
+    doc: "Sets a counter (a player's own, for a counter per player).",
     params: [
       { name: "name", type: name, doc: "Counter name." },
       { name: "value", type: cat("int"), doc: "New value." },
+      { name: "of", type: playerRef, namedOnly: true, optional: true, doc: `Whose counter, for a counter per player (default \`mover\`): ${PLAYER_DOC}.` },
     ],
     example: "(counter-set quiet 0)",
   },

@@ -53,13 +53,14 @@ export const equipmentLudemes: LudemeSpec[] = [
   {
     name: "counter",
     category: "item",
-    doc: "A named game counter (starts at 0), changed by effects and read by `(counter name)`. Counters are rules bookkeeping and are not shown to players unless given a `shown:` label.",
+    doc: "A named counter (starts at 0), changed by effects and read by `(counter name)`: one for the game, or with `per:player` one for each player (Ludii's `(value Player ...)`: lines made, kings taken, moves left this turn), read and changed with `of:` (default `mover`), e.g. `(counter-add lines 1 of:mover)` and `(if (= (counter lines of:mover) 3) (win mover))`. In positions a player's counter is `name@P1`, `name@P2` .... Counters are rules bookkeeping and are not shown to players unless given a `shown:` label.",
     params: [
       { name: "name", type: name, doc: "The counter's name." },
+      { name: "per", type: { t: "enum", values: ["game", "player"] }, namedOnly: true, optional: true, default: "game", doc: "`game`: one counter; `player`: one for each player." },
       { name: "shown", type: { t: "string" }, namedOnly: true, optional: true, doc: "Shows the counter to players (in the status line) under this label, e.g. `\"turns without progress\"`; without it the counter stays out of sight." },
       { name: "start", type: { t: "int", min: -1000000, max: 1000000 }, namedOnly: true, optional: true, default: 0, doc: "The value it starts the game with (e.g. -1 for a count of decisions that every decision, the first included, adds one to and that should read 0 after the first)." },
     ],
-    example: '(counter quiet shown:"plies without capture")',
+    example: '(counter lines per:player shown:"lines made")',
   },
   {
     name: "flag",

@@ -298,7 +298,7 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "either",
     category: "moves",
-    doc: "The moves of all the sources together. With `then:`, every one of these moves has those consequences too, run after the move's own (`then:` of the rule that made it): a rule about every move of the play, such as Ludii's `(then ...)` on a whole `(do (forEach Piece) ...)`. A forced pass offered beside them (in a `priority`) is not one of them.",
+    doc: "The moves of all the sources together. With `then:`, every one of these moves has those consequences too, run after the move's own (`then:` of the rule that made it): a rule about every move of the play, such as Ludii's `(then ...)` on a whole `(do (forEach Piece) ...)`. A forced pass offered beside them (in a `priority`) is not one of them. A move that two sources make is listed once when they are the same rule but for where it may be made (`from:`, `to:`, `over:`, `through:`, `land:`, `dirs:` ...), e.g. drops on each side of a board meeting at the corners, so random play does not pick it twice as often; sources that differ in anything else (piece, consequences ...) make different moves, even on the same sites.",
     params: [
       { name: "sources", type: cat("moves"), rest: true, doc: "Move sources." },
       { name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Consequences of every move of the sources, after each move's own (sites `from` and `to` are the move's)." },

@@ -266,9 +266,12 @@ export const numberLudemes: LudemeSpec[] = [
   {
     name: "counter",
     category: "int",
-    doc: "The current value of a game counter.",
-    params: [{ name: "name", type: name, doc: "Counter name." }],
-    example: "(counter quiet)",
+    doc: "The current value of a counter; of a player's own counter (declared `per:player`), that player's.",
+    params: [
+      { name: "name", type: name, doc: "Counter name." },
+      { name: "of", type: playerRef, namedOnly: true, optional: true, doc: `Whose counter, for a counter per player (default \`mover\`): ${PLAYER_DOC}.` },
+    ],
+    example: "(counter lines of:next)",
   },
   {
     name: "*",

@@ -77,6 +77,17 @@ export const regionLudemes: LudemeSpec[] = [
     example: "(shift column-bottoms N)",
   },
   {
+    name: "expand",
+    category: "region",
+    doc: "The region grown by `steps:` steps (default 1) along the board's directions (`dirs:`, default every one of the board's own: a square board's orthogonal ones, its diagonals too where drawn, as Ludii's adjacency): its sites and every site that many steps or fewer from one of them (Ludii's `(expand ...)`), e.g. the two rows nearest a side, `(expand (side S) steps:1 dirs:{N})`, or a centre and the sites round it.",
+    params: [
+      { name: "region", type: cat("region"), doc: "The sites to grow from." },
+      { name: "steps", type: cat("int"), namedOnly: true, optional: true, default: 1, doc: "How many steps it grows by: a number known when the game is built (options included, e.g. `(- $pieces 1)`)." },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "The directions it grows along (default: the board's own)." },
+    ],
+    example: "(expand (side S) steps:2 dirs:{N})",
+  },
+  {
     name: "side",
     category: "region",
     doc: "The sites along one side of the board, named by the compass direction it faces (`N` `NE` `E` `SE` `S` `SW` `W` `NW`): the top row of a square board is its `N` side; Hex's rhombus has the sides `NE`, `SE`, `SW` and `NW`. The sides are the straight edges of the board's outline (the hull of its sites, as drawn), a corner belonging to both edges that meet there; a corner where no edge faces its way, such as the top corner of a rhombus, is the side of that direction (`N`).",
