@@ -46,7 +46,8 @@
  * The map (coverage-map.json) says, for every key, what Ludex has for it: `ludex` (the Ludex
  * ludeme names, checked against src/lang/catalog.ts by test/ludii-coverage.test.ts) or null,
  * `note`, `partial` (what the Ludex form lacks of the key's common uses) or `ignore` (no meaning
- * for play). A game is covered when every key it uses is covered or ignored; covered-or-partial
+ * for play), and for a missing key maybe `group`: missing ludemes that only come together (Ludii's
+ * remembered values: remember, read, forget) count as one gap in the "closest" table. A game is covered when every key it uses is covered or ignored; covered-or-partial
  * when none is missing. A key missing from the map counts as missing and is listed.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -537,6 +538,21 @@ function pct(a, b) {
   return b ? `${((100 * a) / b).toFixed(1)}%` : "-";
 }
 
+/**
+ * The gap a missing key belongs to: its map entry's `group` (ludemes that only come together, such
+ * as Ludii's remembered values: remember, forget, read) or the key itself.
+ */
+export function gapOf(map, k) {
+  return map[k]?.group ?? k;
+}
+
+/** A gap's name in the report: a group with its keys, or a key. */
+function gapLabel(map, gap, keys) {
+  const members = keys.filter((k) => gapOf(map, k) === gap);
+  if (members.length === 1 && members[0] === gap) return `\`${MD_ESCAPE(gap)}\``;
+  return `${MD_ESCAPE(gap)} (${members.map((k) => `\`${MD_ESCAPE(k)}\``).join(", ")})`;
+}
+
 /** The analysis of every game against the map. */
 export function analyse(games, map) {
   const byKey = new Map();
@@ -550,6 +566,7 @@ export function analyse(games, map) {
   for (const g of games) {
     g.missing = [...g.keys.keys()].filter((k) => statusOf(map[k]) === "missing").sort();
     g.partial = [...g.keys.keys()].filter((k) => statusOf(map[k]) === "partial").sort();
+    g.gaps = [...new Set(g.missing.map((k) => gapOf(map, k)))].sort();
   }
   return { byKey };
 }
@@ -595,58 +612,90 @@ export function report(games, map, { command }) {
       (unmapped.length ? ` (${unmapped.length} not in the map, counted missing: ${unmapped.join(", ")})` : "") +
       ".",
   );
-  const missingOne = games.filter((g) => g.missing.length === 1);
-  L.push(`- Games missing exactly one ludeme: ${missingOne.length}; missing two: ${games.filter((g) => g.missing.length === 2).length}.`);
+  if (covered.length) L.push(`- Covered games, for example: ${examples(covered, 12)}.`);
+  const missingOne = games.filter((g) => g.gaps.length === 1);
+  L.push(
+    `- Games missing exactly one ludeme (or one group of ludemes that come together): ${missingOne.length}; ` +
+      `missing two: ${games.filter((g) => g.gaps.length === 2).length}.`,
+  );
   L.push("");
 
-  // Missing and partial ludemes by games.
-  const gap = keys
-    .filter((k) => ["missing", "partial"].includes(statusOf(map[k])))
-    .map((k) => ({ k, games: byKey.get(k), status: statusOf(map[k]) }))
-    .sort((a, b) => b.games.length - a.games.length || byCodePoint(a.k, b.k));
-  const GAP_ROWS = 80;
-  L.push("## Missing and partial ludemes, by the number of games that use them");
-  L.push("");
-  L.push("| ludeme | games | only gap | status | what is missing | example games |");
-  L.push("|---|---:|---:|---|---|---|");
-  for (const { k, games: gs, status } of gap.slice(0, GAP_ROWS)) {
-    const e = map[k];
-    const only = gs.filter((g) => g.missing.length + g.partial.length === 1 && (g.missing[0] === k || g.partial[0] === k)).length;
-    const what = status === "partial" ? `${[].concat(e.ludex).join(", ")}: ${e.partial}` : (e?.note ?? "not in the map");
-    L.push(`| \`${MD_ESCAPE(k)}\` | ${gs.length} | ${only} | ${status} | ${MD_ESCAPE(what)} | ${MD_ESCAPE(examples(gs, 3))} |`);
-  }
-  if (gap.length > GAP_ROWS) {
-    const rest = gap.slice(GAP_ROWS);
+  // Missing ludemes, then partial ones, by games.
+  const byGames = (status) =>
+    keys
+      .filter((k) => statusOf(map[k]) === status)
+      .map((k) => ({ k, games: byKey.get(k) }))
+      .sort((a, b) => b.games.length - a.games.length || byCodePoint(a.k, b.k));
+  const table = (rows, limit, only, what) => {
+    L.push("| ludeme | games | only gap | what is missing | example games |");
+    L.push("|---|---:|---:|---|---|");
+    for (const { k, games: gs } of rows.slice(0, limit)) {
+      L.push(`| \`${MD_ESCAPE(k)}\` | ${gs.length} | ${gs.filter((g) => only(g, k)).length} | ${MD_ESCAPE(what(k))} | ${MD_ESCAPE(examples(gs, 3))} |`);
+    }
+    if (rows.length > limit) {
+      const rest = rows.slice(limit);
+      L.push("");
+      L.push(
+        `And ${rest.length} more, each used by ${rest[0].games.length} game(s) or fewer: ` +
+          rest.map(({ k, games: gs }) => `\`${k}\` (${gs.length})`).join(", ") +
+          ".",
+      );
+    }
     L.push("");
-    L.push(
-      `And ${rest.length} more, each used by ${rest[0].games.length} game(s) or fewer: ` +
-        rest.map(({ k, games: gs }) => `\`${k}\` (${gs.length})`).join(", ") +
-        ".",
-    );
-  }
+  };
+  L.push("## Missing ludemes, by the number of games that use them");
   L.push("");
-  L.push("\"only gap\": the games for which this ludeme is the only one not covered.");
+  L.push(
+    "\"only gap\": the games whose only missing ludeme this is, or whose only missing group it belongs to " +
+      "(they would be covered or partial with it). A group is named before the note.",
+  );
   L.push("");
+  table(
+    byGames("missing"),
+    50,
+    (g, k) => g.gaps.length === 1 && g.gaps[0] === gapOf(map, k),
+    (k) => (map[k]?.group ? `(${map[k].group}) ` : "") + (map[k]?.note ?? "not in the map"),
+  );
+  L.push("## Partial ludemes, by the number of games that use them");
+  L.push("");
+  L.push(
+    "Ludex has the ludeme but not all its uses. \"only gap\": the games whose only ludeme not covered this is " +
+      "(they would be covered with it). The map's counterparts are named before the colon.",
+  );
+  L.push("");
+  table(
+    byGames("partial"),
+    50,
+    (g, k) => g.missing.length === 0 && g.partial.length === 1 && g.partial[0] === k,
+    (k) => `${[].concat(map[k].ludex).join(", ")}: ${map[k].partial}`,
+  );
 
   // Closest games.
   L.push("## Games closest to coverage: missing exactly one ludeme");
   L.push("");
-  L.push("Grouped by that ludeme, most games first (partial ludemes in these games are named after the game).");
+  L.push(
+    "Grouped by that ludeme (or group of ludemes that come together), most games first; " +
+      "the partial ludemes of a game are named after it.",
+  );
   L.push("");
   const groups = new Map();
-  for (const g of missingOne) groups.set(g.missing[0], [...(groups.get(g.missing[0]) ?? []), g]);
+  for (const g of missingOne) groups.set(g.gaps[0], [...(groups.get(g.gaps[0]) ?? []), g]);
   const sortedGroups = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || byCodePoint(a[0], b[0]));
   const GROUP_ROWS = 40;
   L.push("| missing ludeme | games | the games |");
   L.push("|---|---:|---|");
   for (const [k, gs] of sortedGroups.slice(0, GROUP_ROWS)) {
     const shown = gs.slice(0, 8).map((g) => (g.partial.length ? `${g.name} (partial: ${g.partial.join(", ")})` : g.name));
-    L.push(`| \`${MD_ESCAPE(k)}\` | ${gs.length} | ${MD_ESCAPE(shown.join("; "))}${gs.length > 8 ? `; and ${gs.length - 8} more` : ""} |`);
+    L.push(`| ${gapLabel(map, k, keys)} | ${gs.length} | ${MD_ESCAPE(shown.join("; "))}${gs.length > 8 ? `; and ${gs.length - 8} more` : ""} |`);
   }
   if (sortedGroups.length > GROUP_ROWS) {
     const rest = sortedGroups.slice(GROUP_ROWS);
     L.push("");
-    L.push(`And ${rest.length} more ludemes, each the only gap of ${rest[0][1].length} game(s) or fewer: ` + rest.map(([k, gs]) => `\`${k}\` (${gs.map((g) => g.name).join(", ")})`).join("; ") + ".");
+    L.push(
+      `And ${rest.length} more, each the only gap of ${rest[0][1].length} game(s) or fewer: ` +
+        rest.map(([k, gs]) => `${gapLabel(map, k, keys)}: ${gs.map((g) => g.name).join(", ")}`).join("; ") +
+        ".",
+    );
   }
   L.push("");
 
@@ -661,10 +710,10 @@ export function report(games, map, { command }) {
     const cov = gs.filter((g) => g.missing.length === 0 && g.partial.length === 0).length;
     const cop = gs.filter((g) => g.missing.length === 0).length;
     const need = new Map();
-    for (const g of gs) for (const k of g.missing) need.set(k, (need.get(k) ?? 0) + 1);
+    for (const g of gs) for (const k of g.gaps) need.set(k, (need.get(k) ?? 0) + 1);
     const top = [...need.entries()].sort((a, b) => b[1] - a[1] || byCodePoint(a[0], b[0])).slice(0, 3);
     L.push(
-      `| ${c} | ${gs.length} | ${cov} (${pct(cov, gs.length)}) | ${cop} (${pct(cop, gs.length)}) | ${top.map(([k, n]) => `\`${k}\` (${n})`).join(", ")} |`,
+      `| ${c} | ${gs.length} | ${cov} (${pct(cov, gs.length)}) | ${cop} (${pct(cop, gs.length)}) | ${top.map(([k, n]) => `${map[k] && !map[k].group ? `\`${k}\`` : k} (${n})`).join(", ")} |`,
     );
   }
   L.push("");
@@ -719,7 +768,7 @@ function main(argv) {
     for (const g of games) for (const [k, n] of g.keys) (byKey[k] ??= { games: 0, uses: 0, status: statusOf(map[k]) }), (byKey[k].games += 1), (byKey[k].uses += n);
     const out = {
       unmapped: [...new Set(games.flatMap((g) => [...g.keys.keys()]))].filter((k) => !(k in map)).sort(),
-      games: games.map((g) => ({ file: g.file, name: g.name, category: g.category, keys: Object.fromEntries(g.keys), missing: g.missing, partial: g.partial, unknownMacros: g.unknown })),
+      games: games.map((g) => ({ file: g.file, name: g.name, category: g.category, keys: Object.fromEntries(g.keys), missing: g.missing, partial: g.partial, gaps: g.gaps, unknownMacros: g.unknown })),
       keys: byKey,
     };
     writeFileSync(args.json, JSON.stringify(out, null, 1));
