@@ -8,8 +8,8 @@
  * writes now, so neither the map nor the report goes stale unseen. Skipped, with a warning,
  * without the library.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ludemeNames } from "../src/lang/catalog.js";
 import { root, runScript, tmp } from "./support/cli.js";
@@ -59,6 +59,67 @@ describe("the Ludii coverage map (test/ludii/coverage-map.json)", () => {
       if (e.group !== undefined && (has || e.ignore || !e.group.trim())) bad.push(`${k}: only a missing ludeme has a group`);
     }
     expect(bad).toEqual([]);
+  });
+});
+
+describe("the coverage script (test/ludii/coverage.mjs) on a small library of its own", () => {
+  /** Writes `files` (path -> text) under a fresh folder of the test's temporary folder. */
+  function tree(name: string, files: Record<string, string>): string {
+    const dir = join(tmp, name);
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    return dir;
+  }
+
+  it("reads default options, expands defines, leaves metadata out and keys dispatched ludemes by their first word", async () => {
+    const dir = tree("mini", {
+      // Ludii's source, as far as the keys need it: a class dispatching on an enum.
+      "src/Core/src/game/rules/Move.java":
+        "public final class Move {\n  public static Moves construct\n  (\n    final MoveStepType moveType,\n    @Opt final Direction dirs\n  ) { return null; }\n}\n",
+      "src/Core/src/game/rules/MoveStepType.java": "public enum MoveStepType\n{\n  /** A step. */\n  Step,\n}\n",
+      "src/def/Steps.def": '// a shared define\n(define "StepToEmpty" (move Step #1 (to if:(is Empty (to)))))\n',
+      "src/lud/board/war/Mini.lud": [
+        '(define "Win" (result #1 Win))',
+        '(game "Mini" (players 2)',
+        "  (equipment {(board <Board>) (piece \"Disc\" Each (\"StepToEmpty\" ~))})",
+        '  (rules (play (forEach Piece)) (end (if (no Moves Next) ("Win" Mover)))))',
+        '// (option "commented out" <X> args:{<a>} {(item "a" <(sowing)> "no")})',
+        '(option "Board" <Board> args:{ <shape> }',
+        '  { (item "Small" <(square 3)> "first, not marked")',
+        '    (item "Cut" <(remove (square 5) vertices:{0})> "marked twice: the default")**',
+        '    (item "Hex" <(hex 4)> "marked once")* })',
+        '(rulesets { (ruleset "Ruleset/Hex" { "Board/Hex" })* })',
+        '(metadata (info { (rules "a \\"quoted\\" // not a comment") }) (graphics { (piece Scale 0.5) }))',
+      ].join("\n"),
+    });
+    const json = join(dir, "out.json");
+    const run = await runScript(join(root, "test", "ludii", "coverage.mjs"), [
+      join(dir, "src", "lud"),
+      "--src",
+      join(dir, "src"),
+      "--out",
+      join(dir, "out.md"),
+      "--json",
+      json,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const data = JSON.parse(readFileSync(json, "utf8")) as {
+      games: { name: string; category: string; keys: Record<string, number> }[];
+    };
+    expect(data.games).toHaveLength(1);
+    const game = data.games[0]!;
+    expect(game.name).toBe("Mini");
+    expect(game.category).toBe("board/war");
+    // The twice-marked item's board; a define's ludemes counted where it is called; no metadata.
+    expect(Object.keys(game.keys).sort()).toEqual(
+      [
+        "board", "end", "equipment", "forEach", "game", "if", "is", "move Step", "no", "piece", "play", "players",
+        "remove (graph)", "result", "rules", "square", "to",
+      ].sort(),
+    );
+    expect(readFileSync(join(dir, "out.md"), "utf8")).toContain("Board games read: **1**");
   });
 });
 
