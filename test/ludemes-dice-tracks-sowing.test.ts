@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CHANCE, type Game } from "../src/engine/play/game.js";
-import { loadPosition, type Position, type SitePiece } from "../src/engine/state/position.js";
+import { loadPosition, toPosition, type Position, type SitePiece } from "../src/engine/state/position.js";
 import type { State } from "../src/engine/state/state.js";
 import { compileGame } from "../src/compile/index.js";
 import { formatDiagnostic } from "../src/lang/diagnostics.js";
@@ -966,5 +966,19 @@ describe("move-along through:", () => {
     const s = g.newGame();
     // a1 -> d1 passes b1 and c1 (an enemy): no move; entering lands on c1 after passing a1 (own) and b1: allowed.
     expect(g.legalMoves(s).map((m) => m.notation).sort()).toEqual(["*c1"]);
+  });
+});
+
+describe("move-along and flags", () => {
+  it("a piece that leaves its site alone takes its flags along; a piece leaving a pile takes none", () => {
+    const g = compileGame(`(game "T" (players 2) (equipment {(board (square 6 1)) (piece man) (flag released) (track t {(path a1 f1)})})
+      (rules (start {(place man P1 a1 flags:{released}) (place man P1 c1 height:2 flags:{released})})
+        (play (move-along t steps:1 to:(empty to))) (end {})))`).game!;
+    const s = g.newGame();
+    const alone = g.apply(s, g.legalMoves(s).find((m) => m.notation === "a1-b1")!);
+    expect(toPosition(g, alone).sites.b1).toEqual({ piece: "man", owner: "P1", height: 1, flags: ["released"] });
+    const fromPile = g.apply(s, g.legalMoves(s).find((m) => m.notation === "c1-d1")!);
+    expect(toPosition(g, fromPile).sites.d1).toEqual({ piece: "man", owner: "P1", height: 1, flags: [] });
+    expect(toPosition(g, fromPile).sites.c1).toEqual({ piece: "man", owner: "P1", height: 1, flags: ["released"] });
   });
 });

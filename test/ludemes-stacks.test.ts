@@ -275,6 +275,18 @@ describe("add", () => {
     expect(Array.from(t.pieceCount)).toEqual([0, 0]);
   });
 
+  it("(put SITE TYPE neutral) in a consequence makes nobody's piece: a jumped piece turning neutral", () => {
+    const g = build({
+      board: "(square 4 1)",
+      play: "(hop over:(enemy over) capture:none to:(empty to) then:{(remove over) (put over block neutral)})",
+    });
+    const t = play(g, loadPosition(g, { sites: { a1: man("P1"), b1: man("P2") } }), "a1-c1");
+    expect(site(g, t, "b1")).toEqual(block);
+    expect(Array.from(t.pieceCount)).toEqual([1, 0]);
+    const supply = text({ board: "(square 4 1)", items: "(supply 2)", play: "(hop over:(enemy over) to:(empty to) then:{(put over block neutral from-supply:true)})" });
+    expect(onlyError(supply, "M004", "true", "from-supply:true").message).toMatch(/neutral piece comes from no player's supply/);
+  });
+
   it("flags: the new piece carries them, and they are the moving part's (self) in then:", () => {
     const g = build({
       board: "(square 3 1)",

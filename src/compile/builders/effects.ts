@@ -159,9 +159,11 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       cx.warn("W001", "(put to ...) here never acts: the move leaves its piece on `to`, and put only fills an empty site", `${ptr}/site`, "(promote to PIECE) to change the piece there, or put on another site");
     }
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
-    const who = compilePlayer(n.owner as string, `${ptr}/owner`, cx);
+    const neutral = n.owner === "neutral";
+    const who = neutral ? () => NEUTRAL : compilePlayer(n.owner as string, `${ptr}/owner`, cx);
     const fromSupply = n["from-supply"] === true;
     if (fromSupply && cx.supplyTotal < 0) cx.fail("M001", "from-supply:true, but the equipment declares no (supply ...)", `${ptr}/from-supply`, "a (supply total) item");
+    if (fromSupply && neutral) cx.fail("M004", "a neutral piece comes from no player's supply", `${ptr}/from-supply`, "no from-supply: for a neutral piece, or a player as its owner");
     const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
     return silent((s, c) => {
       const site = at(s, c), owner = who(s, c);

@@ -196,6 +196,8 @@ export class MoveAlongGenerator implements LeafGenerator {
     const level = (buf.extra[row]! >> LEVEL_SHIFT) - 1, mixed = s.levels;
     this.ready(c, from, piece);
     c.to = to;
+    // A piece that leaves its site alone takes its flags with it (to a site it then has to itself).
+    const flags = from >= 0 && s.height[from] === 1 ? s.flags[from]! : 0;
     if (from < 0) changeSupply(s, p, -1, -1, this.rule);
     else if (level >= 0) s.takeLevel(from, level);
     else s.takePieces(from, 1);
@@ -206,7 +208,8 @@ export class MoveAlongGenerator implements LeafGenerator {
         for (const e of o.hit) e(s, c);
         if (!mixed && s.owner[to] !== EMPTY && s.owner[to] !== p) s.clear(to);
       }
-      s.addPieces(to, p, piece, 1);
+      if (s.owner[to] === EMPTY && flags !== 0) s.put(to, p, piece, 1, flags);
+      else s.addPieces(to, p, piece, 1);
     }
     for (const e of o.then) e(s, c);
   }

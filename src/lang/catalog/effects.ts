@@ -94,11 +94,11 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "put",
     category: "effect",
-    doc: "Puts a one-piece stack of the player on the site when it is empty (from the player's supply with `from-supply:true`, if any is left). On an occupied site it does nothing: `(put to ...)` after a move that leaves its piece on `to` is warned about (W001); `(promote to ...)` changes a piece.",
+    doc: "Puts a one-piece stack of the player (or a neutral piece, no player's) on the site when it is empty (from the player's supply with `from-supply:true`, if any is left). On an occupied site it does nothing: `(put to ...)` after a move that leaves its piece on `to` is warned about (W001); `(promote to ...)` changes a piece. A jumped piece that turns neutral: `(remove over) (put over fan neutral)`.",
     params: [
       { name: "site", type: siteRef, doc: SITE_DOC },
       { name: "piece", type: name, doc: "Piece type." },
-      { name: "owner", type: playerRef, doc: PLAYER_DOC },
+      { name: "owner", type: playerRef, doc: `${PLAYER_DOC}, or \`neutral\`` },
       { name: "from-supply", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Taken from the owner's supply." },
       { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags it starts with." },
     ],
