@@ -474,6 +474,16 @@ describe("effects", () => {
     expect(notations(after, loadPosition(after, { markers: { start: { P2: ["b2"] } } }))).toEqual(["@b2"]);
   });
 
+  it("unmark takes the site out of a player's marker set, and nothing when it is not in it", () => {
+    const g = build({ items: "(marker owned)", play: "(select to:true then:{(unmark owned to opponent)})" });
+    const s = loadPosition(g, { markers: { owned: { P1: ["a1"], P2: ["a1", "b2"] } } });
+    const marked = (t: typeof s, p: number) => g.topology.labels.filter((_, i) => t.markers[t.markerIndex(0, p, i)] === 1);
+    const t = play(g, s, "@a1");
+    expect([marked(t, 0), marked(t, 1)]).toEqual([["a1"], ["b2"]]);
+    const u = play(g, s, "@c3");
+    expect([marked(u, 0), marked(u, 1)]).toEqual([["a1"], ["a1", "b2"]]);
+  });
+
   it("put: a one-piece stack on an empty site, from the supply if any is left, with flags", () => {
     const g = build({ items: "(supply 2) (flag king)", play: "(select to:true then:{(put to man mover from-supply:true flags:{king})})" });
     const s = loadPosition(g, { sites: { a1: man("P2") } });

@@ -141,17 +141,8 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     });
   },
   groups: (n, ptr, cx) => groupsEffect(n, ptr, cx),
-  mark: (n, ptr, cx) => {
-    const m = cx.markerIndex(n.marker as string, `${ptr}/marker`);
-    const at = compileSite(n.site!, `${ptr}/site`, cx);
-    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
-    return silent((s, c) => {
-      const site = at(s, c);
-      if (site < 0) return;
-      s.markers[s.markerIndex(m, who(s, c), site)] = 1;
-      s.touch();
-    });
-  },
+  mark: (n, ptr, cx) => markerChange(n, ptr, cx, 1),
+  unmark: (n, ptr, cx) => markerChange(n, ptr, cx, 0),
   put: (n, ptr, cx) => {
     const at = compileSite(n.site!, `${ptr}/site`, cx);
     // put fills only an empty site, and the move just made left its piece on `to`.
@@ -494,4 +485,17 @@ export function compileEffect(v: Json, ptr: string, cx: CompileContext): Compile
 
 export function compileEffects(list: Json[], ptr: string, cx: CompileContext): CompiledEffect[] {
   return list.map((e, i) => compileEffect(e, `${ptr}/${i}`, cx));
+}
+
+/** `(mark ...)` (in = 1) and `(unmark ...)` (in = 0): the site put in or taken out of a player's marker set. */
+function markerChange(n: IrNode, ptr: string, cx: CompileContext, inSet: 0 | 1): CompiledEffect {
+  const m = cx.markerIndex(n.marker as string, `${ptr}/marker`);
+  const at = compileSite(n.site!, `${ptr}/site`, cx);
+  const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+  return silent((s, c) => {
+    const site = at(s, c);
+    if (site < 0) return;
+    s.markers[s.markerIndex(m, who(s, c), site)] = inSet;
+    s.touch();
+  });
 }

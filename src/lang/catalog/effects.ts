@@ -83,13 +83,24 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "mark",
     category: "effect",
-    doc: "Adds the site to the player's marker set.",
+    doc: "Adds the site to the player's marker set (`unmark` takes it out).",
     params: [
       { name: "marker", type: name, doc: "Marker name." },
       { name: "site", type: siteRef, doc: SITE_DOC },
       { name: "player", type: playerRef, doc: PLAYER_DOC },
     ],
     example: "(mark start from mover)",
+  },
+  {
+    name: "unmark",
+    category: "effect",
+    doc: "Takes the site out of the player's marker set (nothing when it is not in it): a set that shrinks as well as grows, e.g. the pits a player owns, lost to the opponent, or the sites still in play (Ludii's remembered values of sites, `(forget Value ...)`).",
+    params: [
+      { name: "marker", type: name, doc: "Marker name." },
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "player", type: playerRef, doc: PLAYER_DOC },
+    ],
+    example: "(unmark owned to opponent)",
   },
   {
     name: "put",
