@@ -58,6 +58,41 @@ describe("custodial", () => {
   });
 });
 
+describe("custodial run:", () => {
+  const withRun = (run: string) =>
+    build({
+      board: "(square 6 1)",
+      play: `(step dirs:{E W} to:(empty to) then:{(custodial to target:(enemy site) anvil:(friend site) do:{(remove site)} run:${run})})`,
+    });
+  // a1 steps to b1: c1, d1 and e1 are the opponent's, f1 the mover's
+  const line = { a1: man("P1"), c1: man("P2"), d1: man("P2"), e1: man("P2"), f1: man("P1") };
+  const after = (run: string) => {
+    const g = withRun(run);
+    const t = play(g, loadPosition(g, { sites: line, mover: "P1" }), "a1-b1");
+    return ["c1", "d1", "e1"].filter((l) => site(g, t, l) !== null);
+  };
+
+  it("{1 any} takes a whole line of targets ended by an anvil; a run shorter or longer than asked takes none", () => {
+    expect(after("{1 any}")).toEqual([]);
+    expect(after("3")).toEqual([]);
+    expect(after("{1 2}")).toEqual(["c1", "d1", "e1"]);
+    expect(after("{4 any}")).toEqual(["c1", "d1", "e1"]);
+    // one deep, the default, is no capture here either
+    expect(after("1")).toEqual(["c1", "d1", "e1"]);
+  });
+
+  it("a run ended by an empty site or the board's edge takes nothing", () => {
+    const g = withRun("{1 any}");
+    const open = play(g, loadPosition(g, { sites: { a1: man("P1"), c1: man("P2"), d1: man("P2") }, mover: "P1" }), "a1-b1");
+    expect(["c1", "d1"].map((l) => site(g, open, l))).toEqual([man("P2"), man("P2")]);
+  });
+
+  it("refuses a range whose least is above its most", () => {
+    const src = `(game "T" (players 2) (equipment {(board (square 4 1)) (piece man)}) (rules (start {}) (play (step then:{(custodial to target:(enemy site) anvil:(friend site) do:{(remove site)} run:{3 2})})) (end {})))`;
+    expect(onlyError(src, "M004", "{3 2}").message).toMatch(/at least 3 sites in a row but at most 2/);
+  });
+});
+
 describe("surround", () => {
   /** A king is taken when every neighbour of it on the board is an enemy piece or the centre. */
   const surround = build({

@@ -35,3 +35,16 @@ describe("Toads and Frogs (board/space/blocking/Toads and Frogs.lud, 1 x 8): a r
     });
   });
 });
+
+describe("Gala (board/hunt/Gala.lud): custodial capture of a run of any length", () => {
+  it("every decision of 20 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("gala"), games("gala"), {
+      ludiiNotation: (n, s) => (n === "pass" ? "forced-pass" : n.startsWith("M*") ? `P${s.mover + 1}hand-${n.slice(2)}` : n),
+      forcedPassIsMove: true,
+    });
+    expect(tally).toEqual({
+      games: 20, decisions: 18075, throws: 0, passes: 0, forcedPasses: 12455, promotions: 0, drops: 0,
+      legalMoves: 62538, listed: 18075, ambiguous: 0, results: { p1: 4, p2: 11, draws: 5 },
+    });
+  });
+});

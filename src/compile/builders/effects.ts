@@ -10,7 +10,7 @@ import { big, checkExact, PlayLimitError, positionWords } from "../../engine/pla
 import { MAX_TURN } from "../../limits.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { convertOutflanked } from "../../engine/structures/lines.js";
-import { flankedFrom, surroundedFrom } from "../../engine/structures/custodial.js";
+import { flankedFrom, flankedRun, surroundedFrom } from "../../engine/structures/custodial.js";
 import { directionsIn } from "../directions.js";
 import { compilePlayer } from "../expression.js";
 import { compileSite } from "./sites.js";
@@ -18,6 +18,7 @@ import { Flood, nearLists } from "../neighbours.js";
 import { compileBool, NO_SIDE, sidesOf } from "./conditions.js";
 import { compileInt } from "./numbers.js";
 import { compileRegion } from "./regions.js";
+import { runBounds } from "../count-range.js";
 import { visitedWords } from "../seats.js";
 import { everyDirection } from "../../engine/board/topology.js";
 
@@ -330,7 +331,12 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       c.site = saved;
     });
   },
-  custodial: (n, ptr, cx) => captureFrom(n, ptr, cx, "anvil", flankedFrom),
+  custodial: (n, ptr, cx) => {
+    const [least, most] = runBounds(n.run, `${ptr}/run`, cx);
+    // One deep (the default) keeps its own loop: a run's walk costs tafl's captures for nothing.
+    if (least === 1 && most === 1) return captureFrom(n, ptr, cx, "anvil", flankedFrom);
+    return captureFrom(n, ptr, cx, "anvil", (topo, dirs, s, c, at, target, anvil, out) => flankedRun(topo, dirs, s, c, at, target, anvil, out, least, most), most);
+  },
   surround: (n, ptr, cx) => captureFrom(n, ptr, cx, "hostile", surroundedFrom),
   visit: (n, ptr, cx) => {
     const at = compileSite(n.site!, `${ptr}/site`, cx);
@@ -346,14 +352,14 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
  * `custodial` and `surround`: the sites captured from one site, found first (into a buffer made
  * once), then the effects run for each with `site` bound.
  */
-function captureFrom(n: IrNode, ptr: string, cx: CompileContext, condKey: string, find: typeof flankedFrom): CompiledEffect {
+function captureFrom(n: IrNode, ptr: string, cx: CompileContext, condKey: string, find: typeof flankedFrom, most = 1): CompiledEffect {
   const at = compileSite(n.at!, `${ptr}/at`, cx);
   const topology = cx.topology!;
   const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx));
   const target = cx.withSite(() => compileBool(n.target!, `${ptr}/target`, cx));
   const other = cx.withSite(() => compileBool(n[condKey]!, `${ptr}/${condKey}`, cx));
   const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
-  const found = new Int32Array(Math.max(1, dirs.length));
+  const found = new Int32Array(Math.max(1, dirs.length * Math.min(most, topology.n)));
   return silent((s, c) => {
     const from = at(s, c);
     if (from < 0) return;

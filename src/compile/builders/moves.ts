@@ -10,6 +10,7 @@ import type { State } from "../../engine/state/state.js";
 import { directionsByPlayer, onwardIn, pathsByPlayer } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { sameMoveSources } from "../same-moves.js";
+import { runBounds } from "../count-range.js";
 import { compileEffects, flagMask } from "./effects.js";
 import { compileBool, compileBoolC } from "./conditions.js";
 import { SlideGenerator, type TakeRule } from "../../engine/moves/slide.js";
@@ -393,17 +394,6 @@ export const movesBuilders: Record<string, MovesBuilder> = {
 /** A hop's `before:`/`after:`: a number of sites, or `any` (no line is longer than the board). */
 function reach(v: Json | undefined, cx: CompileContext): number {
   return v === "any" ? cx.topology!.n : ((v as number | undefined) ?? 0);
-}
-
-/** A hop's `run:`, as [fewest, most] sites jumped in a row: N is exactly N, `{LOW HIGH}` a range (default 1). */
-function runBounds(v: Json | undefined, ptr: string, cx: CompileContext): [number, number] {
-  if (v === undefined) return [1, 1];
-  if (!Array.isArray(v)) return [v as number, v as number];
-  const [low, high] = v as [number, number | "any"];
-  // `any`: a run never holds more sites than the board.
-  const most = high === "any" ? cx.topology!.n : high;
-  if (high !== "any" && low > high) cx.fail("M004", `run:{${low} ${high}} asks for at least ${low} sites in a row but at most ${high}`, ptr, `{LOW HIGH} with LOW no more than HIGH, e.g. {${high} ${low}}`);
-  return [low, most];
 }
 
 /** The move rules (leaf generators) a source draws its moves from, each once. */

@@ -13,9 +13,10 @@ import type { State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
 
 /**
- * The targets custodially flanked from `at`: for each direction d of `dirs`, the neighbour b of
- * `at` when `target` holds for it and `anvil` holds for the next site beyond b along d (both
- * evaluated with `c.site` bound to the site looked at). Writes them into `out`, returns how many.
+ * The targets custodially flanked from `at`, one deep: for each direction d of `dirs`, the
+ * neighbour b of `at` when `target` holds for it and `anvil` holds for the next site beyond b
+ * along d (both evaluated with `c.site` bound to the site looked at). Writes them into `out`,
+ * returns how many.
  */
 export function flankedFrom(topo: Topology, dirs: Int32Array, s: State, c: Ctx, at: number, target: Pred, anvil: Pred, out: Int32Array): number {
   const n = topo.n, step = topo.step;
@@ -30,6 +31,31 @@ export function flankedFrom(topo: Topology, dirs: Int32Array, s: State, c: Ctx, 
     if (!target(s, c)) continue;
     c.site = far;
     if (anvil(s, c)) out[k++] = between;
+  }
+  return k;
+}
+
+/**
+ * flankedFrom for runs (`run:`): for each direction, the run of sites next to `at` for which
+ * `target` holds, when it is `least` to `most` long and `anvil` holds for the site just beyond it.
+ * Writes them into `out` (room for every direction's longest run), returns how many.
+ */
+export function flankedRun(topo: Topology, dirs: Int32Array, s: State, c: Ctx, at: number, target: Pred, anvil: Pred, out: Int32Array, least: number, most: number): number {
+  const n = topo.n, step = topo.step;
+  let k = 0;
+  for (let i = 0; i < dirs.length; i++) {
+    const d = dirs[i]! * n;
+    let run = 0, next = step[d + at]!;
+    // The run of targets, no longer than `most` (a line back to `at` round a ring ends it).
+    while (next >= 0 && next !== at && run < most) {
+      c.site = next;
+      if (!target(s, c)) break;
+      out[k + run++] = next;
+      next = step[d + next]!;
+    }
+    if (run < least || next < 0 || next === at) continue;
+    c.site = next;
+    if (anvil(s, c)) k += run;
   }
   return k;
 }

@@ -219,13 +219,14 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "custodial",
     category: "effect",
-    doc: "Custodial capture from one site, usually `to` (the piece just moved): along each direction, when the neighbouring site satisfies `target:` and the site just beyond it on the same line satisfies `anvil:` (a friendly piece, say, or a hostile square), the effects run for the flanked neighbour. Conditions and effects see the site they are about as `site`; `friend` and `enemy` are the mover's. Only the lines from that site are looked at, one piece deep; every flanked site is found first, then the effects run.",
+    doc: "Custodial capture from one site, usually `to` (the piece just moved): along each direction, when the neighbouring site satisfies `target:` and the site just beyond it on the same line satisfies `anvil:` (a friendly piece, say, or a hostile square), the effects run for the flanked neighbour. Conditions and effects see the site they are about as `site`; `friend` and `enemy` are the mover's. Only the lines from that site are looked at, one piece deep unless `run:` says more: `run:{1 any}` takes a whole line of targets ended by an anvil (Ludii's custodial without a limit); every flanked site is found first, then the effects run.",
     params: [
       { name: "at", type: siteRef, doc: "The site flanking from." },
       { name: "target", type: cat("bool"), namedOnly: true, doc: "Condition on the neighbouring site (`site`): what can be captured." },
       { name: "anvil", type: cat("bool"), namedOnly: true, doc: "Condition on the site beyond it (`site`): what it must be pressed against." },
       { name: "do", type: list(cat("effect")), namedOnly: true, doc: "Effects for each flanked site (`site`), e.g. `(remove site)`." },
       { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions looked along (default: all of the board's)." },
+      { name: "run", type: { t: "count-range", min: 1, words: ["any"] }, namedOnly: true, optional: true, default: 1, doc: "How many targets in a row are flanked: N exactly, or `{LOW HIGH}` (`any`: as many as the line holds); every one of the run is found." },
     ],
     example: "(custodial to target:(enemy site) anvil:(or (friend site) (in site corners)) do:{(remove site)})",
   },
