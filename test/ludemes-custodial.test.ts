@@ -93,6 +93,45 @@ describe("custodial run:", () => {
   });
 });
 
+describe("intervene", () => {
+  const g = build({
+    board: "(square 3 2)",
+    play: "(step dirs:{S} to:(empty to) then:{(intervene to target:(enemy site) do:{(remove site)} dirs:{E W})})",
+  });
+
+  it("takes both enemies the moved piece lands between on a line, and nothing with a single one", () => {
+    const t = play(g, loadPosition(g, { sites: { a1: man("P2"), c1: man("P2"), b2: man("P1") }, mover: "P1" }), "b2-b1");
+    expect([site(g, t, "a1"), site(g, t, "c1")]).toEqual([null, null]);
+    const one = play(g, loadPosition(g, { sites: { a1: man("P2"), c1: man("P1"), b2: man("P1") }, mover: "P1" }), "b2-b1");
+    expect([site(g, one, "a1"), site(g, one, "c1")]).toEqual([man("P2"), man("P1")]);
+  });
+});
+
+describe("at-once", () => {
+  /** A piece stepping to c1: d1 and b1 are enemies on either side, a1 the mover's beyond b1. */
+  const board = { sites: { a1: man("P1"), b1: man("P2"), d1: man("P2"), c2: man("P1") }, mover: "P1" };
+  const rules = (then: string) => build({ board: "(square 4 2)", play: `(step dirs:{S} to:(empty to) then:{${then}})` });
+  const intervene = "(intervene to target:(enemy site) do:{(remove site)} dirs:{E W})";
+  const custodial = "(custodial to target:(enemy site) anvil:(friend site) do:{(remove site)} dirs:{E W})";
+  const left = (then: string) => {
+    const g = rules(then);
+    const t = play(g, loadPosition(g, board), "c2-c1");
+    return ["b1", "d1"].filter((l) => site(g, t, l) !== null);
+  };
+
+  it("finds every capture on the position the move made, then makes them all", () => {
+    expect(left(`(at-once {${intervene} ${custodial}})`)).toEqual([]);
+    expect(left(`(at-once {${custodial} ${intervene}})`)).toEqual([]);
+  });
+
+  it("without it, the first capture changes what the second finds", () => {
+    // custodial first takes b1 (against a1); then c1 no longer stands between two enemies
+    expect(left(`${custodial} ${intervene}`)).toEqual(["d1"]);
+    // intervention first takes b1 and d1; custodial finds nothing left
+    expect(left(`${intervene} ${custodial}`)).toEqual([]);
+  });
+});
+
 describe("surround", () => {
   /** A king is taken when every neighbour of it on the board is an enemy piece or the centre. */
   const surround = build({

@@ -48,3 +48,13 @@ describe("Gala (board/hunt/Gala.lud): custodial capture of a run of any length",
     });
   });
 });
+
+describe("Maak Yek (board/war/custodial/Maak Yek.lud): capture by intervention and custodial capture, found at once", () => {
+  it("every decision of 20 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("maak-yek"), games("maak-yek"), { ludiiNotation: (n) => (n === "pass" ? "forced-pass" : n), forcedPassIsMove: true });
+    expect(tally).toEqual({
+      games: 20, decisions: 31774, throws: 0, passes: 0, forcedPasses: 2, promotions: 0, drops: 0,
+      legalMoves: 1210078, listed: 0, ambiguous: 0, turnLimits: 4, results: { p1: 8, p2: 8, draws: 0 },
+    });
+  });
+});

@@ -10,7 +10,7 @@ import { big, checkExact, PlayLimitError, positionWords } from "../../engine/pla
 import { MAX_TURN } from "../../limits.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { convertOutflanked } from "../../engine/structures/lines.js";
-import { flankedFrom, flankedRun, surroundedFrom } from "../../engine/structures/custodial.js";
+import { flankedFrom, flankedRun, intervenedFrom, surroundedFrom } from "../../engine/structures/custodial.js";
 import { directionsIn } from "../directions.js";
 import { compilePlayer } from "../expression.js";
 import { compileSite } from "./sites.js";
@@ -24,6 +24,11 @@ import { everyDirection } from "../../engine/board/topology.js";
 
 export interface CompiledEffect {
   run: Effect;
+  /**
+   * For effects that find sites before acting on them (custodial, intervene, surround): finds them
+   * now, on the position as it is, for the next `run` to act on (see at-once).
+   */
+  prepare?: Effect;
   /** The primitive actions this effect performs for a move about to be made in `s` (records only). */
   describe: (s: State, c: Ctx) => PrimitiveAction[];
 }
@@ -95,6 +100,19 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
         s.actionsInTurn++;
       },
       describe: () => [],
+    };
+  },
+  "at-once": (n, ptr, cx) => {
+    const list = compileEffects(n.effects as Json[], `${ptr}/effects`, cx);
+    const prepared = list.flatMap((e) => (e.prepare ? [e.prepare] : []));
+    if (prepared.length === 0) cx.warn("W001", "(at-once ...) here changes nothing: none of its effects finds sites before acting (custodial, intervene, surround)", `${ptr}/effects`, "the effects without at-once");
+    const runs = list.map((e) => e.run);
+    return {
+      run: (s, c) => {
+        for (const p of prepared) p(s, c);
+        for (const r of runs) r(s, c);
+      },
+      describe: (s, c) => list.flatMap((e) => e.describe(s, c)),
     };
   },
   when: (n, ptr, cx) => {
@@ -338,6 +356,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     return captureFrom(n, ptr, cx, "anvil", (topo, dirs, s, c, at, target, anvil, out) => flankedRun(topo, dirs, s, c, at, target, anvil, out, least, most), most);
   },
   surround: (n, ptr, cx) => captureFrom(n, ptr, cx, "hostile", surroundedFrom),
+  intervene: (n, ptr, cx) => captureFrom(n, ptr, cx, null, intervenedFrom, 2),
   visit: (n, ptr, cx) => {
     const at = compileSite(n.site!, `${ptr}/site`, cx);
     const base = visitedWords(cx);
@@ -352,25 +371,40 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
  * `custodial` and `surround`: the sites captured from one site, found first (into a buffer made
  * once), then the effects run for each with `site` bound.
  */
-function captureFrom(n: IrNode, ptr: string, cx: CompileContext, condKey: string, find: typeof flankedFrom, most = 1): CompiledEffect {
+function captureFrom(n: IrNode, ptr: string, cx: CompileContext, condKey: string | null, find: typeof flankedFrom, most = 1): CompiledEffect {
   const at = compileSite(n.at!, `${ptr}/at`, cx);
   const topology = cx.topology!;
   const dirs = Int32Array.from(directionsIn(n.dirs, `${ptr}/dirs`, cx));
   const target = cx.withSite(() => compileBool(n.target!, `${ptr}/target`, cx));
-  const other = cx.withSite(() => compileBool(n[condKey]!, `${ptr}/${condKey}`, cx));
+  const other = condKey === null ? () => true : cx.withSite(() => compileBool(n[condKey]!, `${ptr}/${condKey}`, cx));
   const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
   const found = new Int32Array(Math.max(1, dirs.length * Math.min(most, topology.n)));
-  return silent((s, c) => {
+  // Sites found ahead by `prepare` (inside at-once), -1 when none are waiting.
+  let ready = -1;
+  const findNow = (s: State, c: Ctx): number => {
     const from = at(s, c);
-    if (from < 0) return;
+    if (from < 0) return 0;
     const saved = c.site;
     const k = find(topology, dirs, s, c, from, target, other, found);
-    for (let j = 0; j < k; j++) {
-      c.site = found[j]!;
-      for (const e of body) e(s, c);
-    }
     c.site = saved;
-  });
+    return k;
+  };
+  return {
+    run: (s, c) => {
+      const k = ready >= 0 ? ready : findNow(s, c);
+      ready = -1;
+      const saved = c.site;
+      for (let j = 0; j < k; j++) {
+        c.site = found[j]!;
+        for (const e of body) e(s, c);
+      }
+      c.site = saved;
+    },
+    prepare: (s, c) => {
+      ready = findNow(s, c);
+    },
+    describe: () => [],
+  };
 }
 
 /**

@@ -4,6 +4,7 @@
  *
  * - custodial: a target next to the site, along a direction, with a hostile site ("anvil") just
  *   beyond it on the same line (the piece is sandwiched between the moved piece and the anvil);
+ * - intervention: two targets next to the site on opposite sides (the piece lands between them);
  * - surround: a target next to the site whose every neighbour is the site itself or hostile.
  *
  * Both only find the sites (into a caller's buffer); the rules decide what happens to them.
@@ -56,6 +57,30 @@ export function flankedRun(topo: Topology, dirs: Int32Array, s: State, c: Ctx, a
     if (run < least || next < 0 || next === at) continue;
     c.site = next;
     if (anvil(s, c)) k += run;
+  }
+  return k;
+}
+
+/**
+ * The targets intervened from `at` (the moved piece landing between two of them): for each line
+ * through `at` along `dirs` (a direction and its opposite, each line once), both neighbours when
+ * `target` holds for each (evaluated with `c.site` bound). Writes them into `out`, returns how many.
+ */
+export function intervenedFrom(topo: Topology, dirs: Int32Array, s: State, c: Ctx, at: number, target: Pred, _other: Pred, out: Int32Array): number {
+  const n = topo.n, step = topo.step, opposite = topo.opposite;
+  let k = 0;
+  for (let i = 0; i < dirs.length; i++) {
+    const d = dirs[i]!, o = opposite[d]!;
+    // Each line once: from the direction listed first of the two.
+    if (o < 0 || (o !== d && dirs.indexOf(o) >= 0 && dirs.indexOf(o) < i)) continue;
+    const a = step[d * n + at]!, b = step[o * n + at]!;
+    if (a < 0 || b < 0 || a === b) continue;
+    c.site = a;
+    if (!target(s, c)) continue;
+    c.site = b;
+    if (!target(s, c)) continue;
+    out[k++] = a;
+    out[k++] = b;
   }
   return k;
 }

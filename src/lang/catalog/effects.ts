@@ -48,6 +48,13 @@ export const effectLudemes: LudemeSpec[] = [
     example: "(clear-flag from cursed)",
   },
   {
+    name: "at-once",
+    category: "effect",
+    doc: "Captures found together: every effect of the list that finds its sites before acting (`custodial`, `intervene`, `surround`) finds them on the position as it is before any of the list acts, then each acts in the order written. A piece landing between two enemies that also closes a line against a friend takes all of them (Maak Yek: `(at-once {(intervene to ...) (custodial to ...)})`); written one after the other, the first capture would change what the second finds. Other effects in the list act in order as usual.",
+    params: [{ name: "effects", type: list(cat("effect")), doc: "The effects." }],
+    example: "(at-once {(intervene to target:(enemy site) do:{(remove site)}) (custodial to target:(enemy site) anvil:(friend site) do:{(remove site)})})",
+  },
+  {
     name: "when",
     category: "effect",
     doc: "Runs the effects when the condition holds, the `else:` effects otherwise.",
@@ -229,6 +236,18 @@ export const effectLudemes: LudemeSpec[] = [
       { name: "run", type: { t: "count-range", min: 1, words: ["any"] }, namedOnly: true, optional: true, default: 1, doc: "How many targets in a row are flanked: N exactly, or `{LOW HIGH}` (`any`: as many as the line holds); every one of the run is found." },
     ],
     example: "(custodial to target:(enemy site) anvil:(or (friend site) (in site corners)) do:{(remove site)})",
+  },
+  {
+    name: "intervene",
+    category: "effect",
+    doc: "Capture by intervention from one site, usually `to` (the piece just moved): along each line through it, when the two neighbouring sites on either side both satisfy `target:` (the piece landed between two enemies), the effects run for both. Conditions and effects see the site they are about as `site`; every such site is found first, then the effects run. Ludii's `(intervene ...)`, one deep; a custodial capture in the same consequences (Maak Yek) runs in the order written.",
+    params: [
+      { name: "at", type: siteRef, doc: "The site that intervenes." },
+      { name: "target", type: cat("bool"), namedOnly: true, doc: "Condition on each neighbouring site (`site`): what can be captured." },
+      { name: "do", type: list(cat("effect")), namedOnly: true, doc: "Effects for each site captured (`site`), e.g. `(remove site)`." },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions looked along, each with its opposite (default: all of the board's)." },
+    ],
+    example: "(intervene to target:(enemy site) do:{(remove site)} dirs:{N E S W})",
   },
   {
     name: "enclose",
