@@ -1001,3 +1001,38 @@ describe("semantic errors", () => {
     );
   });
 });
+
+describe("formed", () => {
+  /** Placing pieces; a player wins with a 2 x 2 square (any orientation is the same square) or an L of three. */
+  const g = build({
+    board: "(square 4 4)",
+    items: "(shape square {{} {N} {E} {N E}}) (shape ell {{} {N} {N N} {E}})",
+    play: "(add piece:man to:(empty to))",
+    end: "(if (formed square at:to of:(owner site mover)) (win mover)) (if (formed ell of:(owner site mover)) (win mover))",
+  });
+
+  it("holds where the shape stands through the site, every cell satisfying of:", () => {
+    const s = loadPosition(g, { sites: { a1: man("P1"), a2: man("P1"), b2: man("P1"), d4: man("P2") }, mover: "P1" });
+    const won = play(g, s, "*b1");
+    expect(won.over).toBe(true);
+    expect(g.endReason(won)?.rule).toBe(0);
+    // a square with an enemy piece in it is no square
+    const mixed = loadPosition(g, { sites: { a1: man("P1"), a2: man("P2"), b2: man("P1"), d4: man("P2") }, mover: "P1" });
+    expect(play(g, mixed, "*b1").over).toBe(false);
+  });
+
+  it("finds a shape in any turn or reflection the board allows, anywhere without at:", () => {
+    // an L turned and mirrored: d4 d3 d2 and c2
+    const s = loadPosition(g, { sites: { d4: man("P1"), d3: man("P1"), a1: man("P2") }, mover: "P1" });
+    const t = play(g, s, "*c2");
+    expect(t.over).toBe(false);
+    const u = play(g, play(g, t, "*a2"), "*d2");
+    expect(u.over).toBe(true);
+    expect(g.endReason(u)?.rule).toBe(1);
+  });
+
+  it("names an unknown shape with the shapes there are", () => {
+    const d = onlyError(text({ items: "(shape square {{} {N} {E} {N E}})", play: "(add piece:man to:(empty to))", end: "(if (formed sqare of:(owner site mover)) (win mover))" }), "M001", "sqare");
+    expect(d.expected).toBe("one of: square");
+  });
+});

@@ -58,3 +58,17 @@ describe("Maak Yek (board/war/custodial/Maak Yek.lud): capture by intervention a
     });
   });
 });
+
+describe("Teeko (board/space/line/Teeko.lud): a shape formed on the board (Ludii's is Pattern)", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Ludii's pieces in hand stand on its first hand site.
+    const tally = replayLudiiGames(fixture("teeko"), games("teeko"), {
+      ludiiNotation: (n, s) => (n === "pass" ? "forced-pass" : n.startsWith("M*") ? `P${s.mover + 1}hand0-${n.slice(2)}` : n),
+      forcedPassIsMove: true,
+    });
+    expect(tally).toEqual({
+      games: 100, decisions: 2392, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 42511, listed: 2392, ambiguous: 0, results: { p1: 52, p2: 48, draws: 0 },
+    });
+  });
+});

@@ -356,6 +356,48 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       emit: (e) => atSite(e, at, (x) => `${e.ref(hasLineOfAtLeast, "lineOfAtLeast")}(${e.ref(topology, "topology")}, s, ${x}, ${e.num(of, "a player")}, ${e.ref(axes, "axes")}, ${e.int(length)}, ${ifPlaced})`),
     };
   },
+  formed: (n, ptr, cx) => {
+    const name = n.shape as string;
+    const placements = cx.shapes.get(name);
+    if (!placements) {
+      cx.fail("M001", `no shape '${name}'`, `${ptr}/shape`, cx.shapes.size ? `one of: ${[...cx.shapes.keys()].join(", ")}` : "a shape declared with (shape ...)");
+      return { fn: () => false };
+    }
+    const of = cx.withSite(() => compileBool(n.of!, `${ptr}/of`, cx));
+    const fits = (s: State, c: Ctx, cells: Int32Array): boolean => {
+      for (let k = 0; k < cells.length; k++) {
+        c.site = cells[k]!;
+        if (!of(s, c)) return false;
+      }
+      return true;
+    };
+    if (n.at === undefined) {
+      return {
+        fn: (s, c) => {
+          const saved = c.site;
+          let found = false;
+          for (let i = 0; i < placements.length && !found; i++) found = fits(s, c, placements[i]!);
+          c.site = saved;
+          return found;
+        },
+      };
+    }
+    // Only the placements through the site are looked at: a few, whatever the board's size.
+    const at = compileSite(n.at as string, `${ptr}/at`, cx);
+    const through: Int32Array[][] = Array.from({ length: cx.topology!.n }, () => []);
+    for (const cells of placements) for (const site of cells) through[site]!.push(cells);
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        if (x < 0) return false;
+        const saved = c.site, list = through[x]!;
+        let found = false;
+        for (let i = 0; i < list.length && !found; i++) found = fits(s, c, list[i]!);
+        c.site = saved;
+        return found;
+      },
+    };
+  },
   near: (n, ptr, cx) => {
     const of = compileSite(n.of!, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));

@@ -165,6 +165,17 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(near to (is-piece site block) via:both)",
   },
   {
+    name: "formed",
+    category: "bool",
+    doc: "The named shape (see `shape`) stands on the board in some orientation, every one of its cells satisfying `of:` (with `site` bound to the cell): Teeko's square of four pieces, `(formed square at:to of:(owner site mover))`, or any pattern of sites given by paths from an anchor (Ludii's `(is Pattern ...)`). With `at:`, only the placements through that site are looked at (in end rules `to` is the last move's destination), so the test costs a few placements whatever the board's size.",
+    params: [
+      { name: "shape", type: name, doc: "The shape's name." },
+      { name: "at", type: siteRef, namedOnly: true, optional: true, doc: `A site the shape must cover: ${SITE_DOC}. Without it, anywhere on the board.` },
+      { name: "of", type: cat("bool"), namedOnly: true, doc: "Condition on each cell (`site`)." },
+    ],
+    example: "(formed square at:to of:(owner site mover))",
+  },
+  {
     name: "line",
     category: "bool",
     doc: "A row of at least `length` pieces of one player (exactly `length` with `exact:true`) stands in an unbroken line through the site (or anywhere, without a site), along one of the board's lines (a direction and its opposite). Only the lines through that site are looked at, so in end rules, where `to` is the last move's destination, the test costs the length of those lines whatever the board's size.",

@@ -150,7 +150,7 @@ export const equipmentLudemes: LudemeSpec[] = [
   {
     name: "shape",
     category: "item",
-    doc: "A named formation of sites, for `remove-shapes`: each cell is the path of directions from an anchor cell (`{}` is the anchor itself, `{E SE}` one step E then one SE). It matches in every rotation and reflection the board allows (60-degree turns on hex boards, 90-degree on square ones).",
+    doc: "A named formation of sites, for `remove-shapes` and `formed`: each cell is the path of directions from an anchor cell (`{}` is the anchor itself, `{E SE}` one step E then one SE). It matches in every rotation and reflection the board allows (60-degree turns on hex boards, 90-degree on square ones).",
     params: [
       { name: "name", type: name, doc: "The shape's name." },
       { name: "cells", type: list(list(name)), doc: "The cells, as direction paths from the anchor." },
