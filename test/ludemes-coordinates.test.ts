@@ -269,8 +269,9 @@ describe("site forms: misuse", () => {
   it("sites are not numbers, and self is no site", () => {
     const d = onlyError(text({ play: "(step to:(= (ahead to N) 1))" }), "B004", "ahead");
     expect(d.message).toContain("'site' ludeme, not an 'int'");
-    const e = onlyError(text({ play: "(step to:(empty self))" }), "S001", "self");
-    expect(e.expected).toContain("'last-to'");
+    const e = onlyError(text({ play: "(step to:(empty self))" }), "M004", "self");
+    expect(e.message).toContain("`self` is the moving piece");
+    expect(e.expected).toContain("last-to");
     expect(onlyError(text({ play: "(step to:(empty (rank to)))" }), "B004", "rank").message).toContain("'int' ludeme, not a 'site'");
     // self stays a site of flag and attr, beside site forms
     expect(() => build({ items: "(flag king)", play: "(step to:(and (flag self king) (not (flag (ahead to N) king))))" })).not.toThrow();

@@ -111,3 +111,18 @@ describe("player-relative directions", () => {
     expect(errorsOf(text("forward:{N}")).map((d) => d.message)).toEqual(["1 forward directions for 2 players"]);
   });
 });
+
+describe("a site's label where a site is read", () => {
+  it("is always that site: (owner b2 mover), (empty c3)", () => {
+    const g = build({ board: "(square 3 3)", play: "(add piece:man to:(and (empty to) (not (empty b2))))", end: "(if (owner c3 mover) (win mover))" });
+    expect(notations(g, loadPosition(g, { sites: {} }))).toEqual([]);
+    const s = loadPosition(g, { sites: { b2: { piece: "man", owner: "P2", height: 1, flags: [] } } });
+    expect(notations(g, s)).toHaveLength(8);
+  });
+
+  it("names a label the board lacks, or a misspelt site word, with its place", () => {
+    const d = onlyError(text({ board: "(square 3 3)", play: "(add piece:man to:(and (empty to) (empty z9)))" }), "M001", "z9");
+    expect(d.message).toBe("'z9' is neither a site of the board nor one of from, over, to, site, last-from, last-to");
+    expect(onlyError(text({ board: "(square 3 3)", play: "(add piece:man to:(empty tto))" }), "M001", "tto").expected).toMatch(/a site label such as a1/);
+  });
+});

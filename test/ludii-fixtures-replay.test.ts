@@ -72,3 +72,14 @@ describe("Teeko (board/space/line/Teeko.lud): a shape formed on the board (Ludii
     });
   });
 });
+
+describe("Pente (board/space/line/Pente.lud): a custodial capture of exactly two, scored", () => {
+  it("every decision of 30 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Ludii writes a placement as a move from the point to itself.
+    const tally = replayLudiiGames(fixture("pente"), games("pente"), { ludiiNotation: (n) => (n.startsWith("*") ? `${n.slice(1)}-${n.slice(1)}` : n) });
+    expect(tally).toEqual({
+      games: 30, decisions: 4634, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 1291947, listed: 0, ambiguous: 0, results: { p1: 20, p2: 10, draws: 0 },
+    });
+  });
+});

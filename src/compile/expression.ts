@@ -6,7 +6,8 @@
 import type { Ctx } from "../engine/play/rules.js";
 import { withSource, type Emit } from "../engine/compiled/emitter.js";
 import type { State } from "../engine/state/state.js";
-import type { SITE_NAMES } from "../lang/catalog.js";
+import { SITE_NAMES } from "../lang/catalog.js";
+import { siteIndex } from "../engine/board/topology.js";
 import type { CompileContext } from "./context.js";
 
 /** A compiled expression, with its value when known at compile time. */
@@ -66,6 +67,7 @@ const siteReader = (ref: SiteRef): SiteReader => {
  */
 export function siteRefIn(ref: string, ptr: string, cx: CompileContext): SiteReader {
   const r = ref as SiteRef;
+  if (!(SITE_NAMES as readonly string[]).includes(ref)) return labelledSite(ref, ptr, cx);
   if (r === "site") {
     if (cx.siteBinders === 0) cx.fail("M004", "`site` exists only inside forall, exists, near, groups or a slide's through:", ptr, "from, over or to (in a move)");
   } else if (r === "last-to" || r === "last-from") {
@@ -77,6 +79,18 @@ export function siteRefIn(ref: string, ptr: string, cx: CompileContext): SiteRea
     cx.fail("M004", `the site '${r}' exists only ${where}`, ptr, "`site` inside forall/exists, or a condition that does not name a site");
   }
   return siteReader(r);
+}
+
+/** A site named by its label (`b2`, `store-e`): the same site wherever the rule is read. */
+function labelledSite(label: string, ptr: string, cx: CompileContext): SiteReader {
+  const topo = cx.topology;
+  if (label === "self") {
+    cx.fail("M004", "`self` is the moving piece, read only by flag and attr: here a site is needed", ptr, `one of ${SITE_NAMES.join(", ")}, or a site label`);
+    return withSource(() => -1, () => "-1");
+  }
+  const x = topo ? siteIndex(topo, label) : -1;
+  if (topo && x < 0) cx.fail("M001", `'${label}' is neither a site of the board nor one of ${SITE_NAMES.join(", ")}`, ptr, `a site label such as ${topo.labels[0]}, or ${SITE_NAMES.join(", ")}`);
+  return withSource(() => x, (e) => e.int(x));
 }
 
 /**

@@ -105,8 +105,8 @@ export const categoryInfo: Record<Category, { doc: string; atoms?: ArgType[]; at
   phase: { doc: "A phase of play: its moves, and when a player moves on to the next." },
   site: {
     doc: "One site of the board, read when the rule is evaluated; or no site at all (a site off the board, a piece that is not there). A test of no site is false (and its `not` true), a number of no site is 0, an effect on no site does nothing.",
-    atoms: [{ t: "enum", values: [...SITE_NAMES] }],
-    atomDoc: "`from`, `over`, `to` (in moves), `site` (in forall, exists, near, groups, through:), `last-from`, `last-to` (where the last decision moved from and to)",
+    atoms: [{ t: "enum", values: [...SITE_NAMES] }, { t: "name" }],
+    atomDoc: "`from`, `over`, `to` (in moves), `site` (in forall, exists, near, groups, through:), `last-from`, `last-to` (where the last decision moved from and to), or a site's label (`b2`, `store-e`): always that site",
   },
   bool: { doc: "A condition.", atoms: [{ t: "bool" }], atomDoc: "`true` or `false`" },
   int: { doc: "A whole number.", atoms: [{ t: "int" }], atomDoc: "a number" },

@@ -194,8 +194,22 @@ export function validateIr(ir: Json, spans: ReadonlyMap<string, Span>, skip: rea
 function relevant(errors: ErrorObject[]): ErrorObject[] {
   // An argument that is a number or a word (`range:any`) failed both: one error, saying what fits.
   const either = errors.filter((e) => e.keyword === "anyOf" && /\/properties\/[^/]+\/anyOf$/.test(e.schemaPath)).map((e) => e.schemaPath + "/");
-  return errors.filter((e) => e.keyword !== "if" && !either.some((p) => e.schemaPath.startsWith(p)));
+  const kept = errors.filter((e) => e.keyword !== "if" && !either.some((p) => e.schemaPath.startsWith(p)));
+  // A value that fits none of a category's atoms (a site: one of its words, or a label) fails each
+  // of them: one error for it, the one that says what would fit (see toDiagnostic's anyOf).
+  const valueErrors = new Map<string, number>();
+  for (const e of kept) if (VALUE_KEYWORDS.has(e.keyword)) valueErrors.set(e.instancePath, (valueErrors.get(e.instancePath) ?? 0) + 1);
+  const told = new Set<string>();
+  return kept.flatMap((e) => {
+    if (!VALUE_KEYWORDS.has(e.keyword) || valueErrors.get(e.instancePath)! < 2) return [e];
+    if (told.has(e.instancePath)) return [];
+    told.add(e.instancePath);
+    return [{ ...e, keyword: "anyOf" }];
+  });
 }
+
+/** Keywords of a value that does not fit its slot (as against a missing or unknown argument). */
+const VALUE_KEYWORDS = new Set(["enum", "type", "pattern", "minLength", "anyOf"]);
 
 function toDiagnostic(e: ErrorObject, ir: Json, spans: ReadonlyMap<string, Span>): Diagnostic {
   const path = e.instancePath;
