@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadPosition, type Position } from "../src/engine/state/position.js";
-import { at, build, errorsOf, man, notations, onlyError, play, site, text, type Spec } from "./support/games.js";
+import { at, build, counter, errorsOf, man, notations, onlyError, play, site, text, type Spec } from "./support/games.js";
 
 /** A description whose seats face `forward` (P1's first), e.g. `{N S}`. */
 function facing(sp: Spec, forward = "{N S}"): string {
@@ -275,5 +275,26 @@ describe("site forms: misuse", () => {
     expect(onlyError(text({ play: "(step to:(empty (rank to)))" }), "B004", "rank").message).toContain("'int' ludeme, not a 'site'");
     // self stays a site of flag and attr, beside site forms
     expect(() => build({ items: "(flag king)", play: "(step to:(and (flag self king) (not (flag (ahead to N) king))))" })).not.toThrow();
+  });
+});
+
+describe("distance", () => {
+  const value = (board: string, expr: string, dirs = "") =>
+    build({ board, items: "(counter d)", play: `(add piece:man to:(empty to) then:{(counter-set d ${expr.replace("DIRS", dirs)})})` });
+  const after = (board: string, expr: string, move: string, dirs = "") => {
+    const g = value(board, expr, dirs);
+    return counter(g, play(g, g.newGame({ seed: 1 }), move), "d");
+  };
+
+  it("counts the fewest steps along the board's own directions, pieces or not", () => {
+    expect(after("(square 5 5)", "(distance to e5)", "*a1")).toBe(8);
+    expect(after("(square 5 5 diagonals:all)", "(distance to e5)", "*a1")).toBe(4);
+    expect(after("(square 5 5 diagonals:all)", "(distance to e5 dirs:{N E S W})", "*a1")).toBe(8);
+    expect(after("(hex 3)", "(distance to (where man mover))", "*c3")).toBe(0);
+  });
+
+  it("is 1000000 between sites no path joins", () => {
+    expect(after("(graph {a1 b1 c1 d1} lines:{{a1 b1} {c1 d1}})", "(distance to d1)", "*a1")).toBe(1000000);
+    expect(after("(graph {a1 b1 c1 d1} lines:{{a1 b1} {c1 d1}})", "(distance to d1)", "*c1")).toBe(1);
   });
 });

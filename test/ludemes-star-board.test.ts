@@ -184,6 +184,37 @@ describe("finish", () => {
   });
 });
 
+describe("eliminate", () => {
+  /** Three players, a man each on a row; a player left without a man is out. */
+  const g = build({
+    players: 3,
+    board: "(square 5 1)",
+    start: "(place man P1 a1) (place man P2 b1) (place man P3 e1)",
+    play: "(priority (step dirs:{E W} to:(not (friend to))) (pass))",
+    end: "(if (no-pieces next) (eliminate next))",
+  });
+
+  it("takes the worst place left and leaves the turn order; the others play on; the last one left takes the best place left", () => {
+    // P1 takes P2's man: P2, due to act next, is out with the worst place, and P3 acts instead.
+    let s = play(g, g.newGame(), "a1xb1");
+    expect(s.over).toBe(false);
+    expect(s.mover).toBe(2);
+    s = playAll(g, s, ["e1-d1", "b1-c1"]);
+    // P3 takes P1's man: P1 is out second (place 2), and P3, alone, takes the first place.
+    s = play(g, s, "d1xc1");
+    expect(s.over).toBe(true);
+    expect(g.returns(s)).toEqual([0, -1, 1]);
+    expect(g.winners(s)).toEqual([2]);
+  });
+
+  it("with two players being eliminated is losing", () => {
+    const two = build({ board: "(square 3 1)", start: "(place man P1 a1) (place man P2 b1)", play: "(priority (step dirs:{E W} to:(not (friend to))) (pass))", end: "(if (no-pieces next) (eliminate next))" });
+    const s = play(two, two.newGame(), "a1xb1");
+    expect(s.over).toBe(true);
+    expect(two.returns(s)).toEqual([1, -1]);
+  });
+});
+
 describe("*", () => {
   it("multiplies, folded when constant", () => {
     const g = build({ board: "(square 3 1)", start: "(place man P1 a1)", play: "(step)", end: "(if (> (turn) (* 1 2)) draw)" });

@@ -55,6 +55,27 @@ export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
       return Array.from({ length: count }, (_, p) => p).filter((p) => p !== loser);
     };
   },
+  eliminate: (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const base = placeWords(cx);
+    const P = cx.playerCount;
+    return (s, c) => {
+      const p = who(s, c), m = s.memory;
+      if (m[base + p] !== 0) return null;
+      // The worst place not yet taken (those who finished hold the best ones).
+      const taken = (place: number) => {
+        for (let q = 0; q < P; q++) if (m[base + q] === place) return true;
+        return false;
+      };
+      let place = P;
+      while (place > 1 && taken(place)) place--;
+      let placed = 0;
+      for (let q = 0; q < P; q++) if (m[base + q] !== 0) placed++;
+      m[base + p] = place;
+      // One player left (or none): the game is over, and the last takes the best place left.
+      return P - placed - 1 <= 1 ? [] : null;
+    };
+  },
   finish: (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     const base = placeWords(cx);

@@ -14,6 +14,7 @@ import { Flood, nearLists } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
 import { playerRegion } from "../seats.js";
 import { compileRegion } from "./regions.js";
+import { StepDistances } from "../../engine/board/distances.js";
 
 const EMPTY_SITES = new Int32Array(0);
 
@@ -35,6 +36,16 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
         const x = at(s, c);
         const t = x < 0 ? -1 : s.piece[x]!;
         return t < 0 ? 0 : table[t]!;
+      },
+    };
+  },
+  distance: (n, ptr, cx) => {
+    const a = compileSite(n.a!, `${ptr}/a`, cx), b = compileSite(n.b!, `${ptr}/b`, cx);
+    const table = new StepDistances(cx.topology!, directionsIn(n.dirs, `${ptr}/dirs`, cx));
+    return {
+      fn: (s, c) => {
+        const x = a(s, c), y = b(s, c);
+        return x < 0 || y < 0 ? 0 : table.between(x, y);
       },
     };
   },

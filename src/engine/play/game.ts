@@ -577,21 +577,25 @@ export class Game implements Runtime {
   }
 
   /**
-   * Returns by place in games where players finish one by one: those who finished keep their
-   * places; of the others, the winners share the next places and the rest the places left. Place
-   * q of n is worth 1 - 2(q - 1)/(n - 1) (+1 first, -1 last); a shared place, the average.
+   * Returns by place in games where players finish one by one (or are eliminated, taking the worst
+   * places): those who have a place keep it; of the others, the winners share the best places left,
+   * the rest the places after them. Place q of n is worth 1 - 2(q - 1)/(n - 1) (+1 first, -1
+   * last); a shared place, the average.
    */
   private returnsByPlace(s: State, winners: number[]): void {
     const n = this.def.players.count, w = this.def.placeWord!;
-    let taken = 0;
-    for (let p = 0; p < n; p++) if (s.memory[w + p] !== 0) taken++;
     const worth = (place: number) => (n > 1 ? 1 - (2 * (place - 1)) / (n - 1) : 1);
+    const free: number[] = [];
+    for (let place = 1; place <= n; place++) {
+      let taken = false;
+      for (let p = 0; p < n && !taken; p++) taken = s.memory[w + p] === place;
+      if (!taken) free.push(place);
+    }
     const share = (group: number[]) => {
-      // Places taken+1 .. taken+k, averaged.
-      const k = group.length;
-      const value = worth(taken + (k + 1) / 2);
+      // The best k places left, averaged.
+      const places = free.splice(0, group.length);
+      const value = places.reduce((sum, place) => sum + worth(place), 0) / Math.max(1, places.length);
       for (const p of group) s.returns[p] = value;
-      taken += k;
     };
     for (let p = 0; p < n; p++) if (s.memory[w + p] !== 0) s.returns[p] = worth(s.memory[w + p]!);
     const open = Array.from({ length: n }, (_, p) => p).filter((p) => s.memory[w + p] === 0);

@@ -43,6 +43,13 @@ export const endLudemes: LudemeSpec[] = [
     example: "(lose next)",
   },
   {
+    name: "eliminate",
+    category: "outcome",
+    doc: "The player is out: it takes the worst place not yet taken and leaves the turn order, and the others play on (Ludii's loss of one player among several). When one player is left it takes the best place left and the game ends (with two players, being eliminated is losing). Places taken by `finish` (the best) and `eliminate` (the worst) meet in the middle; returns go by place, as with `finish`.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(eliminate next)",
+  },
+  {
     name: "finish",
     category: "outcome",
     doc: "The player finishes: it takes the best place not yet taken and leaves the turn order, and the others play on. When one player is left it takes the last place and the game ends (with two players, finishing is winning). A game that ends otherwise keeps the places taken: the players still playing share the places left (a draw among them, below those who finished), or the outcome's winners take the best of them. Returns go by place, from +1 for the first to -1 for the last, shared places averaged.",

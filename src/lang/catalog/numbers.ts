@@ -264,6 +264,17 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(if-int (flag to king) 10 1)",
   },
   {
+    name: "distance",
+    category: "int",
+    doc: "The fewest steps from one site to another along the board's directions (`dirs:`, default the board's own), whatever stands on the sites between (Ludii's `(count Steps A B)`): a step that must take a piece further from the enemy king is `(> (distance to (where king next)) (distance from (where king next)))`. 0 from a site to itself, and when either is no site; 1000000 when no path joins them.",
+    params: [
+      { name: "a", type: siteRef, doc: "One site." },
+      { name: "b", type: siteRef, doc: "The other." },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions of the steps (default: the board's own)." },
+    ],
+    example: "(distance to (where king next))",
+  },
+  {
     name: "counter",
     category: "int",
     doc: "The current value of a counter; of a player's own counter (declared `per:player`), that player's.",
