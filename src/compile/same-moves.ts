@@ -6,16 +6,19 @@
  *
  * Only the arguments below choose where a move is made (a move's row holds its sites, path and
  * captures, which is all its rule reads of them when the move is made); every other argument (the
- * piece, how far, what it captures, its consequences ...) may change what the move does, so they
- * must be the same. Combinators (a rule made of rules) are never grouped: two of them making
+ * piece, the directions, how far, what it captures, its consequences ...) must be the same. Combinators (a rule made of rules) are never grouped: two of them making
  * one move is not seen from their arguments alone.
  */
 import type { Json } from "../lang/bind.js";
 import { findLudeme } from "../lang/catalog.js";
 import { isNode } from "./context.js";
 
-/** Conditions and directions that say where a move may be made, never what it does. */
-const WHERE = new Set(["from", "to", "over", "through", "land", "partner-if", "safe", "dirs"]);
+/**
+ * Conditions that say where a move may be made, never what it does. Directions are left out: rules
+ * in different directions seldom make one move, and grouping them would cost the union its quick
+ * path in every chess-like game whose pieces' rules differ only in direction.
+ */
+const WHERE = new Set(["from", "to", "over", "through", "land", "partner-if", "safe"]);
 
 /** Per source: the first earlier source that makes the same moves where they meet, or -1. */
 export function sameMoveSources(sources: readonly Json[]): number[] {
