@@ -175,3 +175,29 @@ describe("either: a move two sources make is listed once", () => {
     expect(listed).toHaveLength(10);
   });
 });
+
+describe("next-turn", () => {
+  /** Three players; a placement on the top row hands the next turn to P3, one on b1 plays again first. */
+  const g = build({
+    players: 3,
+    board: "(square 3 3)",
+    play: "(add piece:man to:(empty to) then:{(when (in to (rows 3 3)) then:{(next-turn P3)}) (when (same-site to b1) then:{(move-again)})})",
+  });
+
+  it("gives the next turn to the player named, and the turn order goes on from there", () => {
+    const s = play(g, g.newGame({ seed: 1 }), "*a3");
+    expect(s.mover).toBe(2);
+    expect(play(g, s, "*c1").mover).toBe(0);
+    // without it, seat order
+    expect(play(g, g.newGame({ seed: 1 }), "*a1").mover).toBe(1);
+  });
+
+  it("is taken when the turn ends: another decision of the same turn comes first", () => {
+    const s = play(g, g.newGame({ seed: 1 }), "*b3");
+    expect(s.mover).toBe(2);
+    const t = play(g, play(g, g.newGame({ seed: 1 }), "*b1"), "*c3");
+    expect(t.mover).toBe(2);
+    const u = play(g, g.newGame({ seed: 1 }), "*b1");
+    expect([u.mover, u.actionInTurn]).toEqual([0, 2]);
+  });
+});

@@ -82,3 +82,23 @@ export function placeWords(cx: CompileContext): number {
 export function placeWordsIfAny(cx: CompileContext): number {
   return placeBases.get(cx) ?? -1;
 }
+
+const nextTurnBases = new WeakMap<CompileContext, number>();
+
+/**
+ * The rule-memory word naming the player whose turn comes next, set by `(next-turn P)` (the seat
+ * plus one; 0 when the turn goes round in seat order).
+ */
+export function nextTurnWord(cx: CompileContext): number {
+  const known = nextTurnBases.get(cx);
+  if (known !== undefined) return known;
+  const word = cx.memoryInit.length;
+  cx.memoryInit.push(0);
+  nextTurnBases.set(cx, word);
+  return word;
+}
+
+/** The next-turn word, or -1 when no rule chooses who plays next. */
+export function nextTurnWordIfAny(cx: CompileContext): number {
+  return nextTurnBases.get(cx) ?? -1;
+}

@@ -19,7 +19,7 @@ import { compileBool, NO_SIDE, sidesOf } from "./conditions.js";
 import { compileInt } from "./numbers.js";
 import { compileRegion } from "./regions.js";
 import { runBounds } from "../count-range.js";
-import { visitedWords } from "../seats.js";
+import { nextTurnWord, visitedWords } from "../seats.js";
 import { everyDirection } from "../../engine/board/topology.js";
 
 export interface CompiledEffect {
@@ -101,6 +101,13 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       },
       describe: () => [],
     };
+  },
+  "next-turn": (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const word = nextTurnWord(cx);
+    return silent((s, c) => {
+      s.memory[word] = who(s, c) + 1;
+    });
   },
   "at-once": (n, ptr, cx) => {
     const list = compileEffects(n.effects as Json[], `${ptr}/effects`, cx);

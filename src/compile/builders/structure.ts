@@ -24,7 +24,7 @@ import { compileMoves } from "./moves.js";
 import { preludeBuilders, startBuilders } from "./setup.js";
 import { SwapGenerator, SwapSource } from "../../engine/moves/swap.js";
 import type { MoveSource } from "../../engine/play/rules.js";
-import { placeWordsIfAny } from "../seats.js";
+import { nextTurnWordIfAny, placeWordsIfAny } from "../seats.js";
 
 /** Ludemes compiled inline by compileGameIr rather than through a builder table. */
 export const STRUCTURAL: [string, Category][] = [
@@ -267,6 +267,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     repetition: cx.repetitionUses.length ? { everyDecision: cx.repetitionUses.includes("turn"), lookAhead: beforeEnd > 0 } : null,
     options,
     placeWord: placeWordsIfAny(cx),
+    nextTurnWord: nextTurnWordIfAny(cx),
   };
 }
 

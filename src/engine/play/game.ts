@@ -389,7 +389,7 @@ export class Game implements Runtime {
     if (!turnEnds) return h.remember(s, s.mover, s.actionInTurn, false);
     const left = s.preludeLeft - 1, prelude = this.def.prelude;
     if (s.preludeLeft > 0) h.remember(s, left > 0 ? prelude[prelude.length - left]!.seat : 0, 1, left === 0);
-    else h.remember(s, this.nextSeat(s, s.mover), 1, true);
+    else h.remember(s, this.seatAfterTurn(s, false), 1, true);
   }
 
   /** Contexts of the legal moves the memory of positions lists to compare positions (see PositionHistory). */
@@ -508,7 +508,7 @@ export class Game implements Runtime {
       turnBegan = false;
     } else {
       for (const e of def.afterTurn) e(s, c);
-      s.mover = this.nextSeat(s, s.mover);
+      s.mover = this.seatAfterTurn(s, true);
       this.nextTurn(s);
       s.actionInTurn = 1;
       s.actionsInTurn = def.turn.actions;
@@ -531,6 +531,21 @@ export class Game implements Runtime {
       return;
     }
     if (this.def.roll !== null) s.rollDue = this.throwDue(s);
+  }
+
+  /**
+   * Whose turn comes after the mover's: the player a rule chose with `(next-turn P)` this turn
+   * (unless that player has finished), else the next seat in turn order. `clear`: the choice is
+   * used up (the turn is ending), not only looked at.
+   */
+  private seatAfterTurn(s: State, clear: boolean): number {
+    const w = this.def.nextTurnWord ?? -1;
+    if (w >= 0 && s.memory[w] !== 0) {
+      const chosen = s.memory[w]! - 1, placed = this.def.placeWord ?? -1;
+      if (clear) s.memory[w] = 0;
+      if (placed < 0 || s.memory[placed + chosen] === 0) return chosen;
+    }
+    return this.nextSeat(s, s.mover);
   }
 
   /** The seat after `p` in turn order, skipping players who have finished. */

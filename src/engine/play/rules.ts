@@ -328,6 +328,12 @@ export interface GameDef {
    * by place. Absent or -1: no such rule.
    */
   placeWord?: number;
+  /**
+   * Where rule memory keeps the player chosen to play next by `(next-turn P)` (the seat plus one;
+   * 0: the turn goes round in seat order), read and cleared when the turn ends. Absent or -1: no
+   * such rule.
+   */
+  nextTurnWord?: number;
   /** Which rules run as compiled code and which on closures (engine/compiled/specialize.ts); absent: all on closures. */
   compilation?: CompilationReport;
 }

@@ -48,6 +48,13 @@ export const effectLudemes: LudemeSpec[] = [
     example: "(clear-flag from cursed)",
   },
   {
+    name: "next-turn",
+    category: "effect",
+    doc: "The next turn is the player's, not the next seat's (Ludii's `(set NextPlayer ...)`): the loser of a round starts the next, a player who revealed the other's colour hands over the turn. Taken when the mover's turn ends (a `(move-again)` keeps the turn first); a player who has finished is passed over as usual. The turn order then goes on from that player.",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(next-turn P1)",
+  },
+  {
     name: "at-once",
     category: "effect",
     doc: "Captures found together: every effect of the list that finds its sites before acting (`custodial`, `intervene`, `surround`) finds them on the position as it is before any of the list acts, then each acts in the order written. A piece landing between two enemies that also closes a line against a friend takes all of them (Maak Yek: `(at-once {(intervene to ...) (custodial to ...)})`); written one after the other, the first capture would change what the second finds. Other effects in the list act in order as usual.",
