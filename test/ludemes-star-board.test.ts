@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadPosition } from "../src/engine/state/position.js";
-import { build, errorsOf, man, notations, play, playAll, site } from "./support/games.js";
+import { build, counter, errorsOf, man, notations, play, playAll, site } from "./support/games.js";
 
 describe("star", () => {
   it("builds the six-pointed star: 121 cells for points of 4 rows, six points of 10, a hexagon of 61", () => {
@@ -205,6 +205,20 @@ describe("eliminate", () => {
     expect(s.over).toBe(true);
     expect(g.returns(s)).toEqual([0, -1, 1]);
     expect(g.winners(s)).toEqual([2]);
+  });
+
+  it("(playing P) says who is still in the game", () => {
+    const h = build({
+      players: 3,
+      board: "(square 5 1)",
+      items: "(counter out)",
+      start: "(place man P1 a1) (place man P2 b1) (place man P3 e1)",
+      play: "(priority (step dirs:{E W} to:(not (friend to)) then:{(when (not (playing P2)) then:{(counter-add out 1)})}) (pass))",
+      end: "(if (no-pieces next) (eliminate next))",
+    });
+    const s = play(h, h.newGame(), "a1xb1");
+    expect(counter(h, s, "out")).toBe(0);
+    expect(counter(h, play(h, s, "e1-d1"), "out")).toBe(1);
   });
 
   it("with two players being eliminated is losing", () => {

@@ -20,7 +20,7 @@ import { compileIntC } from "./numbers.js";
 import { compileRegion } from "./regions.js";
 import type { State } from "../../engine/state/state.js";
 import { everyDirection, ownDirections } from "../../engine/board/topology.js";
-import { playerRegion, visitedWords } from "../seats.js";
+import { placeWords, playerRegion, visitedWords } from "../seats.js";
 
 /** Builders of the `bool` category, keyed by ludeme. */
 export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Compiled<boolean>> = {
@@ -589,6 +589,12 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   ">=": comparison((a, b) => a >= b, (k) => ({ atLeast: k, holds: true })),
   "=": comparison((a, b) => a === b),
   "!=": comparison((a, b) => a !== b),
+  playing: (n, ptr, cx) => {
+    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    // The place words: a player with a place (finished or eliminated) is out of play.
+    const base = placeWords(cx);
+    return { fn: (s, c) => s.memory[base + who(s, c)] === 0 };
+  },
   "no-pieces": (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     return { fn: (s, c) => s.pieceCount[who(s, c)] === 0 };

@@ -280,6 +280,13 @@ export const conditionLudemes: LudemeSpec[] = [
   compare("=", "equal to"),
   compare("!=", "different from"),
   {
+    name: "playing",
+    category: "bool",
+    doc: "The player is still in the game: it has neither finished (`finish`) nor been eliminated (`eliminate`) (Ludii's `(is Active P)`).",
+    params: [{ name: "player", type: playerRef, doc: PLAYER_DOC }],
+    example: "(playing next)",
+  },
+  {
     name: "no-pieces",
     category: "bool",
     doc: "The player has no piece on the board.",
