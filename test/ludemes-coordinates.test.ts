@@ -290,6 +290,8 @@ describe("distance", () => {
     expect(after("(square 5 5)", "(distance to e5)", "*a1")).toBe(8);
     expect(after("(square 5 5 diagonals:all)", "(distance to e5)", "*a1")).toBe(4);
     expect(after("(square 5 5 diagonals:all)", "(distance to e5 dirs:{N E S W})", "*a1")).toBe(8);
+    // across a hexhex of side 3, corner to opposite corner
+    expect(after("(hex 3)", "(distance to e3)", "*a1")).toBe(4);
     expect(after("(hex 3)", "(distance to (where man mover))", "*c3")).toBe(0);
   });
 

@@ -207,6 +207,20 @@ describe("eliminate", () => {
     expect(g.winners(s)).toEqual([2]);
   });
 
+  it("finishing after an elimination takes the best place, not the one after the places taken", () => {
+    const h = build({
+      players: 3,
+      board: "(square 5 1)",
+      start: "(place man P1 a1) (place man P2 b1) (place man P3 d1)",
+      play: "(priority (step dirs:{E W} to:(not (friend to))) (pass))",
+      end: "(if (no-pieces next) (eliminate next)) (if (same-site to e1) (finish mover))",
+    });
+    // P2 is out (place 3); P3 reaches e1 and finishes first; P1, left alone, takes place 2.
+    const s = playAll(h, h.newGame(), ["a1xb1", "d1-e1"]);
+    expect(s.over).toBe(true);
+    expect(h.returns(s)).toEqual([0, -1, 1]);
+  });
+
   it("(playing P) says who is still in the game", () => {
     const h = build({
       players: 3,

@@ -23,7 +23,10 @@ const WHERE = new Set(["from", "to", "over", "through", "land", "partner-if", "s
 /** Per source: the first earlier source that makes the same moves where they meet, or -1. */
 export function sameMoveSources(sources: readonly Json[]): number[] {
   const keys = sources.map(whatItDoes);
-  return keys.map((key, i) => (key === null ? -1 : keys.indexOf(key) < i ? keys.indexOf(key) : -1));
+  return keys.map((key, i) => {
+    const first = key === null ? i : keys.indexOf(key);
+    return first < i ? first : -1;
+  });
 }
 
 /** The source's rule and arguments without its conditions on where (a text key); null for a combinator. */

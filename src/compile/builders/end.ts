@@ -55,41 +55,8 @@ export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
       return Array.from({ length: count }, (_, p) => p).filter((p) => p !== loser);
     };
   },
-  eliminate: (n, ptr, cx) => {
-    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
-    const base = placeWords(cx);
-    const P = cx.playerCount;
-    return (s, c) => {
-      const p = who(s, c), m = s.memory;
-      if (m[base + p] !== 0) return null;
-      // The worst place not yet taken (those who finished hold the best ones).
-      const taken = (place: number) => {
-        for (let q = 0; q < P; q++) if (m[base + q] === place) return true;
-        return false;
-      };
-      let place = P;
-      while (place > 1 && taken(place)) place--;
-      let placed = 0;
-      for (let q = 0; q < P; q++) if (m[base + q] !== 0) placed++;
-      m[base + p] = place;
-      // One player left (or none): the game is over, and the last takes the best place left.
-      return P - placed - 1 <= 1 ? [] : null;
-    };
-  },
-  finish: (n, ptr, cx) => {
-    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
-    const base = placeWords(cx);
-    const P = cx.playerCount;
-    return (s, c) => {
-      const p = who(s, c), m = s.memory;
-      if (m[base + p] !== 0) return null;
-      let placed = 0;
-      for (let q = 0; q < P; q++) if (m[base + q] !== 0) placed++;
-      m[base + p] = placed + 1;
-      // One player left (or none): the game is over, and the last takes the last place.
-      return P - placed - 1 <= 1 ? [] : null;
-    };
-  },
+  eliminate: (n, ptr, cx) => takesPlace(n, ptr, cx, "worst"),
+  finish: (n, ptr, cx) => takesPlace(n, ptr, cx, "best"),
 };
 
 /** End rules; their reasons and ranking labels are filled in by `describeEnd` once the equipment is read. */
@@ -117,4 +84,29 @@ function compileOutcome(v: Json, ptr: string, cx: CompileContext): CompiledOutco
   if (v === "draw") return () => [];
   if (isNode(v) && outcomeBuilders[v.ludeme]) return outcomeBuilders[v.ludeme]!(v, ptr, cx);
   return () => [];
+}
+
+/**
+ * `finish` and `eliminate`: the player takes the best (or worst) place not yet taken and leaves the
+ * turn order; the others play on. Null while two or more are left, else the game is over (the last
+ * one left takes the place that remains, see Game.returnsByPlace).
+ */
+function takesPlace(n: IrNode, ptr: string, cx: CompileContext, which: "best" | "worst"): CompiledOutcome {
+  const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+  const base = placeWords(cx);
+  const P = cx.playerCount;
+  const taken = (m: ArrayLike<number>, place: number) => {
+    for (let q = 0; q < P; q++) if (m[base + q] === place) return true;
+    return false;
+  };
+  return (s, c) => {
+    const p = who(s, c), m = s.memory;
+    if (m[base + p] !== 0) return null;
+    let placed = 0;
+    for (let q = 0; q < P; q++) if (m[base + q] !== 0) placed++;
+    let place = which === "best" ? 1 : P;
+    while (taken(m, place)) place += which === "best" ? 1 : -1;
+    m[base + p] = place;
+    return P - placed - 1 <= 1 ? [] : null;
+  };
 }

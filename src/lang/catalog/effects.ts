@@ -4,6 +4,13 @@
 import type { LudemeSpec } from "../catalog.js";
 import { name, cat, list, siteRef, SITE_DOC, playerRef, PLAYER_DOC } from "./args.js";
 
+/** A marker, a site and a player: what `mark` and `unmark` change. */
+const markerParams = [
+  { name: "marker", type: name, doc: "Marker name." },
+  { name: "site", type: siteRef, doc: SITE_DOC },
+  { name: "player", type: playerRef, doc: PLAYER_DOC },
+];
+
 export const effectLudemes: LudemeSpec[] = [
   {
     name: "counter-add",
@@ -98,22 +105,14 @@ export const effectLudemes: LudemeSpec[] = [
     name: "mark",
     category: "effect",
     doc: "Adds the site to the player's marker set (`unmark` takes it out).",
-    params: [
-      { name: "marker", type: name, doc: "Marker name." },
-      { name: "site", type: siteRef, doc: SITE_DOC },
-      { name: "player", type: playerRef, doc: PLAYER_DOC },
-    ],
+    params: markerParams,
     example: "(mark start from mover)",
   },
   {
     name: "unmark",
     category: "effect",
     doc: "Takes the site out of the player's marker set (nothing when it is not in it): a set that shrinks as well as grows, e.g. the pits a player owns, lost to the opponent, or the sites still in play (Ludii's remembered values of sites, `(forget Value ...)`).",
-    params: [
-      { name: "marker", type: name, doc: "Marker name." },
-      { name: "site", type: siteRef, doc: SITE_DOC },
-      { name: "player", type: playerRef, doc: PLAYER_DOC },
-    ],
+    params: markerParams,
     example: "(unmark owned to opponent)",
   },
   {
