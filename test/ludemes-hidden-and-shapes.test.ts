@@ -504,6 +504,14 @@ describe("ranked outcomes", () => {
     expect(valueOf("(max-over (owner site P1) (attr cp site))", { sites: { a2: piece("gen", "P1"), b2: piece("pawn", "P1") } }, { items })).toBe(5);
   });
 
+  it("min-over: the smallest value over the sites, 0 when none", () => {
+    expect(valueOf("(min-over (owner site P1) (attr cp site))", { sites: { a2: piece("gen", "P1"), b2: piece("pawn", "P1") } }, { items })).toBe(2);
+    expect(valueOf("(min-over (owner site P2) (attr cp site))", { sites: { a2: piece("gen", "P1") } }, { items })).toBe(0);
+    expect(valueOf("(min-over (owner site P1) (- 0 (attr cp site)))", { sites: { a2: piece("gen", "P1"), b2: piece("pawn", "P1") } }, { items })).toBe(-5);
+    // The player whose weakest piece is weaker ranks lower.
+    expect(winnersOf("(ranked {(min-over (owner site player) (attr cp site))})", { sites: { a2: piece("gen", "P1"), a3: piece("pawn", "P2"), b3: piece("gen", "P2") } }, { items })).toEqual([0]);
+  });
+
   it("mod (non-negative, 0 for a zero divisor) as a key", () => {
     const byMod = "(ranked {(mod (score player) 3)})";
     expect(winnersOf(byMod, { scores: { P1: 4, P2: 5 } })).toEqual([1]);
@@ -903,6 +911,34 @@ describe("count-near, group-size, groups-count", () => {
     expect(valueOf("(groups-count (occupied site))", pos, sp)).toBe(3);
     expect(valueOf("(groups-count (owner site mover) having:false)", pos, sp)).toBe(0);
     expect(valueOf("(groups-count (owner site P2))", {}, sp)).toBe(0);
+  });
+
+  it("groups-count min: counts only groups of at least that many sites", () => {
+    const sp = { items: "(flag promoted)" };
+    const pos: Position = { sites: { a1: man("P1"), b1: man("P1"), c1: man("P1"), a3: man("P1", 1, ["promoted"]), c3: man("P1") } };
+    expect(valueOf("(groups-count (owner site mover) min:2)", pos, sp)).toBe(1);
+    expect(valueOf("(groups-count (owner site mover) min:1)", pos, sp)).toBe(3);
+    expect(valueOf("(groups-count (owner site mover) min:4)", pos, sp)).toBe(0);
+    expect(valueOf("(groups-count (owner site mover) min:1 having:(flag site promoted))", pos, sp)).toBe(1);
+    expect(valueOf("(groups-count (owner site mover) min:2 having:(flag site promoted))", pos, sp)).toBe(0);
+  });
+});
+
+describe("while", () => {
+  it("runs its effects again while the condition holds, asking it first", () => {
+    const g = build({
+      items: "(counter k)",
+      play: "(select to:(in to a1) then:{(while (< (counter k) 5) {(counter-add k 2)})})",
+    });
+    const s = play(g, g.newGame(), "@a1");
+    expect(counter(g, s, "k")).toBe(6);
+    const never = build({ items: "(counter k)", play: "(select to:(in to a1) then:{(while false {(counter-add k 1)})})" });
+    expect(counter(never, play(never, never.newGame(), "@a1"), "k")).toBe(0);
+  });
+
+  it("a loop that never ends stops play with an error naming the rule", () => {
+    const g = build({ items: "(counter k)", play: "(select to:(in to a1) then:{(while true {(counter-add k 1)})})" });
+    expect(() => play(g, g.newGame(), "@a1")).toThrow(/while/);
   });
 });
 

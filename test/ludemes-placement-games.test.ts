@@ -1,15 +1,15 @@
 /**
  * Ludemes that placement games are made of: rows (`(line N at ...)`), passing (`(pass)`,
  * `(all-passed)`), outflanking (`(outflanks ...)`, `(convert-outflanked ...)`), placements among
- * a region's sites and pieces that fall (`add at: falls:`), and the last move's `from`/`to` in end
- * rules.
+ * a region's sites and pieces that fall (`add at: falls:`), the last move's `from`/`to` in end
+ * rules, and pushing a row of pieces along (`(push ...)`, Quixo).
  */
 import { describe, expect, it } from "vitest";
 import { compileGame } from "../src/compile/index.js";
 import { loadPosition } from "../src/engine/state/position.js";
 import { boardLegend } from "../src/view/legend.js";
 import { renderBoard } from "../src/view/text.js";
-import { build, errorsOf, notations, play, playAll, site } from "./support/games.js";
+import { build, errorsOf, man, notations, onlyError, play, playAll, site, text } from "./support/games.js";
 
 /** A placement game on a board with diagonals, won by a row through the placed piece. */
 function rowGame(length: number, extra = "", board = "(square 5 5 diagonals:all)") {
@@ -317,5 +317,35 @@ describe("effects that can never act are flagged", () => {
     for (const play of ["(select to:(empty to) then:{(put to king mover)})", "(step then:{(put from king mover)})"]) {
       expect(compileWith(play).diagnostics, play).toEqual([]);
     }
+  });
+});
+
+describe("(push SITE dir: | toward:)", () => {
+  /** A placement on the left column pushes that row one step E (dir:), on the bottom row pushes N toward d4 (toward:). */
+  const g = build({
+    board: "(square 4 4)",
+    play: "(either (add piece:man to:(in to edge-left) then:{(push to dir:E)}) (add piece:man to:(in to edge-bottom) then:{(push to toward:d4)}))",
+  });
+  const owners = (s: ReturnType<typeof g.newGame>, labels: string[]) => labels.map((l) => site(g, s, l)?.owner ?? ".").join(" ");
+
+  it("moves the piece on the site and each one it meets one step on, up to the first empty site", () => {
+    // The man placed on a2 pushes b2's, which pushes c2's into the empty d2.
+    const t = play(g, loadPosition(g, { mover: "P1", sites: { b2: man("P2"), c2: man("P2") } }), "*a2");
+    expect(owners(t, ["a2", "b2", "c2", "d2"])).toBe(". P1 P2 P2");
+  });
+
+  it("at the board's edge the last piece falls off", () => {
+    const t = play(g, loadPosition(g, { mover: "P1", sites: { b3: man("P2"), c3: man("P2"), d3: man("P1") } }), "*a3");
+    expect(owners(t, ["a3", "b3", "c3", "d3"])).toBe(". P1 P2 P2");
+  });
+
+  it("toward: a site on one of the board's lines gives the way", () => {
+    const t = play(g, loadPosition(g, { mover: "P1", sites: { d2: man("P2") } }), "*d1");
+    expect(owners(t, ["d1", "d2", "d3", "d4"])).toBe(". P1 P2 .");
+  });
+
+  it("needs exactly one of dir: and toward: (S001)", () => {
+    onlyError(text({ play: "(add piece:man to:(empty to) then:{(push to)})" }), "S001", "(push to)");
+    onlyError(text({ play: "(add piece:man to:(empty to) then:{(push to dir:E toward:a1)})" }), "S001", "(push to dir:E toward:a1)");
   });
 });

@@ -235,6 +235,39 @@ describe("eliminate", () => {
     expect(counter(h, play(h, s, "e1-d1"), "out")).toBe(1);
   });
 
+  it("(for-each-player ...): players out in the same decision share their places", () => {
+    // Four players place men; one on a1 puts P2 and P3 out together, one on b1 wins.
+    const h = build({
+      players: 4,
+      board: "(square 4 1)",
+      items: "(counter hit)",
+      play: "(priority (add piece:man to:(empty to) then:{(when (same-site to a1) then:{(counter-set hit 1)})}) (pass))",
+      end: `(for-each-player (and (> (counter hit) 0) (or (same-player player P2) (same-player player P3))) (eliminate player) reason:"{player} was hit")
+            (if (same-site last-to b1) (win mover))`,
+    });
+    const s = play(h, h.newGame(), "*a1");
+    expect(s.over).toBe(false);
+    expect(s.mover).toBe(3);
+    // P2 and P3 share places 3 and 4 (worth -1/3 and -1): -2/3 each; P4 wins, P1 takes place 2.
+    const done = play(h, s, "*b1");
+    expect(done.over).toBe(true);
+    expect(h.returns(done).map((r) => Math.round(r * 300) / 300)).toEqual([1 / 3, -2 / 3, -2 / 3, 1].map((r) => Math.round(r * 300) / 300));
+  });
+
+  it("(for-each-player ...) others:true leaves out the player who acted; {player} names the player in its reason", () => {
+    const h = build({
+      players: 3,
+      board: "(square 4 1)",
+      play: "(add piece:man to:(empty to))",
+      end: '(for-each-player (> (count-sites (occupied site)) 0) (eliminate player) others:true reason:"{player} saw a man placed")',
+    });
+    // P1 places: P2 and P3 go out together, and P1, left alone, wins.
+    const s = play(h, h.newGame(), "*a1");
+    expect(s.over).toBe(true);
+    expect(h.returns(s)).toEqual([1, -0.5, -0.5]);
+    expect(h.endReason(s)?.text).toBe("P3 saw a man placed");
+  });
+
   it("with two players being eliminated is losing", () => {
     const two = build({ board: "(square 3 1)", start: "(place man P1 a1) (place man P2 b1)", play: "(priority (step dirs:{E W} to:(not (friend to))) (pass))", end: "(if (no-pieces next) (eliminate next))" });
     const s = play(two, two.newGame(), "a1xb1");

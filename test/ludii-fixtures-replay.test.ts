@@ -83,3 +83,109 @@ describe("Pente (board/space/line/Pente.lud): a custodial capture of exactly two
     });
   });
 });
+
+describe("Adi (board/sow/two_rows/Adi.lud): a mancala played in rounds (seeds carried back into pits, the first empty pit along a track, the pits a sowing reached)", () => {
+  it("every decision of 60 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Ludii's pits are one column to the right of ours: its stores are columns a and h.
+    const ludiiSite = (label: string) =>
+      label === "store-w" ? "a1" : label === "store-e" ? "h1" : `${String.fromCharCode(label.charCodeAt(0) + 1)}${label.slice(1)}`;
+    const tally = replayLudiiGames(fixture("adi"), games("adi"), {
+      ludiiNotation: (n) => (n === "pass" ? "forced-pass" : n.replace(/store-[we]|[a-z]\d+/g, ludiiSite)),
+      forcedPassIsMove: true,
+    });
+    // 60,930 of the decisions carry seeds from a store into a pit between rounds.
+    expect(tally).toEqual({
+      games: 60, decisions: 200926, throws: 0, passes: 0, forcedPasses: 2299, promotions: 0, drops: 0,
+      legalMoves: 272171, listed: 200926, ambiguous: 0, turnLimits: 56, results: { p1: 3, p2: 1, draws: 0 },
+    });
+  });
+});
+
+describe("Gabata (Oromo) (board/sow/two_rows/Gabata (Oromo).lud): four seeds a pit, captures on the way, distance along a track", () => {
+  it("every decision of 40 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Every game reaches Ludii's turn limit: the decisions are what is compared (the stylised opening
+    // sows four a pit; later sowings capture the pits they make hold four on the way).
+    const tally = replayLudiiGames(fixture("gabata-oromo"), games("gabata-oromo"), { ludiiNotation: (n) => (n === "pass" ? "forced-pass" : n), forcedPassIsMove: true });
+    expect(tally).toEqual({
+      games: 40, decisions: 128085, throws: 0, passes: 0, forcedPasses: 3893, promotions: 0, drops: 0,
+      legalMoves: 250303, listed: 128085, ambiguous: 0, turnLimits: 40, results: { p1: 0, p2: 0, draws: 0 },
+    });
+  });
+});
+
+describe("Bamboo (board/space/blocking/Bamboo.lud): the largest value over a player's sites (Ludii's max of results)", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Our rows are lettered from the top, cells numbered from the left of each row; Ludii's ranks count
+    // from the bottom, and its files are axial: a rank above the middle starts one file further right.
+    const size = 5;
+    const ludiiCell = (label: string) => {
+      const fromTop = label.charCodeAt(0) - 97, k = Number(label.slice(1)), rank = 2 * size - 2 - fromTop;
+      return `${String.fromCharCode(97 + k - 1 + Math.max(0, rank - (size - 1)))}${rank + 1}`;
+    };
+    // Ludii writes a placement as a move from the cell to itself.
+    const tally = replayLudiiGames(fixture("bamboo"), games("bamboo"), { ludiiNotation: (n) => `${ludiiCell(n.slice(1))}-${ludiiCell(n.slice(1))}` });
+    expect(tally).toEqual({
+      games: 100, decisions: 5304, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 169210, listed: 0, ambiguous: 0, results: { p1: 46, p2: 54, draws: 0 },
+    });
+  });
+});
+
+describe("Go with the Floe (board/hunt/Go with the Floe.lud): a slide's path read by its consequences, neutral pieces made by an effect", () => {
+  it("every decision of 200 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("go-with-the-floe"), games("go-with-the-floe"), {
+      ludiiNotation: (n) => (n === "pass" ? "forced-pass" : n.replace("x", "-")),
+      forcedPassIsMove: true,
+    });
+    // Ludii's ends (the default option) give P1 every game.
+    expect(tally).toEqual({
+      games: 200, decisions: 7824, throws: 0, passes: 0, forcedPasses: 576, promotions: 0, drops: 0,
+      legalMoves: 74525, listed: 7824, ambiguous: 0, results: { p1: 200, p2: 0, draws: 0 },
+    });
+  });
+});
+
+describe("Three-Player Hex (board/space/connection/Three-Player Hex.lud): an end rule for each player, a blocked player out while the others play on", () => {
+  it("every decision of 200 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Our rows are lettered from the top; Ludii's ranks count from the bottom, with axial files (see Bamboo).
+    const size = 4;
+    const ludiiCell = (label: string) => {
+      const fromTop = label.charCodeAt(0) - 97, k = Number(label.slice(1)), rank = 2 * size - 2 - fromTop;
+      return `${String.fromCharCode(97 + k - 1 + Math.max(0, rank - (size - 1)))}${rank + 1}`;
+    };
+    const tally = replayLudiiGames(fixture("three-player-hex"), games("three-player-hex"), { ludiiNotation: (n) => `${ludiiCell(n.slice(1))}-${ludiiCell(n.slice(1))}` });
+    // Ludii's rankings: in 194 games a player is out before another wins (1,3,2 ...); in the other 6
+    // the two who did not win share places 2 and 3 (neither went out, or both went out together).
+    expect(tally).toEqual({
+      games: 200, decisions: 5595, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 129987, listed: 5595, ambiguous: 0, results: { p1: 77, p2: 57, p3: 66, draws: 0 },
+    });
+  });
+});
+
+describe("Quixo (board/space/line/Quixo.lud): a row of pieces pushed along", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("quixo"), games("quixo"), { ludiiNotation: (n) => n.replace(/^@/, "") });
+    expect(tally).toEqual({
+      games: 100, decisions: 9804, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 63788, listed: 9804, ambiguous: 0, results: { p1: 67, p2: 33, draws: 0 },
+    });
+  });
+});
+
+describe("Yoin (board/space/group/Yoin.lud): an effect repeated while a condition holds, groups of a least size", () => {
+  it("every decision of 60 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Our rows are lettered from the top; Ludii's ranks count from the bottom, with axial files (see Bamboo).
+    const size = 7;
+    const ludiiCell = (label: string) => {
+      const fromTop = label.charCodeAt(0) - 97, k = Number(label.slice(1)), rank = 2 * size - 2 - fromTop;
+      return `${String.fromCharCode(97 + k - 1 + Math.max(0, rank - (size - 1)))}${rank + 1}`;
+    };
+    const tally = replayLudiiGames(fixture("yoin"), games("yoin"), { ludiiNotation: (n) => (n === "swap" ? "swap" : `${ludiiCell(n.slice(1))}-${ludiiCell(n.slice(1))}`) });
+    // Every game fills the board; the result needs the group size raised until the counts differ.
+    expect(tally).toEqual({
+      games: 60, decisions: 7621, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 487866, listed: 0, ambiguous: 0, results: { p1: 32, p2: 28, draws: 0 },
+    });
+  });
+});

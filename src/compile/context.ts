@@ -58,6 +58,11 @@ export class CompileContext {
   /** Set when a rule reads the last decision's sites (see GameDef.readsLastMove). */
   readsLastMove = false;
   /**
+   * Whether some rule reads the sites a move went over (`on-path`): the moves that travel record
+   * them only then. An object the generators keep, since `on-path` may be compiled after them.
+   */
+  readonly trail = { read: false };
+  /**
    * The rules that ask about repetition, as compiled so far: `turn` for those that look within the
    * turn. A condition that turns out constant gives its uses back (see compileBoolC), so a rule an
    * option switches off costs nothing at play.
@@ -132,6 +137,8 @@ export class CompileContext {
 
   /** Set while compiling the consequences of a move that leaves a piece on `to` (a piece move, an add). */
   afterLanding = false;
+  /** Set while compiling the consequences of a move that records the sites it goes over (see `trail`): a sowing, a move along a track. */
+  recordsPath = false;
 
   pieceIndex(name: string, ptr: string): number {
     const i = this.pieces.findIndex((p) => p.name === name);
@@ -253,7 +260,7 @@ export class CompileContext {
   }
 
   /** Compiles `f` with one setting of the context changed, restoring it afterwards. */
-  within<K extends "scope" | "afterLanding" | "inRanking", T>(key: K, value: this[K], f: () => T): T {
+  within<K extends "scope" | "afterLanding" | "recordsPath" | "inRanking", T>(key: K, value: this[K], f: () => T): T {
     const prev = this[key];
     this[key] = value;
     try {

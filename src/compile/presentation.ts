@@ -85,11 +85,20 @@ function walk(v: Json, visit: (n: IrNode) => void): void {
 }
 
 /** The reason of end rule `index` (`rule` is its `(if ...)` node): its `reason:`, or generated. */
-export function endReasonOf(rule: IrNode, index: number, ptr: string, cx: CompileContext, shown: Presentation): ReasonPart[] {
-  if (typeof rule.reason === "string") return reasonTemplate(rule.reason, `${ptr}/reason`, cx);
-  const d = describeBool(rule.cond!, cx, shown);
-  return d && "parts" in d ? d.parts : [`end rule ${index + 1}`];
+export function endReasonOf(rule: IrNode, index: number, ptr: string, cx: CompileContext, shown: Presentation, seat?: number): ReasonPart[] {
+  // One seat's rule of a for-each-player: `player` (and `{player}`) is that seat.
+  describedSeat = seat ?? -1;
+  try {
+    if (typeof rule.reason === "string") return reasonTemplate(rule.reason, `${ptr}/reason`, cx);
+    const d = describeBool(rule.cond!, cx, shown);
+    return d && "parts" in d ? d.parts : [`end rule ${index + 1}`];
+  } finally {
+    describedSeat = -1;
+  }
 }
+
+/** The seat `player` names while a for-each-player rule's reason is written (-1: none). */
+let describedSeat = -1;
 
 const PLAYER_WORDS = ["mover", "next", "opponent"] as const;
 
@@ -102,7 +111,8 @@ function reasonTemplate(text: string, ptr: string, cx: CompileContext): ReasonPa
     const word = m[1]!.trim();
     const player = PLAYER_WORDS.find((w) => w === word);
     if (player) parts.push({ player });
-    else cx.fail("M001", `the reason names '{${m[1]}}', which is not a player the end rules know`, ptr, "{mover}, {next} or {opponent}");
+    else if (word === "player" && describedSeat >= 0) parts.push({ seat: describedSeat });
+    else cx.fail("M001", `the reason names '{${m[1]}}', which is not a player the end rules know`, ptr, describedSeat >= 0 ? "{player}, {mover}, {next} or {opponent}" : "{mover}, {next} or {opponent}");
     last = m.index! + m[0].length;
   }
   if (last < text.length) parts.push(text.slice(last));
@@ -185,6 +195,7 @@ function describeInt(v: Json, cx: CompileContext, shown: Presentation): ReasonPa
 function playerPart(name: string, cx: CompileContext): ReasonPart | null {
   const word = PLAYER_WORDS.find((w) => w === name);
   if (word) return { player: word };
+  if (name === "player") return describedSeat >= 0 ? { seat: describedSeat } : null;
   const m = /^P(\d+)$/i.exec(name);
   const seat = m ? Number(m[1]) - 1 : cx.playerNames.indexOf(name);
   return seat >= 0 && seat < cx.playerCount ? { seat } : null;
@@ -211,9 +222,10 @@ function describeKey(v: Json, cx: CompileContext, shown: Presentation): string |
       return v.player === "player" ? v.ludeme : null;
     case "count-sites":
       return ofPlayer(v.cond!) ? "pieces on the board" : null;
-    case "max-over": {
-      const value = v.value;
-      return ofPlayer(v.cond!) && isNode(value) && value.ludeme === "attr" && value.of === "site" ? `highest ${value.name as string}` : null;
+    case "max-over":
+    case "min-over": {
+      const value = v.value, word = v.ludeme === "max-over" ? "highest" : "lowest";
+      return ofPlayer(v.cond!) && isNode(value) && value.ludeme === "attr" && value.of === "site" ? `${word} ${value.name as string}` : null;
     }
     case "counter": {
       const counter = cx.counterInfo.get(v.name as string);

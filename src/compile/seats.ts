@@ -4,6 +4,7 @@
  * have finished. Each lives in the compile context's tables or in rule memory words, made on
  * first use, so games that never use them pay nothing.
  */
+import { placeWordCount } from "../engine/play/places.js";
 import type { Json } from "../lang/bind.js";
 import type { Ctx } from "../engine/play/rules.js";
 import type { State } from "../engine/state/state.js";
@@ -68,12 +69,15 @@ export function visitedWords(cx: CompileContext): number {
 
 const placeBases = new WeakMap<CompileContext, number>();
 
-/** The rule-memory words holding each player's place once finished (1 = first; 0 = still playing). */
+/**
+ * The rule-memory words holding each player's place once out of play (1 = first; 0 = still
+ * playing), and the two words that tell which players took theirs together (engine/play/places.ts).
+ */
 export function placeWords(cx: CompileContext): number {
   const known = placeBases.get(cx);
   if (known !== undefined) return known;
   const base = cx.memoryInit.length;
-  for (let p = 0; p < cx.playerCount; p++) cx.memoryInit.push(0);
+  for (let w = 0; w < placeWordCount(cx.playerCount); w++) cx.memoryInit.push(0);
   placeBases.set(cx, base);
   return base;
 }

@@ -250,14 +250,15 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
       continue;
     }
     if (!s.over) expect.fail(`game ${g + 1}: Ludii's game ended (${ludii.result}), ours goes on`);
-    // A draw is 0 for all; a win 1 for the winner and -1 for the others; with more than two players
-    // who finish one after another (Ludii's ranking: places 1..N), +1 for the first to -1 for the last.
+    // A draw is 0 for all; a win 1 for the winner and -1 for the others; with more than two players,
+    // Ludii's ranking (places 1..N, players tied sharing the average of their places) gives +1 for
+    // the first to -1 for the last, as Ludii's own utilities do.
     const N = game.playerCount, ranking = /ranking=([\d.,]+)/.exec(ludii.result)?.[1]?.split(",").map(Number);
-    // A team's players share Ludii's first place (ranking=1,3,1,3): they all win.
-    const placed = N > 2 && ranking !== undefined && new Set(ranking).size === N;
-    const team = N > 2 && ranking !== undefined && !placed && ludii.winner !== 0;
+    // A team's players share Ludii's first place (ranking=1,3,1,3): they all win, the others lose.
+    const team = N > 2 && ranking !== undefined && game.def.teamOf !== null && ludii.winner !== 0;
+    const ranked = N > 2 && ranking !== undefined && !team;
     const returns = Array.from({ length: N }, (_, p) =>
-      placed ? 1 - (2 * (ranking[p]! - 1)) / (N - 1) : team ? (ranking[p] === Math.min(...ranking) ? 1 : -1) : ludii.winner === 0 ? 0 : ludii.winner === p + 1 ? 1 : -1,
+      ranked ? 1 - (2 * (ranking[p]! - 1)) / (N - 1) : team ? (ranking![p] === Math.min(...ranking!) ? 1 : -1) : ludii.winner === 0 ? 0 : ludii.winner === p + 1 ? 1 : -1,
     );
     expect([...s.returns], `game ${g + 1}: the result (Ludii: ${ludii.result})`).toEqual(returns);
     if (ludii.winner === 0) t.results.draws++;

@@ -643,6 +643,21 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     if (cx.scope !== "move") cx.fail("M004", "(captured) is about the move being made: it belongs in a move's consequences", ptr);
     return { fn: (_s, c) => c.captures > 0 };
   },
+  "on-path": (n, ptr, cx) => {
+    if (cx.scope !== "move") cx.fail("M004", "(on-path ...) is about the move being made: it belongs in a move's consequences", ptr);
+    else if (!cx.recordsPath) cx.fail("M004", "(on-path ...) reads the sites a sowing, a move along a track or a slide went over: it belongs in the then: of a (sow ...), (move-along ...) or (slide ...)", ptr);
+    const at = siteIn(n, ptr, cx);
+    cx.trail.read = true;
+    return {
+      fn: (s, c) => {
+        const site = at(s, c);
+        if (site < 0) return false;
+        const trail = c.trail;
+        for (let i = 0; i < c.trailLength; i++) if (trail[i] === site) return true;
+        return false;
+      },
+    };
+  },
   attacked: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const by = n.by === undefined || n.by === "others" ? null : compilePlayer(n.by as string, `${ptr}/by`, cx);

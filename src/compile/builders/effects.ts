@@ -20,7 +20,7 @@ import { compileInt } from "./numbers.js";
 import { compileRegion } from "./regions.js";
 import { runBounds } from "../count-range.js";
 import { nextTurnWord, visitedWords } from "../seats.js";
-import { everyDirection } from "../../engine/board/topology.js";
+import { dirIndex, everyDirection } from "../../engine/board/topology.js";
 
 export interface CompiledEffect {
   run: Effect;
@@ -130,6 +130,21 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       for (const e of cond(s, c) ? yes : no) e(s, c);
     });
   },
+  while: (n, ptr, cx) => {
+    // Each round asks the condition and runs the effects: counted against the position's work budget
+    // as a walk over the board (see WorkBudget), which stops a loop that never ends with a located error.
+    const { rule, parts } = cx.walk(ptr, "while", 1, () => ({
+      cond: compileBool(n.cond!, `${ptr}/cond`, cx),
+      body: compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run),
+    }));
+    const { cond, body } = parts, work = cx.work, round = cx.topology!.n;
+    return silent((s, c) => {
+      while (cond(s, c)) {
+        if ((work.left -= round) < 0) work.spent(rule, s);
+        for (const e of body) e(s, c);
+      }
+    });
+  },
   forall: (n, ptr, cx) => {
     const N = cx.topology!.n;
     // Around a site (`near:`) it walks a few; over the board, every site, counted (see WorkBudget).
@@ -215,6 +230,43 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       const site = at(s, c);
       // In a mixed stack, the top piece.
       if (site >= 0) s.levels ? s.takePieces(site, 1) : s.clear(site);
+    });
+  },
+  push: (n, ptr, cx) => {
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
+    const topo = cx.topology!, N = topo.n, step = topo.step;
+    if ((n.dir === undefined) === (n.toward === undefined)) {
+      cx.fail("S001", "(push ...) needs the way to push: a direction (dir:) or a site on the line (toward:), one of the two", ptr, "dir:N or toward:SITE");
+      return silent(() => {});
+    }
+    let fixed = -1;
+    if (n.dir !== undefined) {
+      fixed = dirIndex(topo, n.dir as string);
+      if (fixed < 0) cx.fail("M001", `the board has no direction '${n.dir as string}'`, `${ptr}/dir`, `one of: ${topo.dirNames.join(" ")}`);
+    }
+    const toward = n.toward === undefined ? null : compileSite(n.toward, `${ptr}/toward`, cx);
+    // The direction along whose line from `x` the site `y` lies (-1: none).
+    const directionTo = (x: number, y: number): number => {
+      for (let d = 0; d < topo.dirNames.length; d++) {
+        for (let k = 0, a = step[d * N + x]!; a >= 0 && k < N; k++, a = step[d * N + a]!) if (a === y) return d;
+      }
+      return -1;
+    };
+    const line = new Int32Array(N + 1);
+    return silent((s, c) => {
+      const x = at(s, c);
+      if (x < 0 || s.owner[x] === EMPTY) return;
+      const d = toward === null ? fixed : directionTo(x, toward(s, c));
+      if (d < 0) return;
+      // The line from x up to its first empty site, or to the edge, where the last piece falls off.
+      let len = 0, a = x;
+      line[len++] = x;
+      for (a = step[d * N + x]!; a >= 0 && len <= N; a = step[d * N + a]!) {
+        line[len++] = a;
+        if (s.owner[a] === EMPTY) break;
+      }
+      if (s.owner[line[len - 1]!] !== EMPTY) s.clear(line[len - 1]!);
+      for (let i = len - 1; i >= 1; i--) s.relocate(line[i - 1]!, line[i]!);
     });
   },
   "add-score": (n, ptr, cx) => {

@@ -10,6 +10,7 @@ import { endReasonOf, rankingLabels } from "../presentation.js";
 import { compileBool } from "./conditions.js";
 import { compileInt } from "./numbers.js";
 import { placeWords } from "../seats.js";
+import { takePlace } from "../../engine/play/places.js";
 
 /** An outcome; a ranked one keeps its numbers, so the end of the game can show them. */
 type CompiledOutcome = Outcome & { keys?: IntExpr[] };
@@ -59,8 +60,33 @@ export const outcomeBuilders: Record<string, (n: IrNode, ptr: string, cx: Compil
   finish: (n, ptr, cx) => takesPlace(n, ptr, cx, "best"),
 };
 
-/** End rules; their reasons and ranking labels are filled in by `describeEnd` once the equipment is read. */
-export const endBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => EndRule> = {
+/**
+ * End rules; their reasons and ranking labels are filled in by `describeEnd` once the equipment is
+ * read. A `for-each-player` rule is one rule per seat, in seat order.
+ */
+export const endBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => EndRule | EndRule[]> = {
+  "for-each-player": (n, ptr, cx) => {
+    const cond = cx.withSubject(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    const outcome = cx.withSubject(() => compileOutcome(n.outcome!, `${ptr}/outcome`, cx));
+    const others = n.others === true;
+    // A player with a place (finished or eliminated) is out of the game, and asked no more.
+    const places = placeWords(cx);
+    return Array.from({ length: cx.playerCount }, (_, p): EndRule => ({
+      when: (s, c) => {
+        if (s.memory[places + p] !== 0 || (others && c.player === p)) return false;
+        c.subject = p;
+        return cond(s, c);
+      },
+      outcome: (s, c) => {
+        c.subject = p;
+        return outcome(s, c);
+      },
+      atTurnStart: n.at === "turn-start",
+      reason: [],
+      seat: p,
+      ranking: outcome.keys ? { keys: outcome.keys, labels: [] } : undefined,
+    }));
+  },
   if: (n, ptr, cx) => {
     const outcome = compileOutcome(n.outcome!, `${ptr}/outcome`, cx);
     return {
@@ -75,7 +101,7 @@ export const endBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
 
 /** Adds to a compiled end rule its reason in words and the names of a ranked outcome's numbers. */
 export function describeEnd(rule: EndRule, n: IrNode, index: number, ptr: string, cx: CompileContext, shown: GameDef["presentation"]): EndRule {
-  rule.reason = endReasonOf(n, index, ptr, cx, shown);
+  rule.reason = endReasonOf(n, index, ptr, cx, shown, rule.seat);
   if (rule.ranking && isNode(n.outcome!)) rule.ranking.labels = rankingLabels(n.outcome, `${ptr}/outcome`, cx, shown);
   return rule;
 }
@@ -95,18 +121,9 @@ function takesPlace(n: IrNode, ptr: string, cx: CompileContext, which: "best" | 
   const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
   const base = placeWords(cx);
   const P = cx.playerCount;
-  const taken = (m: ArrayLike<number>, place: number) => {
-    for (let q = 0; q < P; q++) if (m[base + q] === place) return true;
-    return false;
-  };
   return (s, c) => {
-    const p = who(s, c), m = s.memory;
-    if (m[base + p] !== 0) return null;
-    let placed = 0;
-    for (let q = 0; q < P; q++) if (m[base + q] !== 0) placed++;
-    let place = which === "best" ? 1 : P;
-    while (taken(m, place)) place += which === "best" ? 1 : -1;
-    m[base + p] = place;
-    return P - placed - 1 <= 1 ? [] : null;
+    const p = who(s, c);
+    if (s.memory[base + p] !== 0) return null;
+    return takePlace(s.memory, base, P, p, which, s.ply) <= 1 ? [] : null;
   };
 }

@@ -17,6 +17,7 @@ import { SlideGenerator, type TakeRule } from "../../engine/moves/slide.js";
 import { PassGenerator } from "../../engine/moves/pass.js";
 import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../../engine/moves/place.js";
 import { FlyGenerator } from "../../engine/moves/fly.js";
+import { TransferGenerator } from "../../engine/moves/transfer.js";
 import { ShootGenerator } from "../../engine/moves/shoot.js";
 import { HopGenerator } from "../../engine/moves/hop.js";
 import { HopRunGenerator } from "../../engine/moves/hop-runs.js";
@@ -75,12 +76,21 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const track = trackNamed(n.track as string, `${ptr}/track`, cx);
     if (!track) return new UnionSource([]);
     const cond = (key: string) => optionalCond(n, key, ptr, cx);
-    const effects = (key: string) => effectsOf(n, key, ptr, cx);
+    const effects = (key: string) => cx.within("recordsPath", true, () => effectsOf(n, key, ptr, cx));
     return register(cx, n, ptr, new SowGenerator({
       topology: cx.topology!, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "sow"),
       from: cond("from") ?? (() => true), skip: cond("skip"), skipOrigin: n["skip-origin"] === true,
       lastAfterOriginIsOrigin: n["last-after-origin"] === "origin", originFirst: cond("origin-first"),
-      captureIf: cond("capture-if"), capture: effects("capture"), backtrack: n.backtrack === true, then: effects("then"),
+      perPit: n["per-pit"] === undefined ? null : inMoveScope(cx, () => compileInt(n["per-pit"]!, `${ptr}/per-pit`, cx)),
+      captureIf: cx.within("recordsPath", true, () => cond("capture-if")), capture: effects("capture"), backtrack: n.backtrack === true, then: effects("then"),
+      trail: cx.trail,
+    }));
+  },
+  transfer: (n, ptr, cx) => {
+    const count = n.count === undefined ? null : inMoveScope(cx, () => compileInt(n.count!, `${ptr}/count`, cx));
+    return register(cx, n, ptr, new TransferGenerator({
+      topology: cx.topology!, kind: cx.kindIndex((n.kind as string | undefined) ?? "transfer"),
+      from: optionalCond(n, "from", ptr, cx) ?? (() => true), to: optionalCond(n, "to", ptr, cx)!, count, then: effectsOf(n, "then", ptr, cx),
     }));
   },
   "move-along": (n, ptr, cx) => {
@@ -93,11 +103,13 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const steps = inMoveScope(cx, () => compileInt(n.steps!, `${ptr}/steps`, cx));
     const to = n.to === undefined ? (s: State, c: Ctx) => s.owner[c.to] === EMPTY : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     const offIf = optionalCond(n, "off-if", ptr, cx), from = optionalCond(n, "from", ptr, cx), through = optionalCond(n, "through", ptr, cx, true);
-    const hit = effectsOf(n, "hit", ptr, cx), then = effectsOf(n, "then", ptr, cx);
+    // The consequences may read the sites the move went over; a hit comes before the landing (no path yet).
+    const hit = effectsOf(n, "hit", ptr, cx), then = cx.within("recordsPath", true, () => effectsOf(n, "then", ptr, cx));
     return register(cx, n, ptr, new MoveAlongGenerator({
       topology, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "move"), enterKind: cx.kindIndex("enter"), offKind: cx.kindIndex("off"),
       pieces, steps, from, through, first: n.first === true, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
       divert: n.divert === undefined ? null : siteMapNamed(n.divert as string, `${ptr}/divert`, cx),
+      trail: cx.trail,
     }));
   },
   "slide-along": (n, ptr, cx) => {
@@ -175,7 +187,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       n.else === undefined ? new UnionSource([]) : compileMoves(n.else, `${ptr}/else`, cx),
     ),
   slide: (n, ptr, cx) => {
-    const o = pieceMoveOptions(n, ptr, cx, "slide");
+    // A slide's consequences may read the sites it went over (`on-path`).
+    const o = pieceMoveOptions(n, ptr, cx, "slide", true);
     const cond = (key: string) => (n[key] === undefined ? null : inMoveScope(cx, () => compileBool(n[key]!, `${ptr}/${key}`, cx)));
     const through = n.through === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n.through!, `${ptr}/through`, cx)));
     const onCapture = inMoveScope(cx, () => compileEffects((n["on-capture"] as Json[] | undefined) ?? [], `${ptr}/on-capture`, cx));
@@ -194,6 +207,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
         portals: n.portals === true ? cx.portals : null,
         onCapture: onCapture.map((e) => e.run),
         separator: (n.separator as string | undefined) ?? "-",
+        trail: cx.trail,
         open: isEmptyAt(n.to, "to") && openPath(n),
         openTake: isNotFriendAt(n.to, "to") && openPath(n),
       }),
@@ -492,12 +506,14 @@ function effectsOf(n: IrNode, key: string, ptr: string, cx: CompileContext): Eff
 }
 
 /** The arguments every piece move shares: kind, piece filter, directions, consequences. */
-function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKind: string): PieceMoveOptions {
+function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKind: string, recordsPath = false): PieceMoveOptions {
   const topology = cx.topology!;
   const kind = cx.kindIndex((n.kind as string | undefined) ?? defaultKind);
   const pieces = pieceFilter(n, ptr, cx);
   const dirs = directionsByPlayer(n.dirs, `${ptr}/dirs`, cx);
-  const effects = inMoveScope(cx, () => afterLanding(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)));
+  const effects = inMoveScope(cx, () =>
+    cx.within("recordsPath", recordsPath, () => afterLanding(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx))),
+  );
   const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
   if (n.origin === "last-to") cx.readsLastMove = true;
   const onward = onwardIn(n.dirs, `${ptr}/dirs`, cx);

@@ -14,7 +14,8 @@ import { Flood, nearLists } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
 import { playerRegion } from "../seats.js";
 import { compileRegion } from "./regions.js";
-import { StepDistances } from "../../engine/board/distances.js";
+import { StepDistances, UNREACHABLE } from "../../engine/board/distances.js";
+import { trackNamed } from "../tracks.js";
 
 const EMPTY_SITES = new Int32Array(0);
 
@@ -41,6 +42,22 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
   },
   distance: (n, ptr, cx) => {
     const a = compileSite(n.a!, `${ptr}/a`, cx), b = compileSite(n.b!, `${ptr}/b`, cx);
+    if (n.along !== undefined) {
+      if (n.dirs !== undefined) cx.fail("S001", "(distance ...) is measured along a track or along directions, not both", `${ptr}/dirs`, "along: or dirs:");
+      const track = trackNamed(n.along as string, `${ptr}/along`, cx);
+      if (!track) return { fn: () => 0 };
+      return {
+        fn: (s, c) => {
+          const x = a(s, c), y = b(s, c), p = c.player;
+          if (x < 0 || y < 0) return 0;
+          if (p < 0 || p >= track.sites.length) return UNREACHABLE;
+          const position = track.position[p]!, i = position[x]!, j = position[y]!;
+          if (i < 0 || j < 0) return UNREACHABLE;
+          if (j >= i) return j - i;
+          return track.loop ? j - i + track.sites[p]!.length : UNREACHABLE;
+        },
+      };
+    }
     const table = new StepDistances(cx.topology!, directionsIn(n.dirs, `${ptr}/dirs`, cx));
     return {
       fn: (s, c) => {
@@ -169,30 +186,8 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       },
     };
   },
-  "max-over": (n, ptr, cx) => {
-    const N = cx.topology!.n;
-    const { rule, parts } = cx.walk(ptr, "max-over", N, () => ({
-      cond: cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx)),
-      value: cx.withSite(() => compileInt(n.value!, `${ptr}/value`, cx)),
-    }));
-    const { cond, value } = parts, work = cx.work;
-    return {
-      fn: (s, c) => {
-        if ((work.left -= N) < 0) work.spent(rule, s);
-        const saved = c.site;
-        let best = 0, any = false;
-        for (let site = 0; site < N; site++) {
-          c.site = site;
-          if (!cond(s, c)) continue;
-          const v = value(s, c);
-          if (!any || v > best) best = v;
-          any = true;
-        }
-        c.site = saved;
-        return best;
-      },
-    };
-  },
+  "max-over": (n, ptr, cx) => extremeOver(n, ptr, cx, "max-over", 1),
+  "min-over": (n, ptr, cx) => extremeOver(n, ptr, cx, "min-over", -1),
   "count-near": (n, ptr, cx) => {
     const of = compileSite(n.of!, `${ptr}/of`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
@@ -268,13 +263,20 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       having: n.having === undefined ? null : cx.withSite(() => compileBool(n.having!, `${ptr}/having`, cx)),
     }));
     const { of, having } = parts;
+    const least = n.min === undefined ? null : compileInt(n.min, `${ptr}/min`, cx);
     const flood = new Flood(cx);
     return {
       fn: (s, c) => {
         if ((work.left -= N) < 0) work.spent(rule, s);
-        if (having === null) return flood.forEachGroup(s, c, of, () => {});
+        if (having === null && least === null) return flood.forEachGroup(s, c, of, () => {});
+        const min = least === null ? 0 : least(s, c);
         let groups = 0;
         flood.forEachGroup(s, c, of, (size) => {
+          if (size < min) return;
+          if (having === null) {
+            groups++;
+            return;
+          }
           for (let k = 0; k < size; k++) {
             c.site = flood.group[k]!;
             if (having(s, c)) {
@@ -491,4 +493,30 @@ function bitCount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** `max-over` (sign 1) and `min-over` (sign -1): the extreme of a number over the sites a condition accepts, 0 when none does. */
+function extremeOver(n: IrNode, ptr: string, cx: CompileContext, name: string, sign: 1 | -1): Compiled<number> {
+  const N = cx.topology!.n;
+  const { rule, parts } = cx.walk(ptr, name, N, () => ({
+    cond: cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx)),
+    value: cx.withSite(() => compileInt(n.value!, `${ptr}/value`, cx)),
+  }));
+  const { cond, value } = parts, work = cx.work;
+  return {
+    fn: (s, c) => {
+      if ((work.left -= N) < 0) work.spent(rule, s);
+      const saved = c.site;
+      let best = 0, any = false;
+      for (let site = 0; site < N; site++) {
+        c.site = site;
+        if (!cond(s, c)) continue;
+        const v = value(s, c);
+        if (!any || sign * (v - best) > 0) best = v;
+        any = true;
+      }
+      c.site = saved;
+      return best;
+    },
+  };
 }

@@ -14,6 +14,7 @@ import { playerRegion } from "../seats.js";
 import { compileRegion } from "./regions.js";
 import { trackNamed } from "../tracks.js";
 import { compileInt } from "./numbers.js";
+import { compileBool } from "./conditions.js";
 
 const noSite: SiteReader = () => NO_SITE;
 
@@ -69,6 +70,28 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
       let q = pos + by(s, c);
       if (track.loop) q = ((q % sites.length) + sites.length) % sites.length;
       return q >= 0 && q < sites.length ? sites[q]! : NO_SITE;
+    };
+  },
+  "first-along": (n, ptr, cx) => {
+    const track = trackNamed(n.track as string, `${ptr}/track`, cx);
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
+    const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
+    if (!track) return noSite;
+    return (s, c) => {
+      const start = at(s, c);
+      if (start < 0 || c.player < 0 || c.player >= track.sites.length) return NO_SITE;
+      const sites = track.sites[c.player]!, L = sites.length, pos = track.position[c.player]![start]!;
+      if (pos < 0) return NO_SITE;
+      const site = c.site;
+      try {
+        for (let k = 0; k < L; k++) {
+          c.site = sites[(pos + k) % L]!;
+          if (cond(s, c)) return c.site;
+        }
+        return NO_SITE;
+      } finally {
+        c.site = site;
+      }
     };
   },
   mapped: (n, ptr, cx) => {

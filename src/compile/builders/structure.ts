@@ -213,7 +213,17 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   const presentation = presentationOf(ir, cx);
   // Repetition asked by end rules only: positions made in a look-ahead (a filter's trial move) need not be remembered.
   const beforeEnd = cx.repetitionUses.length;
-  const end = ((rules.end as Json[]) ?? []).map((v, i) => describeEnd(endBuilders.if!(v as IrNode, `/rules/end/${i}`, cx), v as IrNode, i, `/rules/end/${i}`, cx, presentation));
+  const end = ((rules.end as Json[]) ?? []).flatMap((v, i) => {
+    const n = v as IrNode, ptr = `/rules/end/${i}`, built = endBuilders[n.ludeme]!(n, ptr, cx);
+    if (!Array.isArray(built)) return [describeEnd(built, n, i, ptr, cx, presentation)];
+    // One rule per seat: a mistake in the reason is reported once, not once per seat.
+    return built.map((rule, seat) => {
+      const reported = cx.diagnostics.length;
+      const described = describeEnd(rule, n, i, ptr, cx, presentation);
+      if (seat > 0) cx.diagnostics.length = reported;
+      return described;
+    });
+  });
   // Every rule that asks for an attack is compiled by now (moves, effects, end rules).
   cx.attacks?.setPlay(play);
   const roll = compileRoll(rules, cx);

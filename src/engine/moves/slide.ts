@@ -7,7 +7,7 @@
  * the same site, and its notation says so.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import { UNKNOWN, type Ctx, type Effect, type LeafGenerator, type MovesBound, type Pred, type SampleResult } from "../play/rules.js";
+import { addToTrail, UNKNOWN, type Ctx, type Effect, type LeafGenerator, type MovesBound, type Pred, type SampleResult } from "../play/rules.js";
 import { EMPTY, type State } from "../state/state.js";
 import { MAX_HEIGHT } from "../../limits.js";
 import { big, PlayLimitError, positionWords } from "../play/play-limit.js";
@@ -50,6 +50,8 @@ export interface SlideOptions {
   then: Effect[];
   /** Written between the two sites in the notation (a capture writes `x`). */
   separator: string;
+  /** Whether a rule reads the sites a slide went over (`on-path`): then `apply` records them in the context's trail. */
+  trail: { read: boolean };
   /**
    * Set when `to` is `(empty to)` and `through` is `(empty site)` or absent with range 1 (a queen's
    * or rook's move): generation then tests emptiness inline rather than calling the conditions.
@@ -423,6 +425,7 @@ ${through}cur = next;
     c.piece = type;
     c.crossed = (buf.extra[row]! & CROSSED) !== 0;
     c.selfFlags = flags;
+    if (this.o.trail.read && !c.crossed) this.recordTrail(c, from, to);
     const target = s.owner[to]!;
     if (target !== EMPTY && target !== mover) {
       for (const e of this.o.onCapture) e(s, c);
@@ -441,6 +444,24 @@ ${through}cur = next;
     else s.clear(from);
     s.touch();
     for (const e of this.o.then) e(s, c);
+  }
+
+  /**
+   * The sites the slide went over, for `on-path`: along the board direction whose line from `from`
+   * reaches `to`, every site after `from` up to `to`. (A path through a portal is not recorded.)
+   */
+  private recordTrail(c: Ctx, from: number, to: number): void {
+    const topo = this.o.topology, n = topo.n, step = topo.step;
+    for (let d = 0; d < this.dirCount; d++) {
+      let at = from, k = 0;
+      do at = step[d * n + at]!;
+      while (at >= 0 && at !== to && at !== from && ++k < n);
+      if (at !== to) continue;
+      for (at = step[d * n + from]!; ; at = step[d * n + at]!) {
+        addToTrail(c, at);
+        if (at === to) return;
+      }
+    }
   }
 
   /** `from-to`, `fromxto` for a capture, `^` after a path through a portal, `/n` when part of the stack travels. */

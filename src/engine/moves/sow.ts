@@ -14,7 +14,7 @@
  * past the end cannot be sown.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import { newCtx, type Ctx, type Effect, type LeafGenerator, type Pred } from "../play/rules.js";
+import { addToTrail, newCtx, type Ctx, type Effect, type IntExpr, type LeafGenerator, type Pred } from "../play/rules.js";
 import { EMPTY, type State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
 import type { Track } from "./track.js";
@@ -37,12 +37,19 @@ export interface SowOptions {
   lastAfterOriginIsOrigin: boolean;
   /** Where the first seed goes back into the pit sown from (`c.from`); null: never. */
   originFirst: Pred | null;
+  /**
+   * Seeds dropped into each pit (`c.to` the pit, read on the position before the sowing; below 1
+   * counts as 1), the last pit taking what is left; null: one.
+   */
+  perPit: IntExpr | null;
   /** At the last pit (`c.to`): whether the capture effects run; null with captures: always. */
   captureIf: Pred | null;
   capture: Effect[];
   /** After a capture, go on to the pit before, capturing while `captureIf` holds there. */
   backtrack: boolean;
   then: Effect[];
+  /** Whether a rule reads the pits sown (`on-path`): then `apply` records them in the context's trail. */
+  trail: { read: boolean };
 }
 
 export class SowGenerator implements LeafGenerator {
@@ -53,7 +60,7 @@ export class SowGenerator implements LeafGenerator {
   private readonly plainLoop: boolean;
 
   constructor(private readonly o: SowOptions) {
-    this.plainLoop = o.track.loop && o.skip === null && !o.skipOrigin;
+    this.plainLoop = o.track.loop && o.skip === null && !o.skipOrigin && o.perPit === null;
   }
 
   private ready(c: Ctx, from: number, s: State): void {
@@ -85,6 +92,7 @@ export class SowGenerator implements LeafGenerator {
    * passed over, is worked out by arithmetic when no pit needs visiting.
    */
   private walk(s: State, c: Ctx, pit: number, originFirst: boolean, visit?: (pit: number) => void): number {
+    if (this.o.perPit !== null) return this.walkSeveral(s, c, pit, originFirst, visit);
     const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
     let seeds = c.count, last = -1;
     let i = o.track.position[c.player]![pit]!;
@@ -124,6 +132,56 @@ export class SowGenerator implements LeafGenerator {
     return last;
   }
 
+  /** `walk` for a sowing of several seeds a pit (`per-pit:`), kept apart so that the common one-seed walk stays small. */
+  private walkSeveral(s: State, c: Ctx, pit: number, originFirst: boolean, visit?: (pit: number) => void): number {
+    const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
+    let seeds = c.count, last = -1;
+    let i = o.track.position[c.player]![pit]!;
+    this.lastPassedOrigin = false;
+    if (originFirst) {
+      c.to = pit;
+      for (let k = this.perPit(s, c); k > 0 && seeds > 0; k--) {
+        visit?.(pit);
+        seeds--;
+      }
+      last = pit;
+    }
+    // A track that passes over every pit would never end: after a lap of skips, the next pit is sown.
+    let skipped = 0, passedOrigin = false;
+    while (seeds > 0) {
+      i++;
+      if (i >= L) {
+        if (!o.track.loop) return -1;
+        i = 0;
+      }
+      const to = sites[i]!;
+      if (skipped < L && o.skipOrigin && to === pit) {
+        passedOrigin = true;
+        skipped++;
+        continue;
+      }
+      c.to = to;
+      if (skipped < L && o.skip !== null && o.skip(s, c)) {
+        skipped++;
+        continue;
+      }
+      skipped = 0;
+      for (let k = this.perPit(s, c); k > 0 && seeds > 0; k--) {
+        visit?.(to);
+        seeds--;
+      }
+      last = to;
+      this.lastPassedOrigin = passedOrigin;
+      passedOrigin = false;
+    }
+    return last;
+  }
+
+  /** The seeds a pit gets (`c.to`), at least one (with `per-pit:`). */
+  private perPit(s: State, c: Ctx): number {
+    return Math.max(1, this.o.perPit!(s, c));
+  }
+
   /** Whether the last seed of the last walk was sown right after passing over the pit of origin. */
   private lastPassedOrigin = false;
   /** Every pit sown, in order, for `apply` (grown as needed). */
@@ -152,9 +210,12 @@ export class SowGenerator implements LeafGenerator {
       const rest = first ? seeds - 1 : seeds, laps = Math.floor(rest / L), extra = rest % L;
       s.takePieces(pit, seeds);
       if (first) s.addPieces(pit, owner, piece, 1);
+      if (o.trail.read && first) addToTrail(c, pit);
       for (let k = 1; k <= L; k++) {
         const share = laps + (k <= extra ? 1 : 0);
-        if (share > 0) s.addPieces(sites[(i + k) % L]!, owner, piece, share);
+        if (share === 0) continue;
+        s.addPieces(sites[(i + k) % L]!, owner, piece, share);
+        if (o.trail.read) addToTrail(c, sites[(i + k) % L]!);
       }
     } else {
       // The pits are found on the position before the sowing, as the move was listed.
@@ -162,6 +223,7 @@ export class SowGenerator implements LeafGenerator {
       sown = this.walk(s, c, pit, first, this.collect);
       s.takePieces(pit, seeds);
       for (let k = 0; k < this.sownCount; k++) s.addPieces(this.sown[k]!, owner, piece, 1);
+      if (o.trail.read) for (let k = 0; k < this.sownCount; k++) addToTrail(c, this.sown[k]!);
     }
     // The pit the rules read as the last: the one sown, or (Ludii's reading) the pit of origin.
     const last = this.lastPassedOrigin && o.lastAfterOriginIsOrigin ? pit : sown;

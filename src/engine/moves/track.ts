@@ -11,7 +11,7 @@
  * run first (sending the pieces to a bar, back to the supply), and what is still there is captured.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
-import type { Ctx, Effect, IntExpr, LeafGenerator, Pred } from "../play/rules.js";
+import { addToTrail, type Ctx, type Effect, type IntExpr, type LeafGenerator, type Pred } from "../play/rules.js";
 import { changeSupply, EMPTY, type State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
 
@@ -86,6 +86,8 @@ export interface MoveAlongOptions {
   divert: Int32Array | null;
   then: Effect[];
   names: string[];
+  /** Whether a rule reads the sites the move went over (`on-path`): then `apply` records them in the context's trail. */
+  trail: { read: boolean };
 }
 
 /** A move-along row's `extra`: the count past the end in the low bits, the stack level + 1 (0: the top) above them. */
@@ -196,6 +198,7 @@ export class MoveAlongGenerator implements LeafGenerator {
     const level = (buf.extra[row]! >> LEVEL_SHIFT) - 1, mixed = s.levels;
     this.ready(c, from, piece);
     c.to = to;
+    if (o.trail.read) this.recordTrail(c, from, to);
     // A piece that leaves its site alone takes its flags with it (to a site it then has to itself).
     const flags = from >= 0 && s.height[from] === 1 ? s.flags[from]! : 0;
     if (from < 0) changeSupply(s, p, -1, -1, this.rule);
@@ -212,6 +215,24 @@ export class MoveAlongGenerator implements LeafGenerator {
       else s.addPieces(to, p, piece, 1);
     }
     for (const e of o.then) e(s, c);
+  }
+
+  /**
+   * The sites the move went over, for `on-path`: the track's sites after the origin (from its start
+   * for a piece entering) up to the one it lands on, or to the track's end for a piece borne off.
+   * A move whose landing a `divert:` map moved elsewhere records the way to the end of the track.
+   */
+  private recordTrail(c: Ctx, from: number, to: number): void {
+    const track = this.o.track, sites = track.sites[c.player]!, L = sites.length;
+    let q = from < 0 ? 0 : track.position[c.player]![from]! + 1;
+    for (let n = 0; n < L; n++, q++) {
+      if (q >= L) {
+        if (!track.loop) return;
+        q = 0;
+      }
+      addToTrail(c, sites[q]!);
+      if (sites[q] === to) return;
+    }
   }
 
   notation(buf: MoveBuffer, row: number): string {

@@ -5,6 +5,7 @@
  * Hot paths (`generate`, `applyRow`, `playout`) work on the reusable move buffer; the object API
  * (`legalMoves`, `apply`) wraps them for callers that want plain Move objects.
  */
+import { returnsByPlace } from "./places.js";
 import { MoveBuffer, type Move, type MoveCode } from "../moves/moves.js";
 import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
 import { nextInt, nextU32, shuffle, type Seed } from "../state/rng.js";
@@ -430,6 +431,7 @@ export class Game implements Runtime {
     // Captured pieces go to the capturer's hand (before the move removes them), as their base type.
     if (c.captures > 0 && this.def.hand?.captures) this.toHand(s, buf, row, s.mover);
     const gen = this.def.generators[buf.gen[row]!]!;
+    c.trailLength = 0;
     gen.apply(s, buf, row, c);
     if (gen.after) for (const effect of gen.after) effect(s, c);
     for (const hook of this.def.moveHooks) hook(s, kind, from, to, c.player);
@@ -591,31 +593,9 @@ export class Game implements Runtime {
     for (const w of winners) s.returns[w] = 1;
   }
 
-  /**
-   * Returns by place in games where players finish one by one (or are eliminated, taking the worst
-   * places): those who have a place keep it; of the others, the winners share the best places left,
-   * the rest the places after them. Place q of n is worth 1 - 2(q - 1)/(n - 1) (+1 first, -1
-   * last); a shared place, the average.
-   */
+  /** Returns by place in games where players finish or are eliminated one by one (see places.ts). */
   private returnsByPlace(s: State, winners: number[]): void {
-    const n = this.def.players.count, w = this.def.placeWord!;
-    const worth = (place: number) => (n > 1 ? 1 - (2 * (place - 1)) / (n - 1) : 1);
-    const free: number[] = [];
-    for (let place = 1; place <= n; place++) {
-      let taken = false;
-      for (let p = 0; p < n && !taken; p++) taken = s.memory[w + p] === place;
-      if (!taken) free.push(place);
-    }
-    const share = (group: number[]) => {
-      // The best k places left, averaged.
-      const places = free.splice(0, group.length);
-      const value = places.reduce((sum, place) => sum + worth(place), 0) / Math.max(1, places.length);
-      for (const p of group) s.returns[p] = value;
-    };
-    for (let p = 0; p < n; p++) if (s.memory[w + p] !== 0) s.returns[p] = worth(s.memory[w + p]!);
-    const open = Array.from({ length: n }, (_, p) => p).filter((p) => s.memory[w + p] === 0);
-    share(open.filter((p) => winners.includes(p)));
-    share(open.filter((p) => !winners.includes(p)));
+    returnsByPlace(s.memory, this.def.placeWord!, this.def.players.count, winners, s.returns);
   }
 
   /**

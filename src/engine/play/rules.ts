@@ -38,10 +38,27 @@ export interface Ctx {
   die: number;
   /** Whether passes are left out (`(no-moves P ignore-pass:true)` asking for moves other than a pass). */
   noPass: boolean;
+  /**
+   * The sites the move being made went over, in order, for `(on-path SITE)` in its consequences:
+   * `trail[0 .. trailLength)`. The engine empties it before each move; the moves that travel
+   * (sowing, a move along a track, a slide) fill it (see addToTrail).
+   */
+  trail: Int32Array;
+  trailLength: number;
 }
 
 export function newCtx(): Ctx {
-  return { player: 0, from: -1, over: -1, to: -1, piece: -1, site: -1, count: 0, crossed: false, selfFlags: 0, subject: 0, captures: 0, die: -1, noPass: false };
+  return { player: 0, from: -1, over: -1, to: -1, piece: -1, site: -1, count: 0, crossed: false, selfFlags: 0, subject: 0, captures: 0, die: -1, noPass: false, trail: new Int32Array(16), trailLength: 0 };
+}
+
+/** Adds a site to the move's trail (see Ctx.trail), growing it when full (rarely: it starts at 16). */
+export function addToTrail(c: Ctx, site: number): void {
+  if (c.trailLength === c.trail.length) {
+    const bigger = new Int32Array(c.trail.length * 2);
+    bigger.set(c.trail);
+    c.trail = bigger;
+  }
+  c.trail[c.trailLength++] = site;
 }
 
 export type Pred = (s: State, c: Ctx) => boolean;
@@ -143,6 +160,8 @@ export interface EndRule {
   reason: ReasonPart[];
   /** For a ranked outcome: the numbers players are compared on, most important first, with their names. */
   ranking?: RankingKeys;
+  /** For one seat's rule of a `for-each-player`: that seat (`{player}` in its reason). */
+  seat?: number;
 }
 
 /**

@@ -380,6 +380,13 @@ export const conditionLudemes: LudemeSpec[] = [
     example: "(captured)",
   },
   {
+    name: "on-path",
+    category: "bool",
+    doc: "The move being made went over the site, read in the consequences of the moves that record their way (`then:` of `sow`, `move-along` and `slide`, and a sowing's `capture-if:` and `capture:`): a sowing's pits that got a seed, in order round the track however many laps; a move along a track's sites after its origin up to the one it lands on (from the track's start for a piece entering, to the track's end for one borne off); a slide's sites after its origin up to where it lands (none for a slide through a portal). The origin is on it only when a sowing comes round to it again. E.g. forgetting the opponent's marks on every pit a sowing reached, `(forall (on-path site) {(unmark sown site next)})`, a race piece that wins by passing a door, `(when (on-path d5) then:{...})`, or a slide that leaves a trail, `(forall (and (on-path site) (not (same-site site to))) {(put site disc neutral)})`.",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(on-path site)",
+  },
+  {
     name: "attacked",
     category: "bool",
     doc: "A player could move a piece onto the site now: some move of its play rules, as if its turn began, would end there (filters such as `keep` are not applied, so a pinned piece still attacks; continuations with `origin:last-to` are not moves that begin a turn). Derived from the description's own moves, so it is right for any piece the rules define. An empty site is tested with a piece of the player the rule is asked for standing on it: of type `as:`, or the moving piece in a move, so that a move which only goes to empty sites (a pawn's step) does not attack it.",

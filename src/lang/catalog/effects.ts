@@ -136,6 +136,27 @@ export const effectLudemes: LudemeSpec[] = [
     example: "(remove site)",
   },
   {
+    name: "while",
+    category: "effect",
+    doc: "Runs the effects again and again while the condition holds, asking it before each round (Ludii's `while`): a consequence repeated until nothing changes, or a number raised until a test fails, e.g. the smallest group size at which the players' counts of groups differ, `(while (= (groups-count (owner site P1) min:(counter cutoff)) (groups-count (owner site P2) min:(counter cutoff))) {(counter-add cutoff 1)})`. A loop that never ends stops play with an error naming this rule.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "Whether to run the effects (again)." },
+      { name: "do", type: list(cat("effect")), doc: "The effects of one round." },
+    ],
+    example: "(while (> (count-sites (flag site burning)) 0) {(forall (flag site burning) {(remove site)})})",
+  },
+  {
+    name: "push",
+    category: "effect",
+    doc: "Pushes a line of pieces one site on: the piece (the whole stack) on the site moves one step in the direction (`dir:`, or `toward:` a site on its line), the piece it meets moves on one step too, and so on up to the first empty site, which the last one fills; at the board's edge the last piece falls off (Ludii's `push`). Quixo's cube put back at the end of its row: `(push to toward:last-to)`, the site taken from being empty. An empty site pushes nothing.",
+    params: [
+      { name: "site", type: siteRef, doc: "Where the push begins." },
+      { name: "dir", type: name, namedOnly: true, optional: true, doc: "The board direction to push in." },
+      { name: "toward", type: siteRef, namedOnly: true, optional: true, doc: "Instead of `dir:`, a site on one of the board's lines from the first: the push goes that way." },
+    ],
+    example: "(push to toward:last-to)",
+  },
+  {
     name: "add-score",
     category: "effect",
     doc: "Adds to the player's score.",

@@ -19,6 +19,19 @@ export const endLudemes: LudemeSpec[] = [
     example: '(if (> (counter kingTaken) 0) (win mover) reason:"{mover} captured a king")',
   },
   {
+    name: "for-each-player",
+    category: "end",
+    doc: "An end rule asked of each player still in the game in seat order, `player` naming that player in the condition, the outcome and the reason: e.g. a player who can no longer join their sides is out while the others play on, `(for-each-player (not (reaches ...)) (eliminate player) others:true)` (Ludii's `(forEach Player if:... (result Player Loss))`, `forEach NonMover` with `others:true`). An outcome that ends the game ends it there; one that lets the others play on (`eliminate`, `finish`) goes on to the next player.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "When, for `player`." },
+      { name: "outcome", type: cat("outcome"), doc: "The result, e.g. `(eliminate player)`." },
+      { name: "others", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Only the players other than the one who just acted." },
+      { name: "at", type: { t: "enum", values: ["every-decision", "turn-start"] }, namedOnly: true, optional: true, default: "every-decision", doc: "`turn-start`: checked only after a decision that begins a new turn." },
+      { name: "reason", type: { t: "string" }, namedOnly: true, optional: true, doc: "Why, in words for people: `{player}` names the player, and `{mover}`, `{next}`, `{opponent}` as in `if`." },
+    ],
+    example: '(for-each-player (no-pieces player) (eliminate player) others:true reason:"{player} has no pieces left")',
+  },
+  {
     name: "win",
     category: "outcome",
     doc: "The player wins; all others lose.",

@@ -109,6 +109,19 @@ export const moveLudemes: LudemeSpec[] = [
     example: "(select kind:choose to:(empty to) then:{(mark start to mover)})",
   },
   {
+    name: "transfer",
+    category: "moves",
+    doc: "The mover carries pieces from one site to another, whoever owns them: a pile's seeds from a store back into a pit when a mancala round begins, or from one pit to another (Ludii's `(move (from ...) (to ...) count:)`). One move per origin where `from:` holds (`from` the site, `(count from)` its pile; empty sites never) and destination where `to:` holds (`from` and `to` bound; never the origin), carrying `count:` pieces (default the whole pile; no move when the pile holds fewer, or the count is below 1). On an empty site they make a pile of their own owner and type, on a pile they join it, as `move-pieces` does. In `then:`, `(count)` is the number carried. Notation `from-to`.",
+    params: [
+      { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `transfer`)." },
+      { name: "from", type: cat("bool"), namedOnly: true, optional: true, doc: "Which sites the pieces may come from (`from`); default: any site with pieces." },
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Where they may go (`to`, with `from`)." },
+      { name: "count", type: cat("int"), namedOnly: true, optional: true, doc: "How many are carried (default: the whole pile)." },
+      effects("Consequences after the pieces are put down."),
+    ],
+    example: "(transfer from:(same-site from (site-of (region-of store mover))) to:(same-site to (first-along refill (site-of (region-of right-end mover)) (empty site))) count:4)",
+  },
+  {
     name: "lift",
     category: "moves",
     doc: "Takes one of the mover's pieces off the board from a site where `from:` holds (back to the supply with `to-supply:true`). Notation: `prefix` then the site, e.g. `-e5`.",
@@ -170,7 +183,7 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "sow",
     category: "moves",
-    doc: "Sowing, the mancala move: the mover picks a pit of their `track` holding seeds where `from:` holds and drops its seeds one by one into the pits that follow along the track (notation: the pit, `c1`). Pits where `skip:` holds (`to` the pit) get no seed (the opponent's store); with `skip-origin:true` the pit sown from gets none when the sowing comes round to it; where `origin-first:` holds (`from` the pit, `(count from)` its seeds) the first seed goes back into the pit itself. Then, `to` being the last pit sown: where `capture-if:` holds the `capture:` effects run (always, without `capture-if:`), and with `backtrack:true` again at each pit before it, while `capture-if:` holds there (Oware's run of 2s and 3s); then the `then:` consequences (an extra turn in the store, a relay sowing from `last-to`).",
+    doc: "Sowing, the mancala move: the mover picks a pit of their `track` holding seeds where `from:` holds and drops its seeds one by one (or `per-pit:` at a time) into the pits that follow along the track (notation: the pit, `c1`). Pits where `skip:` holds (`to` the pit) get no seed (the opponent's store); with `skip-origin:true` the pit sown from gets none when the sowing comes round to it; where `origin-first:` holds (`from` the pit, `(count from)` its seeds) the first seed goes back into the pit itself. Then, `to` being the last pit sown: where `capture-if:` holds the `capture:` effects run (always, without `capture-if:`), and with `backtrack:true` again at each pit before it, while `capture-if:` holds there (Oware's run of 2s and 3s); then the `then:` consequences (an extra turn in the store, a relay sowing from `last-to`).",
     params: [
       { name: "track", type: name, doc: "The track the seeds follow (each seat's own, when it has one)." },
       { name: "from", type: cat("bool"), namedOnly: true, optional: true, doc: "Which pits the mover may sow from (`from`; default: any pit of the track holding seeds)." },
@@ -179,6 +192,7 @@ export const moveLudemes: LudemeSpec[] = [
       { name: "skip-origin", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "The pit sown from gets no seed when the sowing laps round to it." },
       { name: "last-after-origin", type: { t: "enum", values: ["pit", "origin"] }, namedOnly: true, optional: true, default: "pit", doc: "With `skip-origin:true`, when the last seed is the one sown right after passing over the pit of origin: the last pit (`to`, for `capture-if:`, `capture:` and `then:`) is that pit (`pit`, the common rule) or the pit of origin (`origin`, as Ludii 1.3.12 reads it: in Oware such a sowing captures nothing)." },
       { name: "origin-first", type: cat("bool"), namedOnly: true, optional: true, doc: "Where this holds, the first seed goes back into the pit sown from (Toguz Kumalak, when the pit holds more than one)." },
+      { name: "per-pit", type: cat("int"), namedOnly: true, optional: true, doc: "Seeds dropped into each pit instead of one, the last pit taking what is left (`to` the pit, read on the position before the sowing; below 1 counts as 1): four a pit, `per-pit:4`; two into an empty pit and one elsewhere, `per-pit:(if-int (empty to) 2 1)`." },
       { name: "capture-if", type: cat("bool"), namedOnly: true, optional: true, doc: "Whether the `capture:` effects run at the last pit (`to`)." },
       { name: "capture", type: list(cat("effect")), namedOnly: true, optional: true, doc: "The capture at the last pit (`to`), e.g. `(move-pieces to (site-of (region-of store mover)))`." },
       { name: "backtrack", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "After a capture, the pit before the last is looked at too, and so on back while `capture-if:` holds (never the pit sown from)." },

@@ -108,6 +108,16 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(max-over (owner site player) (attr cp site))",
   },
   {
+    name: "min-over",
+    category: "int",
+    doc: "The smallest value of the number over the sites satisfying the condition (with `site` bound); 0 when none does. E.g. how near the nearest corner is: `(min-over (in site corners) (distance last-to site))`.",
+    params: [
+      { name: "cond", type: cat("bool"), doc: "Which sites." },
+      { name: "value", type: cat("int"), doc: "The number, for `site`." },
+    ],
+    example: "(min-over (in site corners) (distance last-to site))",
+  },
+  {
     name: "count-near",
     category: "int",
     doc: "How many neighbours of the site satisfy the condition (with `site` bound to each neighbour).",
@@ -169,6 +179,7 @@ export const numberLudemes: LudemeSpec[] = [
     params: [
       { name: "of", type: cat("bool"), doc: "Which sites form groups." },
       { name: "having", type: cat("bool"), namedOnly: true, optional: true, doc: "Count only groups with such a site (default: every group)." },
+      { name: "min", type: cat("int"), namedOnly: true, optional: true, doc: "Only groups of at least this many sites (Ludii's `min:`)." },
     ],
     example: "(groups-count (owner site player) having:(flag site promoted))",
   },
@@ -271,6 +282,7 @@ export const numberLudemes: LudemeSpec[] = [
       { name: "a", type: siteRef, doc: "One site." },
       { name: "b", type: siteRef, doc: "The other." },
       { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions of the steps (default: the board's own)." },
+      { name: "along", type: name, namedOnly: true, optional: true, doc: "A track instead of directions: how many positions on from the first site the second comes, going forward along the track (round a loop), on the track of the player the rule is read for; 1000000 when it never comes (off the track, or behind on an open one). E.g. the pits within three of the pit sown from: `(<= (distance from site along:round) 3)`." },
     ],
     example: "(distance to (where king next))",
   },

@@ -29,6 +29,17 @@ export const siteLudemes: LudemeSpec[] = [
     example: "(along round to 9)",
   },
   {
+    name: "first-along",
+    category: "site",
+    doc: "The first site along a track, starting from a site (that site first) and going on round, where a condition holds (`site` bound to the site looked at): the track of the player the rule is read for (the mover's, in moves). An open track is gone round too, from its end back to its start. No site when none of the track's sites qualifies, or when the start is off the track. E.g. the first empty pit of the mover's row counting from its right-hand end, where seeds are put back at the start of a round: `(first-along refill (site-of (region-of right-end mover)) (empty site))`.",
+    params: [
+      { name: "track", type: name, doc: "The track's name." },
+      { name: "site", type: siteRef, doc: "Where to start." },
+      { name: "cond", type: cat("bool"), doc: "Condition on `site`, each site of the track in turn." },
+    ],
+    example: "(first-along refill (site-of (region-of right-end mover)) (empty site))",
+  },
+  {
     name: "mapped",
     category: "site",
     doc: "The site a site leads to in a `site-map` (the top of a ladder, a snake's tail), or the site itself when it leads nowhere.",
