@@ -111,6 +111,37 @@ describe("mixed stacks", () => {
   });
 });
 
+describe("move-pieces under:true", () => {
+  /** A hop over an enemy column takes its top piece under the jumping column (Lasca). */
+  const g = build({
+    board: "(square 5 1)",
+    items: "(mixed-stacks max:4)",
+    play: "(hop dirs:{E} over:(enemy over) capture:none then:{(move-pieces over to count:1 under:true)})",
+  });
+
+  it("puts the pieces under the pile on the destination, the others moving up; the jumped pile keeps the rest", () => {
+    const s = play(g, at(g, { sites: { a1: stack("P1", "P1"), b1: stack("P2", "P1", "P2") } }), "a1-c1");
+    // a1's column (P1 over P1) landed on c1, and b1's top piece (P2) went under it.
+    expect(site(g, s, "c1")).toEqual(stack("P1", "P2", "P1"));
+    expect(site(g, s, "b1")).toEqual(stack("P2", "P1"));
+    expect([...s.pieceCount]).toEqual([3, 2]);
+  });
+
+  it("several go under in their order; on an empty site they make a pile of their own", () => {
+    const h = build({
+      board: "(square 3 1)",
+      items: "(mixed-stacks max:4)",
+      play: "(select to:(in to c1) then:{(move-pieces a1 b1 count:2 under:true) (move-pieces a1 c1 under:true)})",
+    });
+    const s = play(h, at(h, { sites: { a1: stack("P1", "P2", "P2", "P1"), b1: stack("P2") } }), "@c1");
+    // a1 bottom up: P2, P2, P1, P1. Its top two (P1 on P1) go under b1's P2, then the rest to the empty c1.
+    expect(site(h, s, "b1")).toEqual(stack("P2", "P1", "P1"));
+    // Two of one player's pieces, alike: a plain pile of two.
+    expect(site(h, s, "c1")).toEqual({ piece: "man", owner: "P2", height: 2, flags: [] });
+    expect(site(h, s, "a1")).toBeNull();
+  });
+});
+
 describe("site maps", () => {
   it("divert: a move ending on a site the map leads from ends where it leads, in one move; passing over it is nothing", () => {
     const g = raceWithCounter("divert:ladders", "(site-map ladders {{b1 b3} {c2 a1}})");

@@ -189,3 +189,14 @@ describe("Yoin (board/space/group/Yoin.lud): an effect repeated while a conditio
     });
   });
 });
+
+describe("Lasca (board/war/leaping/diagonal/Lasca.lud): a captured piece put under the capturing column", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // (With the captured piece put on top of the column instead, game 1 already goes astray.)
+    const tally = replayLudiiGames(fixture("lasca"), games("lasca"), { ludiiNotation: (n) => n.replace("x", "-") });
+    expect(tally).toEqual({
+      games: 100, decisions: 7162, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 26946, listed: 7162, ambiguous: 0, results: { p1: 49, p2: 51, draws: 0 },
+    });
+  });
+});

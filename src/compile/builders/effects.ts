@@ -332,6 +332,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   "move-pieces": (n, ptr, cx) => {
     const from = compileSite(n.from!, `${ptr}/from`, cx), to = compileSite(n.to!, `${ptr}/to`, cx);
     const count = n.count === undefined ? null : compileInt(n.count, `${ptr}/count`, cx);
+    const under = n.under === true;
     const labels = cx.topology!.labels;
     const amount = (s: State, c: Ctx, a: number): number => Math.min(s.height[a]!, count === null ? s.height[a]! : count(s, c));
     return {
@@ -340,6 +341,15 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
         if (a < 0 || b < 0 || a === b || s.owner[a] === EMPTY) return;
         const k = amount(s, c, a);
         if (k <= 0) return;
+        if (under) {
+          // One by one from the top of `a` to the bottom of `b`: the lowest of them ends lowest.
+          for (let i = 0; i < k; i++) {
+            const owner = s.owner[a]!, piece = s.piece[a]!;
+            s.takePieces(a, 1);
+            s.addUnder(b, owner, piece, 1);
+          }
+          return;
+        }
         if (s.levels) {
           // Mixed stacks: one by one off the top, so each keeps its owner and type.
           for (let i = 0; i < k; i++) {

@@ -599,6 +599,27 @@ export class State {
     this.touch();
   }
 
+  /**
+   * Puts `k` pieces under the pile on a site: with mixed stacks they take the lowest levels and the
+   * others move up (Lasca's captured piece under the capturing column); on an empty site, or in a
+   * game of plain piles, it is `addPieces`.
+   */
+  addUnder(site: number, owner: number, piece: number, k: number): void {
+    const L = this.levels;
+    if (!L || this.owner[site] === EMPTY) return this.addPieces(site, owner, piece, k);
+    this.keySite(site);
+    const h = this.height[site]!, base = site * L;
+    this.checkLevels(site, h + k);
+    this.levelOwner.copyWithin(base + k, base, base + h);
+    this.levelPiece.copyWithin(base + k, base, base + h);
+    this.levelOwner.fill(owner, base, base + k);
+    this.levelPiece.fill(piece, base, base + k);
+    this.height[site] = h + k;
+    if (owner !== NEUTRAL) this.pieceCount[owner]! += k;
+    this.setTop(site);
+    this.keySite(site);
+  }
+
   /** Takes `k` pieces off the top of a pile (all of them empties the site). */
   takePieces(site: number, k: number): void {
     if (this.height[site]! <= k) return this.clear(site);

@@ -240,6 +240,7 @@ export const effectLudemes: LudemeSpec[] = [
       { name: "from", type: siteRef, doc: "Where the pieces are." },
       { name: "to", type: siteRef, doc: "Where they go." },
       { name: "count", type: cat("int"), namedOnly: true, optional: true, doc: "How many (default: all of them)." },
+      { name: "under", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "They go under the pile on `to` instead of on top of it (Lasca: a captured piece goes under the capturing column), keeping their order." },
     ],
     example: "(move-pieces to (site-of (region-of store mover)))",
   },
