@@ -158,3 +158,22 @@ describe("(with-lines BOARD LINES)", () => {
     expect(onlyError(src, "M001", "z9").message).toContain("no point 'z9'");
   });
 });
+
+describe("(without-lines BOARD LINES)", () => {
+  it("takes lines away, given as chains of neighbouring points; the points and their labels stay", () => {
+    const g = board("(without-lines (square 3 3) {{a2 b2 c2}})");
+    expect(g.topology.n).toBe(9);
+    expect(around(g, "b2")).toEqual(["b1", "b3"]);
+    expect(around(g, "a2")).toEqual(["a1", "a3"]);
+    // Nothing goes across the gap: no step E from a2.
+    const t = g.topology, e = t.dirNames.indexOf("E");
+    expect(t.step[e * t.n + at(g, "a2")]).toBe(-1);
+  });
+
+  it("refuses two points no line joins, and a point the board lacks", () => {
+    const apart = text({ board: "(without-lines (square 3 3) {{a1 c1}})", play: "(step)" });
+    expect(onlyError(apart, "M004", "c1").message).toBe("no line of the board joins a1 and c1");
+    const src = text({ board: "(without-lines (square 3 3) {{a1 z9}})", play: "(step)" });
+    expect(onlyError(src, "M001", "z9").message).toContain("no point 'z9'");
+  });
+});

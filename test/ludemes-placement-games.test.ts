@@ -344,6 +344,17 @@ describe("(push SITE dir: | toward:)", () => {
     expect(owners(t, ["d1", "d2", "d3", "d4"])).toBe(". P1 P2 .");
   });
 
+  it("a move that pushes lists the pieces it pushes among its actions (the last one off the board removed)", () => {
+    // A man steps E, then pushes the row ahead of it one step on.
+    const h = build({ board: "(square 4 1)", play: "(step dirs:{E} to:(empty to) then:{(push (ahead to E) dir:E)})" });
+    const s = loadPosition(h, { mover: "P1", sites: { a1: man("P1"), c1: man("P2"), d1: man("P2") } });
+    expect(h.legalMoves(s)[0]!.actions).toEqual([
+      { op: "move", from: "a1", to: "b1" },
+      { op: "remove", at: "d1" },
+      { op: "move", from: "c1", to: "d1" },
+    ]);
+  });
+
   it("needs exactly one of dir: and toward: (S001)", () => {
     onlyError(text({ play: "(add piece:man to:(empty to) then:{(push to)})" }), "S001", "(push to)");
     onlyError(text({ play: "(add piece:man to:(empty to) then:{(push to dir:E toward:a1)})" }), "S001", "(push to dir:E toward:a1)");

@@ -200,3 +200,13 @@ describe("Lasca (board/war/leaping/diagonal/Lasca.lud): a captured piece put und
     });
   });
 });
+
+describe("Nuktagaq (board/hunt/Nuktagaq.lud): lines taken away from a board", () => {
+  it("every decision of 60 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("nuktagaq"), games("nuktagaq"), { ludiiNotation: (n) => n.replace("x", "-") });
+    expect(tally).toEqual({
+      games: 60, decisions: 29032, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 352855, listed: 0, ambiguous: 0, results: { p1: 60, p2: 0, draws: 0 },
+    });
+  });
+});

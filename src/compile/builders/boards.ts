@@ -76,6 +76,29 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     });
     return graphOperation(() => boardOfGraph(withLines(planeGraph(board), joins)), ptr, cx);
   },
+  "without-lines": (n, ptr, cx) => {
+    const operand = n.board as IrNode;
+    const board = isNode(operand) && boardBuilders[operand.ludeme] ? boardBuilders[operand.ludeme]!(operand, `${ptr}/board`, cx) : placeholder();
+    const plane = planeGraph(board);
+    const joined = (a: number, b: number) => plane.joins.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+    const gone: [number, number][] = [];
+    (n.lines as string[][]).forEach((chain, i) => {
+      const sites = chain.map((label, j) => {
+        const site = siteIndex(board, label);
+        if (site < 0) cx.fail("M001", `the board has no point '${label}'`, `${ptr}/lines/${i}/${j}`, `points such as ${board.labels.slice(0, 3).join(" ")}`);
+        return site;
+      });
+      if (chain.length < 2) cx.fail("M004", "a line needs two points at least", `${ptr}/lines/${i}`, "{a1 b1}, or a chain {a1 b1 c1}");
+      for (let k = 1; k < sites.length; k++) {
+        const [a, b] = [sites[k - 1]!, sites[k]!];
+        if (a < 0 || b < 0) continue;
+        if (!joined(a, b)) cx.fail("M004", `no line of the board joins ${chain[k - 1]} and ${chain[k]}`, `${ptr}/lines/${i}/${k}`, "two points next to each other along a line");
+        else gone.push([a, b]);
+      }
+    });
+    const removed = (x: number, y: number) => gone.some(([a, b]) => (a === x && b === y) || (a === y && b === x));
+    return graphOperation(() => boardOfGraph({ points: plane.points, joins: plane.joins.filter(([x, y]) => !removed(x, y)) }), ptr, cx);
+  },
   wedge: (n, ptr, cx) => {
     const rows = n.rows as number, columns = (n.columns as number | undefined) ?? 3;
     if (tooLarge(1 + (rows - 1) * columns, ptr, cx)) return placeholder();

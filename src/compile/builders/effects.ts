@@ -253,21 +253,38 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       return -1;
     };
     const line = new Int32Array(N + 1);
-    return silent((s, c) => {
+    /** The line pushed, into `line`: from the site up to its first empty site, or to the edge (0: nothing to push). */
+    const pushed = (s: State, c: Ctx): number => {
       const x = at(s, c);
-      if (x < 0 || s.owner[x] === EMPTY) return;
+      if (x < 0 || s.owner[x] === EMPTY) return 0;
       const d = toward === null ? fixed : directionTo(x, toward(s, c));
-      if (d < 0) return;
-      // The line from x up to its first empty site, or to the edge, where the last piece falls off.
-      let len = 0, a = x;
+      if (d < 0) return 0;
+      let len = 0;
       line[len++] = x;
-      for (a = step[d * N + x]!; a >= 0 && len <= N; a = step[d * N + a]!) {
+      for (let a = step[d * N + x]!; a >= 0 && len <= N; a = step[d * N + a]!) {
         line[len++] = a;
         if (s.owner[a] === EMPTY) break;
       }
-      if (s.owner[line[len - 1]!] !== EMPTY) s.clear(line[len - 1]!);
-      for (let i = len - 1; i >= 1; i--) s.relocate(line[i - 1]!, line[i]!);
-    });
+      return len;
+    };
+    const labels = topo.labels;
+    return {
+      run: (s, c) => {
+        const len = pushed(s, c);
+        if (len === 0) return;
+        // No empty site before the edge: the last piece falls off.
+        if (s.owner[line[len - 1]!] !== EMPTY) s.clear(line[len - 1]!);
+        for (let i = len - 1; i >= 1; i--) s.relocate(line[i - 1]!, line[i]!);
+      },
+      describe: (s, c) => {
+        const len = pushed(s, c);
+        if (len === 0) return [];
+        const out: PrimitiveAction[] = [];
+        if (s.owner[line[len - 1]!] !== EMPTY) out.push({ op: "remove", at: labels[line[len - 1]!]! });
+        for (let i = len - 1; i >= 1; i--) out.push({ op: "move", from: labels[line[i - 1]!]!, to: labels[line[i]!]! });
+        return out;
+      },
+    };
   },
   "add-score": (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);

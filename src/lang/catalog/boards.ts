@@ -81,6 +81,16 @@ export const boardLudemes: LudemeSpec[] = [
     example: "(with-lines (square 3 3) {{a1 c3} {a3 c1}})",
   },
   {
+    name: "without-lines",
+    category: "board",
+    doc: "A board with some of its lines taken away (Ludii's `remove ... edges:`), each given as a chain of points next to each other along a line: `{d3 d4}` takes away the line between d3 and d4, `{c4 d4 e4}` those from c4 to d4 and d4 to e4. The points stay, no longer joined there: a step, a slide or a line of pieces does not go across the gap. Labelled and given directions as `merge`'s boards are (a square keeps its labels).",
+    params: [
+      { name: "board", type: cat("board"), doc: "The board." },
+      { name: "lines", type: list(list(name)), doc: "The lines to take away, each a chain of neighbouring points." },
+    ],
+    example: "(without-lines (square 3 3) {{a2 b2} {b2 c2}})",
+  },
+  {
     name: "wedge",
     category: "board",
     doc: "A wedge of points (Ludii's `wedge`): an apex at the top and `rows - 1` rows beneath it, each of `columns` points spread evenly between two sides that widen by one line a row. The apex is joined to every point of the first row, each row's points to their neighbours across it and to the point of the same rank in the row below. The usual three columns make a triangle with a line down its middle, the arm added to a tiger-hunt board: `(merge {(moved (square 5 5 diagonals:alternating) scale:2) (moved (wedge 3) shift:{2 -2})})` hangs one from the middle of the square's lowest side, as Ludii's `(shift 2 -2 (wedge 3))` does. Labelled and given directions as `merge`'s boards are; wedges of more than three columns take the 16-point compass (NNE, SSW ...), and those whose lines cannot be told apart even so (eight columns and more) are refused.",
