@@ -3,13 +3,14 @@
  * the `prelude` category (decisions made before the first turn).
  */
 import type { Effect, Prelude } from "../../engine/play/rules.js";
-import { shuffle } from "../../engine/state/rng.js";
+import { nextInt, shuffle } from "../../engine/state/rng.js";
 import type { CompileContext, IrNode } from "../context.js";
 import { flagMask } from "./effects.js";
 import { compileMoves } from "./moves.js";
 import { compileRegion } from "./regions.js";
 import { seatRegions } from "../seats.js";
-import { NEUTRAL } from "../../engine/state/state.js";
+import { EMPTY, NEUTRAL } from "../../engine/state/state.js";
+import { boardCoordinates } from "./sites.js";
 
 export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Effect> = {
   place: (n, ptr, cx) => {
@@ -25,6 +26,66 @@ export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
       for (const site of sites) {
         if (s.owner[site] !== -1) s.clear(site);
         s.put(site, owner, type, height, flags);
+      }
+    };
+  },
+  "place-random": (n, ptr, cx) => {
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    const owner = n.owner === "neutral" ? NEUTRAL : cx.seat(n.owner as string, `${ptr}/owner`);
+    const sites = compileRegion(n.at!, `${ptr}/at`, cx);
+    const count = (n.count as number | undefined) ?? 1;
+    const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
+    const empty = new Int32Array(sites.length);
+    return (s) => {
+      if (type < 0 || owner === -1) return;
+      for (let k = 0; k < count; k++) {
+        // Drawn among the sites empty now, so that each placement works round the ones before.
+        let free = 0;
+        for (const site of sites) if (s.owner[site] === EMPTY) empty[free++] = site;
+        if (free === 0) return;
+        s.put(empty[nextInt(s.rng, free)]!, owner, type, 1, flags);
+      }
+    };
+  },
+  fill: (n, ptr, cx) => {
+    const types = (n.pieces as string[]).map((name, i) => cx.pieceIndex(name, `${ptr}/pieces/${i}`));
+    const owner = n.owner === "neutral" ? NEUTRAL : cx.seat(n.owner as string, `${ptr}/owner`);
+    const sites = compileRegion(n.at!, `${ptr}/at`, cx);
+    return (s) => {
+      if (owner === -1 || types.includes(-1)) return;
+      let k = 0;
+      for (const site of sites) {
+        if (k === types.length) return;
+        if (s.owner[site] === EMPTY) s.put(site, owner, types[k++]!, 1, 0);
+      }
+    };
+  },
+  mirror: (n, ptr, cx) => {
+    const from = cx.seat(n.from as string, `${ptr}/from`), owner = cx.seat(n.owner as string, `${ptr}/owner`);
+    const coords = boardCoordinates("mirror", ptr, cx);
+    const N = cx.topology!.n, twin = new Int32Array(N).fill(-1);
+    if (coords) {
+      const axis = (n.axis as string | undefined) ?? "ranks";
+      const { file, rank } = coords;
+      const at = new Map<string, number>();
+      let lowF = Infinity, highF = -Infinity, lowR = Infinity, highR = -Infinity;
+      for (let s = 0; s < N; s++) {
+        at.set(`${file[s]},${rank[s]}`, s);
+        lowF = Math.min(lowF, file[s]!), highF = Math.max(highF, file[s]!), lowR = Math.min(lowR, rank[s]!), highR = Math.max(highR, rank[s]!);
+      }
+      for (let s = 0; s < N; s++) {
+        const f = axis === "ranks" ? file[s]! : lowF + highF - file[s]!, r = axis === "files" ? rank[s]! : lowR + highR - rank[s]!;
+        twin[s] = at.get(`${f},${r}`) ?? -1;
+      }
+    }
+    return (s) => {
+      if (from < 0 || owner < 0) return;
+      // The pieces to copy are read first: a twin is never copied again.
+      const copied: number[] = [];
+      for (let site = 0; site < N; site++) if (s.owner[site] === from && twin[site]! >= 0) copied.push(site);
+      for (const site of copied) {
+        const t = twin[site]!;
+        if (s.owner[t] === EMPTY) s.put(t, owner, s.piece[site]!, s.height[site]!, s.flags[site]!);
       }
     };
   },
