@@ -26,7 +26,7 @@ import { LongestSequenceSource, type LookaheadShared } from "../../engine/filter
 import { KeepSource } from "../../engine/filters/keep.js";
 import { PromotionGenerator } from "../../engine/moves/promotion.js";
 import { PromotedMove, PromotingSource } from "../../engine/filters/promoting.js";
-import { CastleGenerator } from "../../engine/moves/castle.js";
+import { CastleGenerator, type CastleRules } from "../../engine/moves/castle.js";
 import { DropGenerator } from "../../engine/moves/drop.js";
 import { compileSite } from "./sites.js";
 import { ForEachDieSource } from "../../engine/play/dice.js";
@@ -331,7 +331,18 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const o = pieceMoveOptions(n, ptr, cx, "castle");
     const partner = cx.pieceIndex(n.partner as string, `${ptr}/partner`);
     const siteCond = (key: string) => (n[key] === undefined ? null : inMoveScope(cx, () => cx.withSite(() => compileBool(n[key]!, `${ptr}/${key}`, cx))));
-    return register(cx, n, ptr, new CastleGenerator(o, { partner, distance: (n.distance as number | undefined) ?? 2, partnerOk: siteCond("partner-if"), safe: siteCond("safe") }));
+    // Castling to given sites (Chess960): both landings named, and no distance.
+    let landing: CastleRules["landing"] = null;
+    if ((n["king-to"] === undefined) !== (n["partner-to"] === undefined)) {
+      cx.fail("S001", "castling to given sites names both landings: king-to: and partner-to:", ptr, "king-to:SITE partner-to:SITE");
+    } else if (n["king-to"] !== undefined) {
+      if (n.distance !== undefined) cx.fail("S001", "castling to given sites (king-to:) has no distance:", `${ptr}/distance`, "king-to: and partner-to:, or distance:");
+      landing = {
+        king: inMoveScope(cx, () => compileSite(n["king-to"]!, `${ptr}/king-to`, cx)),
+        partner: inMoveScope(cx, () => compileSite(n["partner-to"]!, `${ptr}/partner-to`, cx)),
+      };
+    }
+    return register(cx, n, ptr, new CastleGenerator(o, { partner, distance: (n.distance as number | undefined) ?? 2, partnerOk: siteCond("partner-if"), safe: siteCond("safe"), landing }));
   },
   promotion: (n, ptr, cx) => {
     const at = compileSite(n.site!, `${ptr}/site`, cx);

@@ -51,12 +51,13 @@ export const startBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     const types = (n.pieces as string[]).map((name, i) => cx.pieceIndex(name, `${ptr}/pieces/${i}`));
     const owner = n.owner === "neutral" ? NEUTRAL : cx.seat(n.owner as string, `${ptr}/owner`);
     const sites = compileRegion(n.at!, `${ptr}/at`, cx);
+    const flags = flagMask((n.flags as string[] | undefined) ?? [], `${ptr}/flags`, cx);
     return (s) => {
       if (owner === -1 || types.includes(-1)) return;
       let k = 0;
       for (const site of sites) {
         if (k === types.length) return;
-        if (s.owner[site] === EMPTY) s.put(site, owner, types[k++]!, 1, 0);
+        if (s.owner[site] === EMPTY) s.put(site, owner, types[k++]!, 1, flags);
       }
     };
   },

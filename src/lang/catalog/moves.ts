@@ -396,13 +396,15 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "castle",
     category: "moves",
-    doc: "Castling, one move of two pieces: a piece of the mover (the king; `piece:` says which) goes `distance` sites along a line towards a `partner` piece of the mover (the rook), every site between the two being empty, and the partner lands on the last site the king crossed. `partner-if:` is asked of the partner's site as `site` (e.g. that it has never moved), `from:` of the king's; `safe:` of the king's own site and each site it crosses and reaches (as `site`, the king standing there for `attacked`), e.g. `(not (attacked site))`: not out of, through or into check. In `then:`, `to` is where the king lands and `over` where the partner does. Notation: the king's move, `e1-g1`.",
+    doc: "Castling, one move of two pieces: a piece of the mover (the king; `piece:` says which) goes `distance` sites along a line towards a `partner` piece of the mover (the rook), every site between the two being empty, and the partner lands on the last site the king crossed; or, with `king-to:` and `partner-to:`, both go to the sites given, wherever they start (Chess960). `partner-if:` is asked of the partner's site as `site` (e.g. that it has never moved), `from:` of the king's; `safe:` of the king's own site and each site it crosses and reaches (as `site`, the king standing there for `attacked`), e.g. `(not (attacked site))`: not out of, through or into check. In `then:`, `to` is where the king lands and `over` where the partner does. Notation: the king's move, `e1-g1`; castling to given sites adds the partner's, `b1-c1,a1-d1` (the king's move alone may be an ordinary step).",
     params: [
       ...moveCommon,
       { name: "partner", type: name, namedOnly: true, doc: "The partner's piece type (the rook)." },
       { name: "distance", type: { t: "int", min: 1 }, namedOnly: true, optional: true, default: 2, doc: "Sites the king goes." },
       { name: "partner-if", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the partner's site (`site`); default: any partner." },
       { name: "safe", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the king's site and each site it crosses and reaches (`site`); default: none." },
+      { name: "king-to", type: siteRef, namedOnly: true, optional: true, doc: "Castling to given sites (Chess960), with `partner-to:`: where the king lands, whatever site it starts from (it may stay where it is). The partner is the first piece along a direction from the king; every site the king or the partner passes or reaches must be empty but for the two of them, and `safe:` is asked of the king's site and each it passes and reaches. Per seat, e.g. `(site-of (region-of king-east mover))` with a seat region holding g1 for P1 and g8 for P2." },
+      { name: "partner-to", type: siteRef, namedOnly: true, optional: true, doc: "With `king-to:`, where the partner lands." },
     ],
     example: "(castle piece:{king} partner:rook dirs:{E W} from:(flag from unmoved) partner-if:(flag site unmoved) safe:(not (attacked site)))",
   },

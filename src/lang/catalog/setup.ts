@@ -73,8 +73,9 @@ export const setupLudemes: LudemeSpec[] = [
       { name: "pieces", type: list(name), doc: "The piece types, in order." },
       { name: "owner", type: playerRef, doc: "Seat `P1`..`Pn`, or `neutral`." },
       { name: "at", type: cat("region"), doc: "The sites to fill." },
+      { name: "flags", type: list(name), namedOnly: true, optional: true, doc: "Flags the pieces start with." },
     ],
-    example: "(fill {rook king rook} P1 (rows 1 1))",
+    example: "(fill {rook king rook} P1 (rows 1 1) flags:{unmoved})",
   },
   {
     name: "mirror",
