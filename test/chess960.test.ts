@@ -11,7 +11,7 @@ import { parseFen } from "chessops/fen";
 import { perft as theirPerft } from "chessops/debug";
 import { loadGame } from "../src/compile/index.js";
 import { Perft } from "../src/engine/play/perft.js";
-import { loadPosition } from "../src/engine/state/position.js";
+import { loadPosition, type Position } from "../src/engine/state/position.js";
 import type { State } from "../src/engine/state/state.js";
 
 // Perft counts a promotion as one move per piece: the option that makes the choice part of the move.
@@ -46,7 +46,7 @@ function position(fen: string) {
     on(king)!.flags = ["unmoved"];
     on(rook)!.flags = ["unmoved"];
   }
-  const pos: Parameters<typeof loadPosition>[1] = { sites, mover: side === "w" ? "P1" : "P2", counters: { quiet: Number(clock) } };
+  const pos: Position = { sites, mover: side === "w" ? "P1" : "P2", counters: { quiet: Number(clock) } };
   if (ep !== "-") {
     const up = ep![1] === "3";
     pos.last = { from: `${ep![0]}${up ? 2 : 7}`, to: `${ep![0]}${up ? 4 : 5}` };

@@ -976,9 +976,9 @@ describe("move-along and flags", () => {
         (play (move-along t steps:1 to:(empty to))) (end {})))`).game!;
     const s = g.newGame();
     const alone = g.apply(s, g.legalMoves(s).find((m) => m.notation === "a1-b1")!);
-    expect(toPosition(g, alone).sites.b1).toEqual({ piece: "man", owner: "P1", height: 1, flags: ["released"] });
+    expect(toPosition(g, alone).sites!.b1).toEqual({ piece: "man", owner: "P1", height: 1, flags: ["released"] });
     const fromPile = g.apply(s, g.legalMoves(s).find((m) => m.notation === "c1-d1")!);
-    expect(toPosition(g, fromPile).sites.d1).toEqual({ piece: "man", owner: "P1", height: 1, flags: [] });
-    expect(toPosition(g, fromPile).sites.c1).toEqual({ piece: "man", owner: "P1", height: 1, flags: ["released"] });
+    expect(toPosition(g, fromPile).sites!.d1).toEqual({ piece: "man", owner: "P1", height: 1, flags: [] });
+    expect(toPosition(g, fromPile).sites!.c1).toEqual({ piece: "man", owner: "P1", height: 1, flags: ["released"] });
   });
 });
