@@ -924,6 +924,22 @@ describe("count-near, group-size, groups-count", () => {
   });
 });
 
+describe("max, min, to-edge", () => {
+  it("max and min pick among their numbers, folded when known", () => {
+    expect(valueOf("(max 3 (count-sites (occupied site)) 1)", { sites: { a1: man("P1") } })).toBe(3);
+    expect(valueOf("(min 3 (count-sites (occupied site)) 1)", { sites: { a1: man("P1") } })).toBe(1);
+    expect(valueOf("(max (count-sites (occupied site)) 0)", { sites: { a1: man("P1"), b1: man("P2") } })).toBe(2);
+  });
+
+  it("to-edge counts the sites beyond a site in a direction, up to the board's edge", () => {
+    expect(valueOf("(to-edge a1 N)", {})).toBe(2);
+    expect(valueOf("(to-edge b2 E)", {})).toBe(1);
+    expect(valueOf("(to-edge c3 NE)", {}, { board: "(square 3 3 diagonals:all)" })).toBe(0);
+    expect(valueOf("(to-edge a1 NE)", {}, { board: "(square 3 3 diagonals:all)" })).toBe(2);
+    onlyError(text({ play: "(step to:(> (to-edge to NNE) 0))" }), "M001", "NNE");
+  });
+});
+
 describe("while", () => {
   it("runs its effects again while the condition holds, asking it first", () => {
     const g = build({

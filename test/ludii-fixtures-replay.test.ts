@@ -210,3 +210,13 @@ describe("Nuktagaq (board/hunt/Nuktagaq.lud): lines taken away from a board", ()
     });
   });
 });
+
+describe("Zola (board/war/replacement/eliminate/all/Zola.lud): distances to the board's edge along a line", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("zola"), games("zola"), { ludiiNotation: (n) => (n === "pass" ? "forced-pass" : n.replace("x", "-")), forcedPassIsMove: true });
+    expect(tally).toEqual({
+      games: 100, decisions: 5597, throws: 0, passes: 0, forcedPasses: 55, promotions: 0, drops: 0,
+      legalMoves: 106723, listed: 5597, ambiguous: 0, results: { p1: 53, p2: 47, draws: 0 },
+    });
+  });
+});

@@ -15,6 +15,7 @@ import { compileBool } from "./conditions.js";
 import { playerRegion } from "../seats.js";
 import { compileRegion } from "./regions.js";
 import { StepDistances, UNREACHABLE } from "../../engine/board/distances.js";
+import { dirIndex } from "../../engine/board/topology.js";
 import { trackNamed } from "../tracks.js";
 
 const EMPTY_SITES = new Int32Array(0);
@@ -366,6 +367,22 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       },
     };
   },
+  max: (n, ptr, cx) => extreme(n, ptr, cx, Math.max),
+  min: (n, ptr, cx) => extreme(n, ptr, cx, Math.min),
+  "to-edge": (n, ptr, cx) => {
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
+    const topo = cx.topology!, N = topo.n, d = dirIndex(topo, n.dir as string);
+    if (d < 0) cx.fail("M001", `the board has no direction '${n.dir as string}'`, `${ptr}/dir`, `one of: ${topo.dirNames.join(" ")}`);
+    // Per site, how many steps lead on in the direction before the edge: one table lookup in play.
+    const beyond = new Int32Array(N);
+    if (d >= 0) for (let s = 0; s < N; s++) for (let a = topo.step[d * N + s]!, k = 0; a >= 0 && k < N; a = topo.step[d * N + a]!, k++) beyond[s]!++;
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        return x < 0 ? 0 : beyond[x]!;
+      },
+    };
+  },
   "if-int": (n, ptr, cx) => {
     const cond = compileBool(n.cond!, `${ptr}/cond`, cx);
     const yes = compileInt(n.then!, `${ptr}/then`, cx), no = compileInt(n.else!, `${ptr}/else`, cx);
@@ -516,6 +533,28 @@ function extremeOver(n: IrNode, ptr: string, cx: CompileContext, name: string, s
         any = true;
       }
       c.site = saved;
+      return best;
+    },
+  };
+}
+
+/** `max` and `min`: the extreme of the numbers, folded when all are known when the game is built. */
+function extreme(n: IrNode, ptr: string, cx: CompileContext, pick: (...values: number[]) => number): Compiled<number> {
+  const terms = (n.terms as Json[]).map((v, i) => compileIntC(v, `${ptr}/terms/${i}`, cx));
+  if (terms.length === 0) {
+    cx.fail("S001", `(${n.ludeme} ...) needs a number at least`, ptr, `(${n.ludeme} 1 2)`);
+    return constant(0);
+  }
+  if (terms.every((t) => t.constant !== undefined)) return constant(pick(...terms.map((t) => t.constant!)));
+  const fns = terms.map((t) => t.fn);
+  if (fns.length === 2) {
+    const [a, b] = fns as [IntExpr, IntExpr];
+    return { fn: (s, c) => pick(a(s, c), b(s, c)) };
+  }
+  return {
+    fn: (s, c) => {
+      let best = fns[0]!(s, c);
+      for (let i = 1; i < fns.length; i++) best = pick(best, fns[i]!(s, c));
       return best;
     },
   };

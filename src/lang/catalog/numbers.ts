@@ -264,6 +264,30 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(mod (counter quiet) 2)",
   },
   {
+    name: "max",
+    category: "int",
+    doc: "The largest of the numbers, e.g. the farther of a site's two distances to the board's edge along a line: `(max (to-edge from N) (to-edge from S))`.",
+    params: [{ name: "terms", type: cat("int"), rest: true, doc: "Numbers (at least one)." }],
+    example: "(max (to-edge from N) (to-edge from S))",
+  },
+  {
+    name: "min",
+    category: "int",
+    doc: "The smallest of the numbers.",
+    params: [{ name: "terms", type: cat("int"), rest: true, doc: "Numbers (at least one)." }],
+    example: "(min (count to) 3)",
+  },
+  {
+    name: "to-edge",
+    category: "int",
+    doc: "How many sites lie beyond the site in a direction before the board ends (Ludii's `(count Sites in:(sites Direction from:SITE DIR))`): on a square of 6, 5 from a1 going N, 0 from a6. A direction the board lacks, or no site: 0.",
+    params: [
+      { name: "site", type: siteRef, doc: "Where to count from." },
+      { name: "dir", type: name, doc: "A board direction (`N`, `NE` ...)." },
+    ],
+    example: "(to-edge from N)",
+  },
+  {
     name: "if-int",
     category: "int",
     doc: "`then` when the condition holds, `else` otherwise.",
