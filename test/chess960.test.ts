@@ -73,6 +73,14 @@ describe("castling to given sites", () => {
     expect(castlings("4k3/8/8/8/8/8/8/RK5R w HA - 0 1")).toEqual(["b1-c1,a1-d1", "b1-g1,h1-f1"]);
     expect(castlings("k7/8/8/8/8/8/8/5KR1 w G - 0 1")).toEqual(["f1-g1,g1-f1"]);
     expect(castlings("k7/8/8/8/8/8/8/6KR w H - 0 1")).toEqual(["g1-g1,h1-f1"]);
+    expect(castlings("k7/8/8/8/8/8/8/4KR2 w F - 0 1")).toEqual(["e1-g1,f1-f1"]);
+  });
+
+  it("a rook already on its square stays there", () => {
+    const start = position("k7/8/8/8/8/8/8/4KR2 w F - 0 1");
+    const s = game.apply(start, game.legalMoves(start).find((m) => m.kind === "castle")!);
+    const at = (label: string) => game.def.pieces[s.piece[game.topology.labels.indexOf(label)]!]?.name;
+    expect([at("e1"), at("f1"), at("g1")]).toEqual([undefined, "rook", "king"]);
   });
 
   it("the king and the rook change places, each keeping what it is", () => {
@@ -91,6 +99,8 @@ describe("Chess960 against chessops, by perft", () => {
     ["the king and the rook change places (f1 and g1)", "k7/8/8/8/8/8/8/5KR1 w G - 0 1", 3],
     ["the king stays on g1, the rook goes h1 to f1; Black the same", "6kr/8/8/8/8/8/8/6KR w Hh - 0 1", 3],
     ["castling out of check, through an attacked square, into check: none", "1r4k1/8/8/8/8/8/8/RK5R w HA - 0 1", 3],
+    ["the rook already on its square: it stays, the king goes past it (e1 to g1 over f1)", "k7/8/8/8/8/8/8/4KR2 w F - 0 1", 3],
+    ["the rook already on d1 queenside: the king goes e1 to c1 past it", "k7/8/8/8/8/8/8/3RK3 w D - 0 1", 3],
   ];
   for (const [name, fen, depth] of positions) {
     it(`${name}: ${fen}`, () => {

@@ -152,8 +152,8 @@ export class CastleGenerator implements LeafGenerator {
     c.selfFlags = s.flags[king]!;
     c.count = s.height[king]!;
     c.crossed = false;
-    if (to === partner || rookTo === king || to === king) {
-      // Given sites may swap the two, or leave the king where it is: both lifted, then both put down.
+    if (to === partner || rookTo === king || to === king || rookTo === partner) {
+      // Given sites may swap the two, or leave one where it is: both lifted, then both put down.
       const kingOwner = s.owner[king]!, kingPiece = s.piece[king]!, kingFlags = s.flags[king]!;
       const rookOwner = s.owner[partner]!, rookPiece = s.piece[partner]!, rookFlags = s.flags[partner]!;
       s.clear(king);
