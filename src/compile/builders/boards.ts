@@ -59,20 +59,10 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
   "with-lines": (n, ptr, cx) => {
     const operand = n.board as IrNode;
     const board = isNode(operand) && boardBuilders[operand.ludeme] ? boardBuilders[operand.ludeme]!(operand, `${ptr}/board`, cx) : placeholder();
-    const joins: [number, number][] = [];
-    (n.lines as string[][]).forEach((chain, i) => {
-      const sites = chain.map((label, j) => {
-        const site = siteIndex(board, label);
-        if (site < 0) cx.fail("M001", `the board has no point '${label}'`, `${ptr}/lines/${i}/${j}`, `points such as ${board.labels.slice(0, 3).join(" ")}`);
-        return site;
-      });
-      if (chain.length < 2) cx.fail("M004", "a line needs two points at least", `${ptr}/lines/${i}`, "{a1 c3}, or a chain {a1 b2 c3}");
-      for (let k = 1; k < sites.length; k++) {
-        const [a, b] = [sites[k - 1]!, sites[k]!];
-        if (a < 0 || b < 0) continue;
-        if (a === b) cx.fail("M004", `a line joins ${chain[k]} to itself`, `${ptr}/lines/${i}/${k}`, "two different points");
-        else joins.push([a, b]);
-      }
+    const joins = linePairs(n, ptr, cx, board, (a, b, _from, to, at) => {
+      if (a !== b) return true;
+      cx.fail("M004", `a line joins ${to} to itself`, at, "two different points");
+      return false;
     });
     return graphOperation(() => boardOfGraph(withLines(planeGraph(board), joins)), ptr, cx);
   },
@@ -81,20 +71,10 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     const board = isNode(operand) && boardBuilders[operand.ludeme] ? boardBuilders[operand.ludeme]!(operand, `${ptr}/board`, cx) : placeholder();
     const plane = planeGraph(board);
     const joined = (a: number, b: number) => plane.joins.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
-    const gone: [number, number][] = [];
-    (n.lines as string[][]).forEach((chain, i) => {
-      const sites = chain.map((label, j) => {
-        const site = siteIndex(board, label);
-        if (site < 0) cx.fail("M001", `the board has no point '${label}'`, `${ptr}/lines/${i}/${j}`, `points such as ${board.labels.slice(0, 3).join(" ")}`);
-        return site;
-      });
-      if (chain.length < 2) cx.fail("M004", "a line needs two points at least", `${ptr}/lines/${i}`, "{a1 b1}, or a chain {a1 b1 c1}");
-      for (let k = 1; k < sites.length; k++) {
-        const [a, b] = [sites[k - 1]!, sites[k]!];
-        if (a < 0 || b < 0) continue;
-        if (!joined(a, b)) cx.fail("M004", `no line of the board joins ${chain[k - 1]} and ${chain[k]}`, `${ptr}/lines/${i}/${k}`, "two points next to each other along a line");
-        else gone.push([a, b]);
-      }
+    const gone = linePairs(n, ptr, cx, board, (a, b, from, to, at) => {
+      if (joined(a, b)) return true;
+      cx.fail("M004", `no line of the board joins ${from} and ${to}`, at, "two points next to each other along a line");
+      return false;
     });
     const removed = (x: number, y: number) => gone.some(([a, b]) => (a === x && b === y) || (a === y && b === x));
     return graphOperation(() => boardOfGraph({ points: plane.points, joins: plane.joins.filter(([x, y]) => !removed(x, y)) }), ptr, cx);
@@ -269,4 +249,32 @@ function graphOperation(make: () => Topology, ptr: string, cx: CompileContext): 
 /** The sites of a hexagonal lattice board of this size and outline (cells of `hex`, points of `tri`). */
 function hexSites(size: number, shape: HexShape): number {
   return { rectangle: size * size, rhombus: size * size, triangle: (size * (size + 1)) / 2, limping: 3 * size * size, hexagon: 3 * size * (size - 1) + 1 }[shape];
+}
+
+/**
+ * The `lines:` of `with-lines` and `without-lines`, each a chain of the board's points, as the pairs
+ * of points one after the other that `keep` accepts (it reports what it refuses, at `at`); a point
+ * the board lacks, or a chain of one point, is reported here.
+ */
+function linePairs(
+  n: IrNode,
+  ptr: string,
+  cx: CompileContext,
+  board: Topology,
+  keep: (a: number, b: number, fromLabel: string, toLabel: string, at: string) => boolean,
+): [number, number][] {
+  const pairs: [number, number][] = [];
+  (n.lines as string[][]).forEach((chain, i) => {
+    const sites = chain.map((label, j) => {
+      const site = siteIndex(board, label);
+      if (site < 0) cx.fail("M001", `the board has no point '${label}'`, `${ptr}/lines/${i}/${j}`, `points such as ${board.labels.slice(0, 3).join(" ")}`);
+      return site;
+    });
+    if (chain.length < 2) cx.fail("M004", "a line needs two points at least", `${ptr}/lines/${i}`, "{a1 c3}, or a chain {a1 b2 c3}");
+    for (let k = 1; k < sites.length; k++) {
+      const [a, b] = [sites[k - 1]!, sites[k]!];
+      if (a >= 0 && b >= 0 && keep(a, b, chain[k - 1]!, chain[k]!, `${ptr}/lines/${i}/${k}`)) pairs.push([a, b]);
+    }
+  });
+  return pairs;
 }

@@ -20,7 +20,7 @@ import { compileInt } from "./numbers.js";
 import { compileRegion } from "./regions.js";
 import { runBounds } from "../count-range.js";
 import { nextTurnWord, visitedWords } from "../seats.js";
-import { dirIndex, everyDirection } from "../../engine/board/topology.js";
+import { dirIndex, everyDirection, lineDirection } from "../../engine/board/topology.js";
 
 export interface CompiledEffect {
   run: Effect;
@@ -245,19 +245,12 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       if (fixed < 0) cx.fail("M001", `the board has no direction '${n.dir as string}'`, `${ptr}/dir`, `one of: ${topo.dirNames.join(" ")}`);
     }
     const toward = n.toward === undefined ? null : compileSite(n.toward, `${ptr}/toward`, cx);
-    // The direction along whose line from `x` the site `y` lies (-1: none).
-    const directionTo = (x: number, y: number): number => {
-      for (let d = 0; d < topo.dirNames.length; d++) {
-        for (let k = 0, a = step[d * N + x]!; a >= 0 && k < N; k++, a = step[d * N + a]!) if (a === y) return d;
-      }
-      return -1;
-    };
     const line = new Int32Array(N + 1);
     /** The line pushed, into `line`: from the site up to its first empty site, or to the edge (0: nothing to push). */
     const pushed = (s: State, c: Ctx): number => {
       const x = at(s, c);
       if (x < 0 || s.owner[x] === EMPTY) return 0;
-      const d = toward === null ? fixed : directionTo(x, toward(s, c));
+      const d = toward === null ? fixed : lineDirection(topo, x, toward(s, c));
       if (d < 0) return 0;
       let len = 0;
       line[len++] = x;

@@ -3,7 +3,7 @@
  */
 import type { Json } from "../../lang/bind.js";
 import { fileNumber } from "../../engine/board/coordinates.js";
-import { dirIndex, neighbourLists, siteIndex } from "../../engine/board/topology.js";
+import { dirIndex, lineDirection, neighbourLists, siteIndex } from "../../engine/board/topology.js";
 import { compileIntC } from "./numbers.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { isSeatName, seatRegions } from "../seats.js";
@@ -57,10 +57,11 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const from = site(n.from as string, `${ptr}/from`, cx), to = site(n.to as string, `${ptr}/to`, cx);
     if (from < 0 || to < 0) return new Int32Array(0);
     if (from === to) return Int32Array.of(from);
-    // The board direction whose steps from the first site reach the last.
-    for (let d = 0; d < topo.dirNames.length; d++) {
+    // Along the board direction whose steps from the first site reach the last.
+    const d = lineDirection(topo, from, to);
+    if (d >= 0) {
       const line = [from];
-      for (let at = topo.step[d * topo.n + from]!; at >= 0 && !line.includes(at); at = topo.step[d * topo.n + at]!) {
+      for (let at = topo.step[d * topo.n + from]!; ; at = topo.step[d * topo.n + at]!) {
         line.push(at);
         if (at === to) return Int32Array.from(line);
       }

@@ -136,6 +136,20 @@ export function neighbourLists(topo: Topology, dirs: readonly number[] = ownDire
 }
 
 /** The neighbours of a site in every direction (distinct, in direction order). */
+/**
+ * The board direction along whose line the site `to` lies from `from`, whatever stands between
+ * (-1: none, or the two are one site). On boards where two directions reach the same site, the
+ * first in the board's order.
+ */
+export function lineDirection(topo: Topology, from: number, to: number): number {
+  if (from === to) return -1;
+  const n = topo.n, step = topo.step;
+  for (let d = 0; d < topo.dirNames.length; d++) {
+    for (let at = step[d * n + from]!, k = 0; at >= 0 && k < n; at = step[d * n + at]!, k++) if (at === to) return d;
+  }
+  return -1;
+}
+
 export function neighbours(topo: Topology, site: number): number[] {
   const out: number[] = [];
   for (let d = 0; d < everyDirection(topo); d++) {

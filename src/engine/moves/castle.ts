@@ -10,6 +10,7 @@ import { canMove, nextOwned, type PieceMoveOptions } from "./generators.js";
 import { directionsNow } from "./onward.js";
 import { newCtx, type Ctx, type LeafGenerator, type Pred } from "../play/rules.js";
 import { EMPTY, type State } from "../state/state.js";
+import { lineDirection } from "../board/topology.js";
 
 /** Set in a row's `extra` when the move castles to given sites (the partner's landing site is then above bit 16). */
 const GIVEN_SITES = 1 << 31;
@@ -121,11 +122,8 @@ export class CastleGenerator implements LeafGenerator {
   /** The board direction along which `to` lies from `from`: -1 when they are one site, -2 when no line leads there. */
   private way(from: number, to: number): number {
     if (from === to) return -1;
-    const n = this.o.topology.n, step = this.o.topology.step, dirs = this.o.topology.dirNames.length;
-    for (let d = 0; d < dirs; d++) {
-      for (let site = step[d * n + from]!, k = 0; site >= 0 && k < n; site = step[d * n + site]!, k++) if (site === to) return d;
-    }
-    return -2;
+    const d = lineDirection(this.o.topology, from, to);
+    return d < 0 ? -2 : d;
   }
 
   /** Whether the king's site and every site it goes through and reaches are safe (the king standing on each in turn). */

@@ -11,7 +11,7 @@ import { addToTrail, UNKNOWN, type Ctx, type Effect, type LeafGenerator, type Mo
 import { EMPTY, type State } from "../state/state.js";
 import { MAX_HEIGHT } from "../../limits.js";
 import { big, PlayLimitError, positionWords } from "../play/play-limit.js";
-import type { Topology } from "../board/topology.js";
+import { lineDirection, type Topology } from "../board/topology.js";
 import { canMove, generatesOnto, nextOwned, originEnd, originStart, type Origin } from "./generators.js";
 import { directionsNow, type OnwardDirections } from "./onward.js";
 import type { Emitter } from "../compiled/emitter.js";
@@ -451,16 +451,11 @@ ${through}cur = next;
    * reaches `to`, every site after `from` up to `to`. (A path through a portal is not recorded.)
    */
   private recordTrail(c: Ctx, from: number, to: number): void {
-    const topo = this.o.topology, n = topo.n, step = topo.step;
-    for (let d = 0; d < this.dirCount; d++) {
-      let at = from, k = 0;
-      do at = step[d * n + at]!;
-      while (at >= 0 && at !== to && at !== from && ++k < n);
-      if (at !== to) continue;
-      for (at = step[d * n + from]!; ; at = step[d * n + at]!) {
-        addToTrail(c, at);
-        if (at === to) return;
-      }
+    const topo = this.o.topology, n = topo.n, step = topo.step, d = lineDirection(topo, from, to);
+    if (d < 0) return;
+    for (let at = step[d * n + from]!; ; at = step[d * n + at]!) {
+      addToTrail(c, at);
+      if (at === to) return;
     }
   }
 

@@ -54,7 +54,6 @@ export class TransferGenerator implements LeafGenerator {
       for (let to = 0; to < n; to++) {
         if (to === from) continue;
         c.to = to;
-        c.count = s.height[from]!;
         if (!o.to(s, c)) continue;
         const k = o.count === null ? s.height[from]! : o.count(s, c);
         if (k >= 1 && k <= s.height[from]!) out.add(this.id, o.kind, from, to, k, s.piece[from]!);
