@@ -17,6 +17,7 @@ import { SlideGenerator, type TakeRule } from "../../engine/moves/slide.js";
 import { PassGenerator } from "../../engine/moves/pass.js";
 import { AddGenerator, LiftGenerator, SelectGenerator, type SiteChoiceOptions } from "../../engine/moves/place.js";
 import { FlyGenerator } from "../../engine/moves/fly.js";
+import { ExchangeGenerator } from "../../engine/moves/exchange.js";
 import { TransferGenerator } from "../../engine/moves/transfer.js";
 import { ShootGenerator } from "../../engine/moves/shoot.js";
 import { HopGenerator } from "../../engine/moves/hop.js";
@@ -278,6 +279,11 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const o = pieceMoveOptions(n, ptr, cx, "fly");
     const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     return register(cx, n, ptr, new FlyGenerator(o, to));
+  },
+  "swap-pieces": (n, ptr, cx) => {
+    const o = pieceMoveOptions(n, ptr, cx, "swap");
+    const to = inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
+    return register(cx, n, ptr, new ExchangeGenerator(o, to));
   },
   shoot: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "shoot");

@@ -42,6 +42,7 @@ export type PrimitiveAction =
   | { op: "promote"; at: string; piece: string }
   | { op: "add"; at: string; piece: string; owner?: string; count: number }
   | { op: "transfer"; from: string; to: string; count: number }
+  | { op: "exchange"; a: string; b: string }
   | { op: "flag"; at: string; flag: string; set: boolean }
   | { op: "mark"; at: string; marker: string; player: string }
   | { op: "counter"; name: string; change: "add" | "set"; value: number }

@@ -690,6 +690,42 @@ export class State {
     this.touch();
   }
 
+  /**
+   * Two sites exchange whatever stands on them (pieces, piles or stacks, with their flags); either
+   * may be empty. Nobody gains or loses a piece, so the counts stay; groups are made again.
+   */
+  exchange(a: number, b: number): void {
+    if (a === b) return;
+    this.keySite(a);
+    this.keySite(b);
+    const L = this.levels;
+    if (L) {
+      // Level by level up to the taller stack: no scratch array.
+      const top = Math.max(this.height[a]!, this.height[b]!);
+      for (let k = 0; k < top; k++) {
+        const i = a * L + k, j = b * L + k;
+        const o = this.levelOwner[i]!, p = this.levelPiece[i]!;
+        this.levelOwner[i] = this.levelOwner[j]!;
+        this.levelPiece[i] = this.levelPiece[j]!;
+        this.levelOwner[j] = o;
+        this.levelPiece[j] = p;
+      }
+    }
+    const owner = this.owner[a]!, piece = this.piece[a]!, height = this.height[a]!, flags = this.flags[a]!;
+    this.owner[a] = this.owner[b]!;
+    this.piece[a] = this.piece[b]!;
+    this.height[a] = this.height[b]!;
+    this.flags[a] = this.flags[b]!;
+    this.owner[b] = owner;
+    this.piece[b] = piece;
+    this.height[b] = height;
+    this.flags[b] = flags;
+    this.groupStale[0] = 1;
+    this.keySite(a);
+    this.keySite(b);
+    this.touch();
+  }
+
   /** Gives the piece on an occupied site (a stack's top) to another player (a flip), keeping its type, height and flags. */
   setOwner(site: number, owner: number): void {
     const was = this.owner[site]!;

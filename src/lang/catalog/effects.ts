@@ -233,6 +233,16 @@ export const effectLudemes: LudemeSpec[] = [
     example: "(swap-owners P1 P2)",
   },
   {
+    name: "exchange",
+    category: "effect",
+    doc: "The two sites exchange whatever stands on them -- pieces, piles or stacks, with their flags -- as when a moved piece and the one it chose change places (Quantum Leap's opening exchange). Either site may be empty: the other's pieces then move there. Nothing is captured. A decision that exchanges two pieces is `swap-pieces`.",
+    params: [
+      { name: "a", type: siteRef, doc: SITE_DOC },
+      { name: "b", type: siteRef, doc: SITE_DOC },
+    ],
+    example: "(exchange from to)",
+  },
+  {
     name: "move-pieces",
     category: "effect",
     doc: "Moves pieces from one site's pile onto another's: all of them, or `count` (fewer when fewer are there). On an empty site they make a pile of their own owner and type; on a pile they join it (the pile keeps its owner). In a game with `mixed-stacks` they go one by one from the top to the top, each keeping its owner and type. Captured seeds to a store: `(move-pieces to (site-of (region-of store mover)))`; a hit checker to the bar.",

@@ -330,6 +330,16 @@ export const moveLudemes: LudemeSpec[] = [
     example: "(fly kind:fly from:(friend from))",
   },
   {
+    name: "swap-pieces",
+    category: "moves",
+    doc: "A piece of the mover and the piece on another site change places, wherever the two are: a king exchanging places with one of its own pieces, a piece landing on a lone enemy that goes back to where it came from (Senet). `to:` says which pieces the mover's piece may change places with (sites `from`, the mover's piece, and `to`, the other, which is never empty); nothing is captured. Notation: the two sites, the mover's first, `e1<>a1`. An effect that exchanges two sites' pieces is `exchange`.",
+    params: [
+      ...moveCommon.filter((p) => p.name !== "dirs" && p.name !== "origin"),
+      { name: "to", type: cat("bool"), namedOnly: true, doc: "Which piece it may change places with (sites `from` and `to`): e.g. `(friend to)`, `(enemy to)`, or a site computed from `from`." },
+    ],
+    example: "(swap-pieces piece:{king} to:(and (friend to) (same-site to (along main from -2))))",
+  },
+  {
     name: "leap",
     category: "moves",
     doc: "A piece of the mover leaps to the site at the end of a path of single steps from it: `{N N E}` is two steps north then one east, a knight's leap. By default the path counts in every turn and mirror image the board allows (`turns:all`: the 8 knight's leaps from `{N N E}`; 90-degree turns on square boards, so an orthogonal step stays orthogonal, 60-degree on hex ones); `turns:none` takes the paths as written, e.g. player-relative ones such as a Shogi knight's `{forward forward-left}`, which point the way each seat faces (see `players`). A path that would leave the board gives no leap from there. The piece flies over whatever stands on the sites it passes, unless `through:` says which sites it may pass (as `site`): `through:(empty site)` makes a Xiangqi horse blocked by a piece on its first step. By default it must land on an empty site; `to:` replaces that condition, and landing on a piece then captures it. Several paths to the same site are one move, open when any of them is. Notation as a step: `b1-c3`, or `b1xc3` when it captures.",
