@@ -1,6 +1,6 @@
 /**
  * Boards made from boards: `(merge {...})` lays boards on one another, `(moved BOARD shift: rotate:
- * scale:)` places one, `(without BOARD SITES)` leaves points out. The result is a board of points
+ * scale:)` places one, `(without BOARD SITES)` leaves points out; `(concentric-polygons SIDES RINGS)` builds a mill board. The result is a board of points
  * and lines, each line with the compass direction it points in, labelled by where points stand.
  */
 import { describe, expect, it } from "vitest";
@@ -175,5 +175,40 @@ describe("(without-lines BOARD LINES)", () => {
     expect(onlyError(apart, "M004", "c1").message).toBe("no line of the board joins a1 and c1");
     const src = text({ board: "(without-lines (square 3 3) {{a1 z9}})", play: "(step)" });
     expect(onlyError(src, "M001", "z9").message).toContain("no point 'z9'");
+  });
+});
+
+describe("(concentric-polygons SIDES RINGS)", () => {
+  it("three squares joined at their midpoints: Nine Men's Morris's 24 points, labelled a1 ... g7 as Ludii names them", () => {
+    const g = board("(concentric-polygons 4 3)");
+    expect([...g.topology.labels]).toEqual(["a1", "d1", "g1", "b2", "d2", "f2", "c3", "d3", "e3", "a4", "b4", "c4", "e4", "f4", "g4", "c5", "d5", "e5", "b6", "d6", "f6", "a7", "d7", "g7"]);
+    expect(around(g, "a1")).toEqual(["a4", "d1"]);
+    expect(around(g, "d2")).toEqual(["b2", "d1", "d3", "f2"]);
+    expect(around(g, "d6")).toEqual(["b6", "d5", "d7", "f6"]);
+    // A side is one straight line: a step E from a7 reaches d7, then g7.
+    const t = g.topology, e = t.dirNames.indexOf("E");
+    expect(t.labels[t.step[e * t.n + at(g, "d7")]!]).toBe("g7");
+  });
+
+  it("join-corners:true adds the diagonals between neighbouring squares' corners; midpoints:false leaves the middles out", () => {
+    expect(around(board("(concentric-polygons 4 3 join-corners:true)"), "b2")).toEqual(["a1", "b4", "c3", "d2"]);
+    const corners = board("(concentric-polygons 4 2 midpoints:false join-corners:true)");
+    expect(corners.topology.n).toBe(8);
+    expect(around(corners, "a1")).toEqual(["a4", "b2", "d1"]);
+  });
+
+  it("triangles and hexagons: a point at every corner and side's middle, rings joined between them", () => {
+    const tri = board("(concentric-polygons 3 3)"), hex = board("(concentric-polygons 6 2 join-corners:true)");
+    expect(tri.topology.n).toBe(18);
+    expect(hex.topology.n).toBe(24);
+    const degrees = (g: ReturnType<typeof board>) => [...g.topology.labels].map((l) => around(g, l).length).sort();
+    // Every point of two hexagons joined at corners and midpoints: two neighbours round its ring, one across.
+    expect(degrees(hex)).toEqual(Array(24).fill(3));
+    // Triangles joined at their midpoints: corners have only their ring; the middle ring's midpoints are joined both ways.
+    expect(degrees(tri)).toEqual([...Array(9).fill(2), ...Array(6).fill(3), ...Array(3).fill(4)]);
+  });
+
+  it("needs three sides or more (S001)", () => {
+    expect(onlyError(text({ board: "(concentric-polygons 2 3)", play: "(step)" }), "S001", "2", "(concentric-polygons 2 3)").message).toContain("too small");
   });
 });

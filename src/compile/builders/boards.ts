@@ -4,7 +4,7 @@
 import { mancalaBoard } from "../../engine/board/mancala-board.js";
 import { hexBoard, squareBoard, type HexLayout, type HexShape, type SquareDiagonals } from "../../engine/board/boards.js";
 import { siteIndex, type Topology } from "../../engine/board/topology.js";
-import { boardOfGraph, merged, planeGraph, transformed, wedgeGraph, withLines, without, type PlaneGraph } from "../../engine/board/board-ops.js";
+import { boardOfGraph, concentricPolygonsGraph, merged, planeGraph, transformed, wedgeGraph, withLines, without, type PlaneGraph } from "../../engine/board/board-ops.js";
 import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/board/graph-board.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { starBoard } from "../../engine/board/star.js";
@@ -83,6 +83,12 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     const rows = n.rows as number, columns = (n.columns as number | undefined) ?? 3;
     if (tooLarge(1 + (rows - 1) * columns, ptr, cx)) return placeholder();
     return graphOperation(() => boardOfGraph(wedgeGraph(rows, columns)), ptr, cx);
+  },
+  "concentric-polygons": (n, ptr, cx) => {
+    const sides = n.sides as number, rings = n.rings as number, midpoints = n.midpoints !== false;
+    if (tooLarge(rings * sides * (midpoints ? 2 : 1), ptr, cx)) return placeholder();
+    const graph = concentricPolygonsGraph(sides, rings, midpoints, n["join-midpoints"] !== false, n["join-corners"] === true);
+    return graphOperation(() => boardOfGraph(graph), ptr, cx);
   },
   graph: (n, ptr, cx) => (tooLarge((n.points as string[]).length, ptr, cx) ? placeholder() : compileGraphBoard(n, ptr, cx)),
   mancala: (n, ptr, cx) => {

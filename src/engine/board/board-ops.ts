@@ -121,6 +121,53 @@ export function wedgeGraph(rows: number, columns: number): PlaneGraph {
 }
 
 /**
+ * Concentric regular polygons (Ludii's `concentric Square`, `Triangle`, `Hexagon`, `sides:`): the
+ * mill boards. Ring k (0 the innermost) has its corners on a circle of radius 1 + k (1 + 2k for
+ * triangles, so that their midpoints clear the ring inside), a side flat at the bottom when the
+ * number of sides is even and a corner straight up when it is odd; with `midpoints`, a point at the
+ * middle of each side too. Each ring is joined all round; neighbouring rings are joined at their
+ * midpoints (`joinMidpoints`) and at their corners (`joinCorners`, a mill board's diagonals). The
+ * points are listed row by row from the bottom, left to right, as a board written by hand lists
+ * them.
+ */
+export function concentricPolygonsGraph(sides: number, rings: number, midpoints: boolean, joinMidpoints: boolean, joinCorners: boolean): PlaneGraph {
+  const arc = (2 * Math.PI) / sides;
+  const start = Math.PI / 2 + (sides % 2 === 0 ? arc / 2 : 0);
+  const perRing = midpoints ? 2 * sides : sides;
+  // Ring by ring, side by side: the corner, then the side's midpoint.
+  const made: { x: number; y: number }[] = [];
+  for (let ring = 0; ring < rings; ring++) {
+    const r = 1 + ring * (sides === 3 ? 2 : 1);
+    for (let side = 0; side < sides; side++) {
+      const a = { x: r * Math.cos(start + arc * side), y: r * Math.sin(start + arc * side) };
+      const c = { x: r * Math.cos(start + arc * (side + 1)), y: r * Math.sin(start + arc * (side + 1)) };
+      made.push(a);
+      if (midpoints) made.push({ x: (a.x + c.x) / 2, y: (a.y + c.y) / 2 });
+    }
+  }
+  const joins: [number, number][] = [];
+  for (let ring = 0; ring < rings; ring++) {
+    for (let k = 0; k < perRing; k++) joins.push([ring * perRing + k, ring * perRing + ((k + 1) % perRing)]);
+    if (ring === rings - 1) continue;
+    for (let side = 0; side < sides; side++) {
+      const corner = ring * perRing + side * (midpoints ? 2 : 1);
+      if (joinCorners) joins.push([corner, corner + perRing]);
+      if (midpoints && joinMidpoints) joins.push([corner + 1, corner + 1 + perRing]);
+    }
+  }
+  // Bottom row first, each row from the left.
+  const rowOf = (p: { y: number }) => Math.round(p.y / SAME);
+  const order = made.map((_, i) => i).sort((i, j) => rowOf(made[i]!) - rowOf(made[j]!) || made[i]!.x - made[j]!.x);
+  const place = new Int32Array(made.length);
+  order.forEach((i, k) => (place[i] = k));
+  const minX = Math.min(...made.map((p) => p.x)), minY = Math.min(...made.map((p) => p.y));
+  return {
+    points: order.map((i) => ({ x: made[i]!.x - minX, y: made[i]!.y - minY })),
+    joins: joins.map(([a, b]) => [place[a]!, place[b]!] as const),
+  };
+}
+
+/**
  * Lines that pass over other points split there (a line of a board scaled by 2 over a point of
  * another): every line then joins two points with none between them, as on any board.
  */

@@ -112,6 +112,19 @@ export const boardLudemes: LudemeSpec[] = [
     example: "(graph {a1 b1 c1 a2 b2} lines:{{a1 b1 c1} {a1 a2} {b1 b2}})",
   },
   {
+    name: "concentric-polygons",
+    category: "board",
+    doc: "A mill board: `rings` regular polygons of `sides` sides, one inside the other, each with a point at every corner and (by default) at the middle of every side, joined all round; neighbouring polygons are joined at the middles of their sides and, with `join-corners:true`, at their corners too (the diagonals some mill boards have). Squares sit flat, as Ludii draws them (`(concentric-polygons 4 3)` is Nine Men's Morris's board, points a1 ... g7 as Ludii names them); a polygon of an odd number of sides has a corner straight up. Points are labelled by the columns and rows they stand in, letters from the left and numbers from the bottom; lines have compass directions as on any board made of lines, so rows of three, steps and jumps work along them.",
+    params: [
+      { name: "sides", type: { t: "int", min: 3, max: 12 }, doc: "Sides of each polygon: 4 for squares." },
+      { name: "rings", type: { t: "int", min: 1, max: 20 }, doc: "How many polygons, one inside the other." },
+      { name: "midpoints", type: { t: "bool" }, namedOnly: true, optional: true, default: true, doc: "A point at the middle of each side." },
+      { name: "join-midpoints", type: { t: "bool" }, namedOnly: true, optional: true, default: true, doc: "Neighbouring polygons joined at the middles of their sides (when they have points there)." },
+      { name: "join-corners", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Neighbouring polygons joined at their corners." },
+    ],
+    example: "(concentric-polygons 4 3 join-corners:true)",
+  },
+  {
     name: "wheel",
     category: "board",
     doc: "Concentric rings of points: ring k (from the inside) holds the given number of points, evenly spaced round a circle, the first straight up and the others anticlockwise; a ring of one point is the centre. Each point is joined to its two neighbours round its ring, and spokes join consecutive rings: the centre to every point of the first ring, and between rings of n and m points (m a multiple of n) point i of the inner ring to point i x m / n of the outer. Rings are true circles and spokes straight lines. Points are labelled by their place rounded to a whole-number lattice, letters for the columns from the left and numbers for the rows from the bottom (`(wheel {1 8})`: centre c3, top c5, right e3). Directions are the compass directions of the joins (of 16 points where lines meet at less than 45 degrees, as round a ring of 8: a spoke is one direction from ring to ring), and the same joins named by how they turn: `clockwise` and `anticlockwise` round a ring (wrapping past the top), `inward` and `outward` along a spoke (none outward from the centre, which has a spoke to every point of the first ring). These four are followed only where a rule names them, e.g. `(step dirs:{clockwise})`; every direction (of a rule without `dirs:`, of adjacency, of rows) stays a compass one. Regions: `ring-1` ... from the inside, `centre`, `all`, `corners` (the points with the fewest neighbours).",
