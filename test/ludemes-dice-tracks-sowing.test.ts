@@ -48,6 +48,29 @@ describe("dice: the throw as a chance decision", () => {
     expect(new Set(all.map((o) => o.move.notation)).size).toBe(36);
   });
 
+  it("faces-by-die: each die its own faces (a marked stick counting more); a throw's pips are their sum", () => {
+    const sticks = stepper("3 faces-by-die:{{0 1} {0 1} {0 10}}");
+    const out = sticks.chanceOutcomes(sticks.newGame());
+    expect(out.map((o) => o.move.notation)).toEqual(["roll 0,0,0", "roll 1,0,0", "roll 0,1,0", "roll 1,1,0", "roll 0,0,10", "roll 1,0,10", "roll 0,1,10", "roll 1,1,10"]);
+    expect(out.every((o) => o.probability === 1 / 8)).toBe(true);
+    // Every random throw shows one of each die's faces.
+    let s = sticks.newGame();
+    for (let i = 0; i < 40; i++) {
+      const thrown = sticks.apply(s, sticks.drawChance(s));
+      expect([0, 1]).toContain(thrown.dice[0]);
+      expect([0, 1]).toContain(thrown.dice[1]);
+      expect([0, 10]).toContain(thrown.dice[2]);
+      s = sticks.newGame(i + 1);
+    }
+  });
+
+  it("faces-by-die: one list per die, and not beside faces: (M004, M003)", () => {
+    const spec = (dice: string) => text({ items: `(dice ${dice})`, play: "(step)", rules: "roll:each-turn" });
+    expect(onlyError(spec("2 faces-by-die:{{0 1}}"), "M004", "{{0 1}}").message).toBe("faces-by-die: lists 1 die, and there are 2");
+    onlyError(spec("1 faces:{1 2} faces-by-die:{{0 1}}"), "M003", "{{0 1}}");
+    onlyError(spec("2 faces-by-die:{{0 1} {}}"), "M004", "{}");
+  });
+
   it("currentPlayer is CHANCE before the throw and the mover after it; nothing else is legal before it", () => {
     const g = stepper("1 faces:{1 2}");
     let s = g.newGame();

@@ -123,10 +123,20 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   dice: (n, ptr, cx) => {
     if (cx.dice) return cx.fail("M003", "a game has one (dice ...)", ptr);
-    const faces = (n.faces as number[] | undefined) ?? [1, 2, 3, 4, 5, 6];
-    if (faces.length === 0 || faces.length > 64) return cx.fail("M004", `a die has 1 to 64 faces, not ${faces.length}`, `${ptr}/faces`);
     const count = n.count as number;
-    cx.dice = { faces: Array.from({ length: count }, () => Int32Array.from(faces)), doubleUses: n.doubles === "twice" ? 2 : 1, ludiiDoubles: n.doubles === "ludii" };
+    const byDie = n["faces-by-die"] as number[][] | undefined;
+    const alike = (n.faces as number[] | undefined) ?? [1, 2, 3, 4, 5, 6];
+    let faces = byDie ?? Array.from({ length: count }, () => alike);
+    const bad = faces.findIndex((f) => f.length === 0 || f.length > 64);
+    let refused = true;
+    if (byDie !== undefined && n.faces !== undefined) cx.fail("M003", "give the dice's faces once: faces: (every die alike) or faces-by-die: (each its own)", `${ptr}/faces-by-die`);
+    else if (byDie !== undefined && byDie.length !== count) {
+      cx.fail("M004", `faces-by-die: lists ${byDie.length} ${byDie.length === 1 ? "die" : "dice"}, and there are ${count}`, `${ptr}/faces-by-die`, `one list of faces per die: ${count}`);
+    } else if (bad >= 0) cx.fail("M004", `a die has 1 to 64 faces, not ${faces[bad]!.length}`, byDie ? `${ptr}/faces-by-die/${bad}` : `${ptr}/faces`);
+    else refused = false;
+    // Refused faces still give the game its dice (six-sided), so the rules that throw and read them raise no second error.
+    if (refused) faces = Array.from({ length: count }, () => [1, 2, 3, 4, 5, 6]);
+    cx.dice = { faces: faces.map((f) => Int32Array.from(f)), doubleUses: n.doubles === "twice" ? 2 : 1, ludiiDoubles: n.doubles === "ludii" };
   },
   "mixed-stacks": (n, ptr, cx) => {
     if (cx.stackLevels !== 0) return cx.fail("M003", "a game has one (mixed-stacks ...)", ptr);

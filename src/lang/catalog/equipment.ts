@@ -108,6 +108,7 @@ export const equipmentLudemes: LudemeSpec[] = [
     params: [
       { name: "count", type: { t: "int", min: 1, max: 8 }, doc: "How many dice (at most 8)." },
       { name: "faces", type: list({ t: "int", min: -1000000, max: 1000000 }), namedOnly: true, optional: true, doc: "The numbers on each die's faces (default `{1 2 3 4 5 6}`), at most 64 faces." },
+      { name: "faces-by-die", type: list(list({ t: "int", min: -1000000, max: 1000000 })), namedOnly: true, optional: true, doc: "Dice that differ: the faces of each die in turn, one list per die (`count` of them), instead of `faces:` -- stick dice where one stick is marked and counts more, `{{0 1} {0 1} {0 15} {0 20}}` (Petol)." },
       { name: "doubles", type: { t: "enum", values: ["once", "twice", "ludii"] }, namedOnly: true, optional: true, default: "once", doc: "With several dice: when all show the same number (a double), each may be used `once` (the default) or `twice` (Backgammon: a double 4 gives four moves of 4). `ludii`: as Ludii 1.3.12 plays doubles (`replayDouble`): four moves too, but a double whose turn ends before it is played out stays remembered, and the next throw's dice all turn to its number after their first move (Ludii's Backgammon; see engine/play/dice.ts)." },
     ],
     example: "(dice 2 faces:{1 2 3 4 5 6} doubles:twice)",
