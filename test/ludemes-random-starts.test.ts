@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import type { Game } from "../src/engine/play/game.js";
 import type { State } from "../src/engine/state/state.js";
-import { build, onlyError, site, text } from "./support/games.js";
+import { build, counter, onlyError, site, text } from "./support/games.js";
 
 const chess960 = build(`(game "Chess960 start" (players 2)
   (equipment {(board (square 8 8)) (piece king) (piece queen) (piece rook) (piece bishop) (piece knight) (piece pawn)})
@@ -78,5 +78,42 @@ describe("place-random, fill and mirror on their own", () => {
 
   it("mirror needs sites named by file and rank", () => {
     onlyError(text({ board: "(mancala 2 3 stores:true)", start: "(mirror P1 P2)", play: "(pass)" }), "M004", "(mirror P1 P2)");
+  });
+});
+
+describe("(random LOW HIGH)", () => {
+  /** Each step draws a number from 1 to 6 into a counter (a die thrown as a consequence). */
+  const g = build({ items: "(counter k)", start: "(place man P1 (sites {b2}))", play: "(step then:{(counter-set k (random 1 6))})" });
+  const drawn = (seed: number) => {
+    const s = g.apply(g.newGame({ seed }), g.legalMoves(g.newGame({ seed })).find((m) => m.notation === "b2-b3")!);
+    return counter(g, s, "k");
+  };
+
+  it("draws every number of its range, and only those, from the game's seeded generator", () => {
+    const seen = new Set<number>();
+    for (let seed = 1; seed <= 200; seed++) seen.add(drawn(seed));
+    expect([...seen].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("the same seed and moves draw the same number; listing the moves (and what they do) draws nothing", () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const s = g.newGame({ seed });
+      const before = Array.from(s.rng);
+      const moves = g.legalMoves(s);
+      expect(moves[0]!.actions).toContainEqual(expect.objectContaining({ op: "counter", name: "k", change: "set" }));
+      expect(Array.from(s.rng)).toEqual(before);
+      const a = g.apply(s, moves.find((m) => m.notation === "b2-b3")!);
+      expect(a.counters[0]).toBe(drawn(seed));
+    }
+  });
+
+  it("an empty range gives its low end", () => {
+    const h = build({ items: "(counter k)", play: "(add piece:man to:(empty to) then:{(counter-set k (random 4 2))})" });
+    expect(h.apply(h.newGame({ seed: 3 }), h.legalMoves(h.newGame({ seed: 3 }))[0]!).counters[0]).toBe(4);
+  });
+
+  it("belongs in effects: not in a move's conditions or the end rules (M004)", () => {
+    onlyError(text({ play: "(add piece:man to:(< (random 1 6) 4))" }), "M004", "(random 1 6)");
+    onlyError(text({ play: "(add piece:man to:(empty to))", end: "(if (= (random 1 6) 6) (win mover))" }), "M004", "(random 1 6)");
   });
 });

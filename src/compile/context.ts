@@ -139,6 +139,12 @@ export class CompileContext {
   afterLanding = false;
   /** Set while compiling the consequences of a move that records the sites it goes over (see `trail`): a sowing, a move along a track. */
   recordsPath = false;
+  /**
+   * Set while compiling an effect: what runs once, when a move is made. Only there may a number be
+   * drawn at random (`(random ...)`): a move's conditions and the end rules are asked any number of
+   * times, in any order, and must give the same answer each time.
+   */
+  inEffect = false;
 
   pieceIndex(name: string, ptr: string): number {
     const i = this.pieces.findIndex((p) => p.name === name);
@@ -260,7 +266,7 @@ export class CompileContext {
   }
 
   /** Compiles `f` with one setting of the context changed, restoring it afterwards. */
-  within<K extends "scope" | "afterLanding" | "recordsPath" | "inRanking", T>(key: K, value: this[K], f: () => T): T {
+  within<K extends "scope" | "afterLanding" | "recordsPath" | "inRanking" | "inEffect", T>(key: K, value: this[K], f: () => T): T {
     const prev = this[key];
     this[key] = value;
     try {

@@ -617,7 +617,7 @@ export function flagMask(names: string[], ptr: string, cx: CompileContext): numb
 
 export function compileEffect(v: Json, ptr: string, cx: CompileContext): CompiledEffect {
   const b = isNode(v) ? effectBuilders[v.ludeme] : undefined;
-  return b ? b(v as IrNode, ptr, cx) : silent(() => {});
+  return b ? cx.within("inEffect", true, () => b(v as IrNode, ptr, cx)) : silent(() => {});
 }
 
 export function compileEffects(list: Json[], ptr: string, cx: CompileContext): CompiledEffect[] {

@@ -17,6 +17,7 @@ import { compileRegion } from "./regions.js";
 import { StepDistances, UNREACHABLE } from "../../engine/board/distances.js";
 import { dirIndex } from "../../engine/board/topology.js";
 import { trackNamed } from "../tracks.js";
+import { nextInt } from "../../engine/state/rng.js";
 
 const EMPTY_SITES = new Int32Array(0);
 
@@ -369,6 +370,19 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
   },
   max: (n, ptr, cx) => extreme(n, ptr, cx, Math.max),
   min: (n, ptr, cx) => extreme(n, ptr, cx, Math.min),
+  random: (n, ptr, cx) => {
+    if (!cx.inEffect) {
+      cx.fail("M004", "(random ...) draws a number when a move is made: it belongs in an effect (a move's then:, after-turn: ...), not in a condition of which moves exist or of how the game ends", ptr, "(random ...) inside an effect");
+    }
+    const low = compileInt(n.low!, `${ptr}/low`, cx), high = compileInt(n.high!, `${ptr}/high`, cx);
+    return {
+      fn: (s, c) => {
+        const a = low(s, c), b = high(s, c);
+        // An empty range draws nothing: its low end.
+        return b <= a ? a : a + nextInt(s.rng, b - a + 1);
+      },
+    };
+  },
   "to-edge": (n, ptr, cx) => {
     const at = compileSite(n.site!, `${ptr}/site`, cx);
     const topo = cx.topology!, N = topo.n, d = dirIndex(topo, n.dir as string);

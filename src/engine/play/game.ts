@@ -779,14 +779,22 @@ export class Game implements Runtime {
     return this.legalMoves(s).find((m) => normaliseNotation(m.notation) === want) ?? null;
   }
 
+  /** The generator's words while a move's actions are told (see toMove). */
+  private readonly rngKept = new Uint32Array(4);
+
   private toMove(buf: MoveBuffer, i: number, s: State): Move {
     const gen = this.def.generators[buf.gen[i]!]!;
     const code = buf.code(i);
     const labels = this.topology.labels;
+    // Telling what a move's consequences will do evaluates them on `s`: a number drawn there
+    // ((random ...)) must not advance the game's generator, or listing the moves would change the game.
+    this.rngKept.set(s.rng);
+    const actions = gen.actions(buf, i, s);
+    s.rng.set(this.rngKept);
     const m: Move = {
       kind: this.def.kinds[code.kind]!,
       notation: gen.notation(buf, i),
-      actions: gen.actions(buf, i, s),
+      actions,
       code,
     };
     if (code.from >= 0) m.from = labels[code.from];

@@ -278,6 +278,16 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(min (count to) 3)",
   },
   {
+    name: "random",
+    category: "int",
+    doc: "A whole number from `low` to `high`, every one equally likely, drawn from the game's seeded generator when the effect holding it runs (Ludii's `(value Random (range LOW HIGH))`): a coin tossed to give a pit to one player or the other as a round begins. Only in effects (a move's `then:`, `after-turn:` ...): which moves exist and how the game ends may not depend on chance drawn while asking (a located error says so). The same seed and moves give the same numbers, so records replay. `high` below `low`: `low`.",
+    params: [
+      { name: "low", type: cat("int"), doc: "The smallest number drawn." },
+      { name: "high", type: cat("int"), doc: "The largest." },
+    ],
+    example: "(when (= (random 1 2) 1) then:{(mark owned to P1)} else:{(mark owned to P2)})",
+  },
+  {
     name: "to-edge",
     category: "int",
     doc: "How many sites lie beyond the site in a direction before the board ends (Ludii's `(count Sites in:(sites Direction from:SITE DIR))`): on a square of 6, 5 from a1 going N, 0 from a6. A direction the board lacks, or no site: 0.",
