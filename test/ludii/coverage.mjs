@@ -423,13 +423,23 @@ export function dispatchTable(gameSrc) {
   return table;
 }
 
-/** The key of a form: `head Constant` for a dispatched form, else `head`; undefined for no ludeme. */
+/**
+ * The key of a form: `head Constant` for a dispatched form, else `head`; undefined for no ludeme.
+ * `do` is two ludemes in one, told apart by its arguments: `(do M ifAfterwards:C)`, a move kept
+ * only when a condition holds after it (`do ifAfterwards`), and `(do A next:B)`, one thing done and
+ * then another in the same decision (`do next`, whatever else it has).
+ */
 export function keyOf(form, table) {
   const head = form.items[0];
   if (head?.t !== "sym") return undefined;
   const first = form.items[1];
   const consts = table.get(head.v);
   if (consts && first?.t === "sym" && consts.has(first.v)) return `${head.v} ${first.v}`;
+  if (head.v === "do") {
+    const named = new Set(form.items.filter((i) => i.t === "named").map((i) => i.k));
+    if (named.has("next")) return "do next";
+    if (named.has("ifAfterwards")) return "do ifAfterwards";
+  }
   return head.v;
 }
 
