@@ -450,19 +450,32 @@ export function keyOf(form, table) {
  */
 const GRAPH_OPERATORS = new Set(["add", "remove", "union", "keep"]);
 
-/** Every key used in the nodes, with how often. */
-function keysIn(nodes, table, into = new Map(), inBoard = false) {
+/**
+ * Ludemes whose meaning the form around them decides, keyed `head (outer)` there: setting piles in
+ * the start rules is placing them (`set Count (start)`), unlike setting one during play; a bound on
+ * the run a custodial capture takes (`(between (max 1))`) is `max (between)`, not the largest of
+ * numbers.
+ */
+const IN_CONTEXT = new Map([
+  ["start", new Set(["set Count"])],
+  ["between", new Set(["max"])],
+]);
+
+/** Every key used in the nodes, with how often. `outer` is the key of the form they are in. */
+function keysIn(nodes, table, into = new Map(), inBoard = false, outer = undefined) {
   for (const n of nodes) {
-    if (n.t === "named") keysIn([n.v], table, into, inBoard);
+    if (n.t === "named") keysIn([n.v], table, into, inBoard, outer);
     else if (n.t === "form" || n.t === "list") {
-      let below = inBoard;
+      let below = inBoard, here = outer;
       if (n.t === "form") {
         let k = keyOf(n, table);
         if (k && inBoard && GRAPH_OPERATORS.has(k)) k = `${k} (graph)`;
+        else if (k && IN_CONTEXT.get(outer)?.has(k)) k = `${k} (${outer})`;
         if (k) into.set(k, (into.get(k) ?? 0) + 1);
         if (k === "board") below = true;
+        if (k !== undefined) here = k;
       }
-      keysIn(n.items, table, into, below);
+      keysIn(n.items, table, into, below, here);
     }
   }
   return into;
