@@ -73,18 +73,23 @@ describe("the coverage script (test/ludii/coverage.mjs) on a small library of it
     return dir;
   }
 
-  it("reads default options, expands defines, leaves metadata out and keys dispatched ludemes by their first word", async () => {
+  it("reads default options, expands defines, leaves metadata out, keys dispatched ludemes by their first word and some by the form they are in", async () => {
     const dir = tree("mini", {
       // Ludii's source, as far as the keys need it: a class dispatching on an enum.
       "src/Core/src/game/rules/Move.java":
         "public final class Move {\n  public static Moves construct\n  (\n    final MoveStepType moveType,\n    @Opt final Direction dirs\n  ) { return null; }\n}\n",
       "src/Core/src/game/rules/MoveStepType.java": "public enum MoveStepType\n{\n  /** A step. */\n  Step,\n}\n",
+      "src/Core/src/game/rules/Set.java":
+        "public final class Set {\n  public static Moves construct\n  (\n    final SetSiteType setType,\n    final IntFunction value\n  ) { return null; }\n}\n",
+      "src/Core/src/game/rules/SetSiteType.java": "public enum SetSiteType\n{\n  /** A pile's count. */\n  Count,\n}\n",
       "src/def/Steps.def": '// a shared define\n(define "StepToEmpty" (move Step #1 (to if:(is Empty (to)))))\n',
       "src/lud/board/war/Mini.lud": [
         '(define "Win" (result #1 Win))',
         '(game "Mini" (players 2)',
         "  (equipment {(board <Board>) (piece \"Disc\" Each (\"StepToEmpty\" ~))})",
-        '  (rules (play (forEach Piece)) (end (if (no Moves Next) ("Win" Mover)))))',
+        "  (rules (start (set Count 2 to:(sites Board)))",
+        "    (play (do (forEach Piece) ifAfterwards:(> 3 (max 1 2)) (then (custodial (from (last To)) (between (max 1)) (to if:True)))))",
+        '    (end (if (no Moves Next) ("Win" Mover)))))',
         '// (option "commented out" <X> args:{<a>} {(item "a" <(sowing)> "no")})',
         '(option "Board" <Board> args:{ <shape> }',
         '  { (item "Small" <(square 3)> "first, not marked")',
@@ -113,10 +118,12 @@ describe("the coverage script (test/ludii/coverage.mjs) on a small library of it
     expect(game.name).toBe("Mini");
     expect(game.category).toBe("board/war");
     // The twice-marked item's board; a define's ludemes counted where it is called; no metadata.
+    // do by its form (ifAfterwards:); set Count in the start rules and max bounding a run by the form round them.
     expect(Object.keys(game.keys).sort()).toEqual(
       [
         "board", "end", "equipment", "forEach", "game", "if", "is", "move Step", "no", "piece", "play", "players",
-        "remove (graph)", "result", "rules", "square", "to",
+        "remove (graph)", "result", "rules", "square", "to", "start", "set Count (start)", "sites", "do ifAfterwards",
+        ">", "max", "then", "custodial", "from", "last", "between", "max (between)",
       ].sort(),
     );
     expect(readFileSync(join(dir, "out.md"), "utf8")).toContain("Board games read: **1**");
