@@ -30,6 +30,20 @@ describe("(phases ...)", () => {
     expect(notations(g, s)).toEqual(["a1-a2", "a1-b1", "b2-a2", "b2-b1", "b2-b3", "b2-c2"]);
   });
 
+  it("reads (passed) in when: about the decision just made, not the one before it", () => {
+    // A seat moves on after its first placement, not after a pass (Ludii's `(nextPhase Mover (not (was Pass)) ...)`).
+    const h = build({
+      play: '(phases {(phase wait (either (add piece:man to:(empty to) prefix:"") (pass)) next:move when:(not (passed))) (phase move (either (step dirs:{N E S W}) (pass)))})',
+      end: "(if (all-passed) draw)",
+    });
+    // P1 passes and stays; P2's placement, right after that pass, moves P2 on.
+    let s = playAll(h, h.newGame(), ["pass", "a1"]);
+    expect(toPosition(h, s).phases).toEqual({ P1: "wait", P2: "move" });
+    // P1's placement after P2's: P1 moves on too.
+    s = play(h, s, "c3");
+    expect(toPosition(h, s).phases).toEqual({ P1: "move", P2: "move" });
+  });
+
   it("(in-phase NAME P) tells where a seat is", () => {
     const asks = build({
       items: "(supply 1) (counter moving-p2)",

@@ -220,3 +220,23 @@ describe("Zola (board/war/replacement/eliminate/all/Zola.lud): distances to the 
     });
   });
 });
+
+describe("Chong (Sakhalin) (board/race/reach/Chong (Sakhalin).lud, 3 x 12): two pieces changing places (the king's opening exchange), four dice used one by one", () => {
+  it("every decision of 300 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("chong"), games("chong"), {
+      ludiiNotation: (n) => (n === "pass" ? "forced-pass" : n.replace("x", "-")),
+      // Ludii lists a move once per die showing its number; ours once.
+      ludiiLegal: (legal) => [...new Set(legal)],
+      forcedPassIsMove: true,
+      // Ludii's moves of one notation differ only by the die used, which the replay matches: nothing to bring back.
+      ludiiChoice: () => {},
+    });
+    // 520 opening exchanges (`l2<>k1`: 374 with one Chong, 129 with two, 16 three, 1 four, where the
+    // soldier stays on the king's square), 279 of them taking a piece with the soldier's move on;
+    // 373 king moves, 27 kings taken. Game 265 has the only king left alone with a Chong: it cannot move.
+    expect(tally).toEqual({
+      games: 300, decisions: 17906, throws: 5808, passes: 0, forcedPasses: 1115, promotions: 0, drops: 0,
+      legalMoves: 164388, listed: 17906, ambiguous: 3776, results: { p1: 170, p2: 130, draws: 0 },
+    });
+  });
+});

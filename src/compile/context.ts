@@ -55,6 +55,8 @@ export class CompileContext {
   /** Rule memory words requested by rules (initial values), and hooks run after every move. */
   memoryInit: number[] = [];
   moveHooks: MoveHook[] = [];
+  /** Hooks run at every decision before the move is made (see GameDef.decisionHooks). */
+  decisionHooks: MoveHook[] = [];
   /** Set when a rule reads the last decision's sites (see GameDef.readsLastMove). */
   readsLastMove = false;
   /**
@@ -312,7 +314,8 @@ export class CompileContext {
     this.passWord = this.memoryInit.length;
     this.memoryInit.push(0, 0);
     const word = this.passWord, kinds = this.passKinds;
-    this.moveHooks.push((s, kind) => {
+    // Before the move: its consequences (a phase's `when:`) then read this decision, not the last one.
+    this.decisionHooks.push((s, kind) => {
       if (kinds.has(kind)) return;
       s.memory[word] = 0;
       s.memory[word + 1] = 0;

@@ -250,6 +250,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     memoryInit: Int32Array.from(cx.memoryInit),
     phases: cx.phaseNames.length ? { names: cx.phaseNames, word: cx.phaseWord } : null,
     moveHooks: cx.moveHooks,
+    decisionHooks: cx.decisionHooks,
     concealFlags: cx.concealFlags,
     captureMarkFlags: cx.captureMarkFlags,
     kinds: cx.kinds,

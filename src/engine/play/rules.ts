@@ -309,6 +309,11 @@ export interface GameDef {
   phases: { names: string[]; word: number } | null;
   /** Called after every decision with the move made (before the after-action consequences). */
   moveHooks: MoveHook[];
+  /**
+   * Called at every decision with the move about to be made, before it and its consequences: for rule
+   * memory those consequences read about the decision being made (`(passed)` in a phase's `when:`).
+   */
+  decisionHooks: MoveHook[];
   /** Bit mask of flags that conceal a piece's identity and owner from every player's observation. */
   concealFlags: number;
   /** Bit mask of flags that mark a piece captured until it is taken off (a hop's `mark:`): its capture is told when it is marked. */

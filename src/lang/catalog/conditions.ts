@@ -334,7 +334,7 @@ export const conditionLudemes: LudemeSpec[] = [
   {
     name: "passed",
     category: "bool",
-    doc: "The last decision was a `(pass)` move. In end rules, with a forced pass (`(priority MOVES (pass))`): the game ends once a player could not move and passed, as Ludii ends its mancala games: `(if (passed) (ranked ...))`.",
+    doc: "The last decision was a `(pass)` move; in a decision's own consequences (its `then:`, a phase's `when:`), the decision being made. In end rules, with a forced pass (`(priority MOVES (pass))`): the game ends once a player could not move and passed, as Ludii ends its mancala games: `(if (passed) (ranked ...))`.",
     params: [],
     example: "(passed)",
   },

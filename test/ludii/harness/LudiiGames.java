@@ -37,6 +37,7 @@ import other.trial.Trial;
  * Move notation (what Ludii's move holds, in the board's own coordinates):
  *   a1-b2       a move from site to site (a capture too; castling is the king's move, en passant the
  *               pawn's step: the rest happens in the move's consequences)
+ *   a1<>b2      Ludii's (move Swap Pieces A B): the pieces on A (the mover's) and B change places
  *   a1/2-b3     a move that names the level of the piece it takes (Ludii's (from ... level:)), 0 = bottom;
  *               a named level to goes after the to site
  *   Fuhyo*e5    a piece placed from a hand that starts empty (Shogi's: Ludii's piece name, its player number dropped)
@@ -153,8 +154,23 @@ public final class LudiiGames {
       return pieceName(what) + "*" + site(to);
     }
     if (m.fromType() != siteType) return "?" + m.toString().replace(' ', '_');
+    if (decision != null && isSwap(m, decision)) return site(decision.from()) + "<>" + site(decision.to());
     if (decision != null) return site(from) + level(decision, true) + "-" + site(to) + level(decision, false);
     return site(from) + "-" + site(to);
+  }
+
+  /**
+   * Ludii's (move Swap Pieces A B): its decision moves A's piece onto B (replacing B's), and the action right
+   * after it adds B's piece at A -- the two pieces change places. Read before the move is applied.
+   */
+  static boolean isSwap(Move m, Action decision) {
+    List<Action> acts = m.actions();
+    int i = acts.indexOf(decision);
+    if (i < 0 || i + 1 >= acts.size() || !(acts.get(i + 1) instanceof ActionAdd)) return false;
+    Action add = acts.get(i + 1);
+    int a = decision.from(), b = decision.to();
+    if (a == b || add.to() != a || a < 0 || b < 0 || b >= sites.size()) return false;
+    return add.what() == ctx.containerState(0).what(b, siteType) && add.what() != 0;
   }
 
   /** The dice roll at the head of a legal move (Ludii's (do (roll) next:...) puts it at the head of every one). */
