@@ -280,12 +280,12 @@ export const numberLudemes: LudemeSpec[] = [
   {
     name: "random",
     category: "int",
-    doc: "A whole number from `low` to `high`, every one equally likely, drawn from the game's seeded generator when the effect holding it runs (Ludii's `(value Random (range LOW HIGH))`): a coin tossed to give a pit to one player or the other as a round begins. Only in effects (a move's `then:`, `after-turn:` ...): which moves exist and how the game ends may not depend on chance drawn while asking (a located error says so). The same seed and moves give the same numbers, so records replay. `high` below `low`: `low`.",
+    doc: "A whole number from `low` to `high`, every one equally likely, drawn from the game's seeded generator when the effect holding it runs (Ludii's `(value Random (range LOW HIGH))`): a coin tossed to give a pit to one player or the other as a round begins, `(when (= (random 1 2) 1) then:{(mark owned to P1)} else:{(mark owned to P2)})`. Only in effects (a move's `then:`, `after-turn:` ...): which moves exist and how the game ends may not depend on chance drawn while asking (a located error says so). The same seed and moves give the same numbers, so records replay. `high` below `low`: `low`.",
     params: [
       { name: "low", type: cat("int"), doc: "The smallest number drawn." },
       { name: "high", type: cat("int"), doc: "The largest." },
     ],
-    example: "(when (= (random 1 2) 1) then:{(mark owned to P1)} else:{(mark owned to P2)})",
+    example: "(random 1 6)",
   },
   {
     name: "to-edge",
