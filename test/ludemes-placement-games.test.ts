@@ -186,6 +186,29 @@ describe("pass and all-passed", () => {
     expect(play(either, s, "pass").over).toBe(true);
   });
 
+  it("turns of two actions: a turn of two passes counts once, a turn with a placement and a pass not at all", () => {
+    const pairs = build({
+      board: "(square 3 1)",
+      play: `(priority (add piece:man to:(empty to) prefix:"") (pass))`,
+      end: `(if (all-passed) draw)`,
+      rules: "turns:(turns 2 first:1)",
+    });
+    // P1 places a1; P2 places b1 and c1; P1 passes twice (one turn of passes); P2's turn begins with a pass: every player has passed.
+    let s = playAll(pairs, pairs.newGame(), ["a1", "b1", "c1", "pass", "pass"]);
+    expect(s.over).toBe(false);
+    s = play(pairs, s, "pass");
+    expect(s.over).toBe(true);
+    // A turn that placed and then passed is no turn of passes.
+    const mixed = build({
+      board: "(square 3 1)",
+      play: `(either (add piece:man to:(empty to) prefix:"") (pass))`,
+      end: `(if (all-passed) draw)`,
+      rules: "turns:(turns 2 first:1)",
+    });
+    const m = playAll(mixed, mixed.newGame(), ["pass", "a1", "pass", "pass"]);
+    expect(m.over).toBe(false);
+  });
+
   it("(all-passed) without a (pass) move is an error", () => {
     const errors = errorsOf(`(game "T" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (add piece:man to:(empty to))) (end {(if (all-passed) draw)})))`);
     expect(errors.map((d) => d.message)).toEqual(["(all-passed) needs a (pass) move in the play rules"]);

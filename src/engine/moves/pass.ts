@@ -47,10 +47,13 @@ export class PassGenerator implements LeafGenerator {
     c.to = -1;
     // What counts is turns that were a pass and nothing else, as Ludii counts them: a pass that
     // ends a turn begun with other moves (Dots and Boxes' player who drew the last line, with a box,
-    // and must go on) is no such turn. Turns of passes in a row are only compared with the number
-    // of players: counting stops at 2^31 - 1 instead of wrapping.
-    if (s.actionInTurn > 1) s.memory[this.passWord] = 0;
-    else if (s.memory[this.passWord]! < MAX_TURN) s.memory[this.passWord]!++;
+    // and must go on) is no such turn; a second pass in a turn of passes (turns of two actions) was
+    // counted with the turn's first. The last decision's pass word tells them apart: any other move
+    // clears it before it is made. Turns of passes in a row are only compared with the number of
+    // players: counting stops at 2^31 - 1 instead of wrapping.
+    if (s.actionInTurn > 1) {
+      if (s.memory[this.passWord + 1] !== 1) s.memory[this.passWord] = 0;
+    } else if (s.memory[this.passWord]! < MAX_TURN) s.memory[this.passWord]!++;
     // And that the last decision was a pass, whatever the turn held (`(passed)`).
     s.memory[this.passWord + 1] = 1;
     for (const e of this.then) e(s, c);
