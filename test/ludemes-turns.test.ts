@@ -44,6 +44,18 @@ describe("move-again and origin:last-to", () => {
     expect(closed.actionInTurn).toBe(1);
   });
 
+  it("gives one more decision however many of a move's consequences say so, and again at the next decision", () => {
+    // Every placement asks twice; a placement on the top row asks a third time.
+    const g = build({
+      board: "(square 3 3)",
+      play: "(add piece:man to:(empty to) then:{(move-again) (move-again) (when (in to (rows 3 3)) then:{(move-again)})})",
+    });
+    const s1 = play(g, g.newGame(), "*a3");
+    expect([s1.mover, s1.actionInTurn, s1.actionsInTurn]).toEqual([0, 2, 2]);
+    const s2 = play(g, s1, "*b1");
+    expect([s2.mover, s2.actionInTurn, s2.actionsInTurn]).toEqual([0, 3, 3]);
+  });
+
   it("keeps where the last decision moved in saved positions and in the hash", () => {
     const s0 = loadPosition(doubleStep, { sites: { a1: man("P1"), d1: man("P1"), d4: man("P2") }, mover: "P1" });
     const s1 = play(doubleStep, s0, "a1-b1");

@@ -94,10 +94,12 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   "move-again": (n, ptr, cx) => {
     const rule = cx.ruleAt(ptr, n.ludeme);
     return {
-      // The turn gains a decision: the engine keeps the mover after this one (see Game.afterDecision).
+      // The turn gains a decision, once per decision: the engine keeps the mover after this one (see Game.afterDecision).
       run: (s) => {
+        if (s.movedAgain) return;
         if (s.actionsInTurn >= MAX_TURN) throw new PlayLimitError(rule, `would give one turn more than ${big(MAX_TURN)} decisions`, positionWords(s));
         s.actionsInTurn++;
+        s.movedAgain = true;
       },
       describe: () => [],
     };

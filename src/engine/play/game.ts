@@ -432,6 +432,7 @@ export class Game implements Runtime {
     if (c.captures > 0 && this.def.hand?.captures) this.toHand(s, buf, row, s.mover);
     const gen = this.def.generators[buf.gen[row]!]!;
     c.trailLength = 0;
+    s.movedAgain = false;
     for (const hook of this.def.decisionHooks) hook(s, kind, from, to, c.player);
     gen.apply(s, buf, row, c);
     if (gen.after) for (const effect of gen.after) effect(s, c);

@@ -266,6 +266,12 @@ export class State {
   /** 1-based index of the next action in the current turn, and how many the turn has. */
   actionInTurn = 1;
   actionsInTurn = 1;
+  /**
+   * Set while a decision is made, once its consequences have given the turn another decision
+   * (`move-again`): however many of them say so, the turn gains one (as Ludii's moveAgain). Only
+   * meaningful during the decision (Game clears it before each one), so never saved or compared.
+   */
+  movedAgain = false;
   /** Turns begun so far (the first turn is turn 1). */
   turn = 1;
   /** Decisions applied so far. */

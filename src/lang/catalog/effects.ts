@@ -208,7 +208,7 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "move-again",
     category: "effect",
-    doc: "The player who just acted takes another decision before the turn ends (the turn gains one decision): a second action such as shooting an arrow after moving, the next hop of a chain taken one hop per decision, a removal after forming a mill. `(same-turn)` tells the next decision that it continues the turn; `origin:last-to` makes the piece that just moved the only one that may move. Usually conditional: `(when (can-move ...) (move-again))`.",
+    doc: "The player who just acted takes another decision before the turn ends (the turn gains one decision): a second action such as shooting an arrow after moving, the next hop of a chain taken one hop per decision, a removal after forming a mill. A decision gains one decision however many of its consequences say `(move-again)` (a move closing two boxes, or capturing two pieces, each of which would give another go, gives one), as Ludii's moveAgain. `(same-turn)` tells the next decision that it continues the turn; `origin:last-to` makes the piece that just moved the only one that may move. Usually conditional: `(when (can-move ...) (move-again))`.",
     params: [],
     example: "(move-again)",
   },
