@@ -111,6 +111,19 @@ describe("mixed stacks", () => {
   });
 });
 
+describe("lift on a mixed stack", () => {
+  it("takes only the mover's piece on top; the pieces under it stay, with their owners", () => {
+    const g = build({ board: "(square 2 1)", items: "(mixed-stacks max:4) (supply 3)", play: "(lift from:(friend from) to-supply:true)" });
+    // Bottom up: P1, P2, then P1 on top.
+    const s0 = at(g, { sites: { a1: stack("P1", "P1", "P2") }, supply: { P1: 0, P2: 0 } });
+    expect(g.legalMoves(s0).map((m) => [m.notation, m.count, m.actions])).toEqual([["-a1", 1, [{ op: "remove", at: "a1", count: 1 }]]]);
+    const s1 = play(g, s0, "-a1");
+    expect(site(g, s1, "a1")).toEqual(stack("P2", "P1"));
+    expect([...s1.pieceCount]).toEqual([1, 1]);
+    expect([...s1.supply]).toEqual([1, 0]);
+  });
+});
+
 describe("move-pieces under:true", () => {
   /** A hop over an enemy column takes its top piece under the jumping column (Lasca). */
   const g = build({

@@ -329,7 +329,7 @@ export class LiftGenerator implements LeafGenerator {
       c.piece = s.piece[site]!;
       c.count = s.height[site]!;
       c.selfFlags = s.flags[site]!;
-      if (this.o.from(s, c)) out.add(this.id, this.o.kind, site, -1, s.height[site]!, s.piece[site]!);
+      if (this.o.from(s, c)) out.add(this.id, this.o.kind, site, -1, s.levels ? 1 : s.height[site]!, s.piece[site]!);
     }
   }
 
@@ -345,7 +345,7 @@ ${e.set("from", "site")};
 ${e.set("piece", "s.piece[site]")};
 ${e.set("count", "s.height[site]")};
 ${e.set("selfFlags", "s.flags[site]")};
-if (${e.cond(o.from, "a lift's from: condition", { from: "site" })}) out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, -1, s.height[site], s.piece[site]);
+if (${e.cond(o.from, "a lift's from: condition", { from: "site" })}) out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, -1, s.levels ? 1 : s.height[site], s.piece[site]);
 }`;
     return { generate: e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out", body) };
   }
@@ -358,8 +358,10 @@ if (${e.cond(o.from, "a lift's from: condition", { from: "site" })}) out.add(${e
     c.count = s.height[site]!;
     c.selfFlags = s.flags[site]!;
     c.crossed = false;
-    if (this.o.toSupply) changeSupply(s, s.owner[site]!, s.height[site]!, this.o.supplyTotal, this.rule);
-    s.clear(site);
+    // In a game of mixed stacks only the mover's piece on top leaves; the pieces under it stay.
+    const k = s.levels ? 1 : s.height[site]!;
+    if (this.o.toSupply) changeSupply(s, s.owner[site]!, k, this.o.supplyTotal, this.rule);
+    s.takePieces(site, k);
     for (const e of this.o.then) e(s, c);
   }
 
@@ -367,8 +369,9 @@ if (${e.cond(o.from, "a lift's from: condition", { from: "site" })}) out.add(${e
     return `${this.o.prefix}${this.o.topology.labels[buf.from[row]!]}`;
   }
 
-  actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
-    return [{ op: "remove", at: this.o.topology.labels[buf.from[row]!]! }];
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    const at = this.o.topology.labels[buf.from[row]!]!;
+    return [s.levels ? { op: "remove", at, count: 1 } : { op: "remove", at }];
   }
 }
 

@@ -124,11 +124,11 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "lift",
     category: "moves",
-    doc: "Takes one of the mover's pieces off the board from a site where `from:` holds (back to the supply with `to-supply:true`). Notation: `prefix` then the site, e.g. `-e5`.",
+    doc: "Takes one of the mover's pieces off the board from a site where `from:` holds (back to the supply with `to-supply:true`): the whole pile there, or in a game of `mixed-stacks` the mover's piece on top, the pieces under it staying. Notation: `prefix` then the site, e.g. `-e5`.",
     params: [
       { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `lift`)." },
       { name: "from", type: cat("bool"), namedOnly: true, doc: "Condition on the site (`from`)." },
-      { name: "to-supply", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "The piece (its whole stack) returns to the owner's supply." },
+      { name: "to-supply", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "What is lifted (a whole pile; with mixed stacks, the top piece) returns to the owner's supply." },
       effects("Consequences after the piece is lifted."),
       { name: "prefix", type: { t: "string" }, namedOnly: true, optional: true, default: "-", doc: "Notation before the site." },
     ],
