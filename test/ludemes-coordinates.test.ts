@@ -247,10 +247,22 @@ describe("site forms: misuse", () => {
     expect(errorsOf(row).map((d) => `${d.code} ${d.message}`)).toEqual(["M001 the board has no direction 'N' (forward of P1)"]);
   });
 
-  it("ahead: relative directions need forward, unknown directions and onward are refused", () => {
+  it("ahead onward: the way the move goes, from from to to (a slide stopping against a piece, and what it hits)", () => {
+    // A man slides as far as it can, to the last empty site before a piece or the edge; a piece it stops against is removed.
+    const g = build({
+      board: "(square 5 5 diagonals:all)",
+      play: "(slide range:any through:(empty site) to:(and (empty to) (not (empty (ahead to onward)))) then:{(when (occupied (ahead to onward)) then:{(remove (ahead to onward))})})",
+    });
+    const s = loadPosition(g, { mover: "P1", sites: { a1: man("P1"), a4: man("P2"), d4: man("P2") } });
+    // N stops at a3 against a4; NE at c3 against d4; E at e1, the edge.
+    expect(notations(g, s)).toEqual(["a1-a3", "a1-c3", "a1-e1"]);
+    expect(site(g, play(g, s, "a1-c3"), "d4")).toBeNull();
+    expect(site(g, play(g, s, "a1-e1"), "a4")).toEqual(man("P2"));
+  });
+
+  it("ahead: relative directions need forward, unknown directions are refused", () => {
     expect(onlyError(text({ play: "(step to:(empty (ahead to forward)))" }), "M004", "forward").message).toContain("forward direction");
     onlyError(text({ play: "(step to:(empty (ahead to up)))" }), "M001", "up");
-    onlyError(text({ play: "(step to:(empty (ahead to onward)))" }), "M004", "onward");
     onlyError(text({ play: "(step to:(empty (ahead to N 0)))" }), "S001", "0");
     // the site it starts from is checked where it stands
     onlyError(text({ play: "(step to:(empty (ahead site N)))" }), "M004", "site", "(ahead site");

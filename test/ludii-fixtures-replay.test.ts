@@ -240,3 +240,13 @@ describe("Chong (Sakhalin) (board/race/reach/Chong (Sakhalin).lud, 3 x 12): two 
     });
   });
 });
+
+describe("Fission (board/war/replacement/eliminate/all/Fission.lud): a slide as far as it goes, and what stops it, by the way it went", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("fission"), games("fission"), { ludiiNotation: (n) => n.replace("x", "-") });
+    expect(tally).toEqual({
+      games: 100, decisions: 3019, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 50099, listed: 3019, ambiguous: 0, results: { p1: 33, p2: 42, draws: 25 },
+    });
+  });
+});

@@ -5,10 +5,11 @@
  * about no site is false, counts 0, or does nothing.
  */
 import type { Json } from "../../lang/bind.js";
-import { NO_SITE } from "../../engine/board/topology.js";
+import { dirIndex, lineDirection, NO_SITE } from "../../engine/board/topology.js";
+import { ONWARD } from "../../engine/moves/onward.js";
 import { coordinatesOf, type Coordinates } from "../../engine/board/coordinates.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
-import { directionsByPlayer, refusesOnward } from "../directions.js";
+import { directionsByPlayer } from "../directions.js";
 import { compilePlayer, siteRefIn, type SiteReader } from "../expression.js";
 import { playerRegion } from "../seats.js";
 import { compileRegion } from "./regions.js";
@@ -24,7 +25,16 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const topo = cx.topology!;
     const N = topo.n, step = topo.step, steps = (n.n as number | undefined) ?? 1;
     const dir = n.dir as string;
-    if (refusesOnward([dir], `${ptr}/dir`, "ahead", cx)) return noSite;
+    if (dir === ONWARD && dirIndex(topo, ONWARD) < 0) {
+      // The way the move goes: the board line leading from `from` to `to` (Ludii's LastDirection).
+      return (s, c) => {
+        let x = from(s, c);
+        const d = x < 0 || c.from < 0 || c.to < 0 ? -1 : lineDirection(topo, c.from, c.to);
+        if (d < 0) return NO_SITE;
+        for (let k = 0; k < steps && x !== NO_SITE; k++) x = step[d * N + x]!;
+        return x;
+      };
+    }
     // Per seat, where `steps` steps lead from each site: one table lookup at play time.
     const lists = directionsByPlayer([dir], `${ptr}/dir`, cx);
     const tables = new Map<Int32Array, Int32Array>();
