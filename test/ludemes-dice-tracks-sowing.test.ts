@@ -355,6 +355,15 @@ describe("tracks and move-along", () => {
     expect(listed(g, at(g, { sites: { a2: P("P1"), c1: P("P1") } }))).toEqual(["c1-a1", "a2-c2"]);
   });
 
+  it("a road that passes a site twice is a warning (W001): a piece there is read at the first of its places", () => {
+    const src = text({ board: "(square 3 2)", items: "(track t {(path a1 c1) (path c2 a2) (sites {a1})})", play: "(move-along t steps:1)" });
+    const r = compileGame(src, { file: "t.game" });
+    expect(r.game).toBeDefined();
+    expect(r.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`)).toEqual([
+      "warning W001 track 't' passes a1 more than once: a piece moving along it is taken to stand at the first of those places, so one on its second pass goes round again",
+    ]);
+  });
+
   it("a loop goes round from its last site to its first, as often as the steps take it; an open track stops at its end", () => {
     const loop = (steps: number, isLoop = true) =>
       build({ board: "(square 3 2)", items: `(track t {(path a1 c1) (path c2 a2)} loop:${isLoop})`, play: `(move-along t steps:${steps})` });

@@ -98,6 +98,10 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const topology = cx.topology!;
     const track = trackNamed(n.track as string, `${ptr}/track`, cx);
     if (!track) return new UnionSource([]);
+    const twice = repeatedSite(track, topology.labels);
+    if (twice) {
+      cx.warn("W001", `track '${track.name}' passes ${twice} more than once: a piece moving along it is taken to stand at the first of those places, so one on its second pass goes round again`, `${ptr}/track`, "a track that passes each site once (two tracks, one per pass, for a road that comes back the same way)");
+    }
     const pieces = pieceFilter(n, ptr, cx);
     const enterPiece = n.enter === undefined ? -1 : cx.pieceIndex(n.enter as string, `${ptr}/enter`);
     if (n.enter !== undefined && cx.supplyTotal < 0) cx.fail("M001", "enter: takes pieces from the supply, but the game has no (supply ...)", `${ptr}/enter`, "(supply N) in the equipment");
@@ -600,4 +604,15 @@ function regionMotionMove(n: IrNode, ptr: string, cx: CompileContext, verb: stri
   });
   const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
   return register(cx, n, ptr, new RegionTurnGenerator(topology, cx.kindIndex((n.kind as string | undefined) ?? verb), out, then));
+}
+
+/** A site some seat's road passes more than once (its label, `P2's b3` when the seats' roads differ), or null. */
+function repeatedSite(track: Track, labels: readonly string[]): string | null {
+  for (let p = 0; p < track.sites.length; p++) {
+    const sites = track.sites[p]!;
+    for (let i = 0; i < sites.length; i++) {
+      if (track.position[p]![sites[i]!] !== i) return track.sites.every((l) => l.length === sites.length && l.every((x, j) => x === sites[j])) ? labels[sites[i]!]! : `P${p + 1}'s ${labels[sites[i]!]}`;
+    }
+  }
+  return null;
 }
