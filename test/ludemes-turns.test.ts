@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadPosition, toPosition } from "../src/engine/state/position.js";
-import { build, expectUniformDraws, man, notations, play, playAll } from "./support/games.js";
+import { build, counter, expectUniformDraws, man, notations, play, playAll } from "./support/games.js";
 
 /** A piece steps, then (if it can) the same piece must step once more in the same turn. */
 const doubleStep = build({
@@ -185,6 +185,35 @@ describe("either: a move two sources make is listed once", () => {
     expect(listed.filter((n) => n === "D*a3")).toHaveLength(2);
     expect(listed.filter((n) => n === "D*a1")).toHaveLength(1);
     expect(listed).toHaveLength(10);
+  });
+});
+
+describe("next", () => {
+  it("in moves: whoever acts after the mover's turn, past a player who has left", () => {
+    // P2 has no piece and leaves after the first decision; P1 then steps onto the next player's piece: P3's.
+    const g = build({
+      players: 3,
+      board: "(square 3 1)",
+      start: "(place man P1 (sites {a1})) (place man P3 (sites {b1}))",
+      play: "(branch (<= (decisions) 1) (pass) (either (step to:(owner to next)) (pass)))",
+      end: "(for-each-player (no-pieces player) (eliminate player) others:true)",
+    });
+    let s = play(g, g.newGame(), "pass");
+    expect(s.mover).toBe(2);
+    s = play(g, s, "pass");
+    expect(s.mover).toBe(0);
+    expect(notations(g, s)).toEqual(["a1xb1", "pass"]);
+  });
+
+  it("in after-action and after-turn effects: the player whose turn comes next, not the one who acted", () => {
+    const g = build({
+      items: "(counter p1-next) (counter p2-next)",
+      play: "(add piece:man to:(empty to))",
+      rules: "after-action:{(when (same-player next P1) then:{(counter-add p1-next 1)}) (when (same-player next P2) then:{(counter-add p2-next 1)})}",
+    });
+    const s = play(g, play(g, play(g, g.newGame(), "*a1"), "*b1"), "*c1");
+    // After P1, P2, P1 acted: P2 came next twice, P1 once.
+    expect([counter(g, s, "p1-next"), counter(g, s, "p2-next")]).toEqual([1, 2]);
   });
 });
 

@@ -108,7 +108,22 @@ export class CompileContext {
   /** Engine services for rules; linked to the Game when it is built. */
   runtime = new RuntimeLink();
 
-  constructor(private readonly spans: ReadonlyMap<string, Span>) {}
+  constructor(
+    private readonly spans: ReadonlyMap<string, Span>,
+    /** The define calls each pointer's node was expanded from: an error there names the use too. */
+    private readonly origins: ReadonlyMap<string, { message: string; span: Span }[]> = new Map(),
+  ) {}
+
+  /** The define calls the node at `ptr` (or the nearest node holding it) was expanded from. */
+  private originsOf(ptr: string): { related: { message: string; span: Span }[] } | Record<string, never> {
+    let p = ptr;
+    for (;;) {
+      const o = this.origins.get(p);
+      if (o) return { related: o };
+      if (this.spans.has(p) || p === "") return {};
+      p = p.slice(0, p.lastIndexOf("/"));
+    }
+  }
 
   spanOf(ptr: string): Span | undefined {
     let p = ptr;
@@ -129,16 +144,34 @@ export class CompileContext {
   }
 
   fail(code: DiagnosticCode, message: string, ptr: string, expected?: string): void {
-    this.diagnostics.push(error(code, message, this.spanOf(ptr), expected));
+    this.report({ ...error(code, message, this.spanOf(ptr), expected), ...this.originsOf(ptr) });
   }
 
   /** A warning: the description compiles, but something in it cannot work as written. */
   warn(code: DiagnosticCode, message: string, ptr: string, expected?: string): void {
-    this.diagnostics.push({ ...error(code, message, this.spanOf(ptr), expected), severity: "warning" });
+    this.report({ ...error(code, message, this.spanOf(ptr), expected), severity: "warning", ...this.originsOf(ptr) });
   }
+
+  /**
+   * Adds a diagnostic unless the same one is already there: a rule compiled twice (a define used
+   * twice from one place, a rule asked for each seat) says its mistake once.
+   */
+  private report(d: Diagnostic): void {
+    const key = JSON.stringify([d.code, d.severity, d.message, d.span?.startOffset, d.span?.file, d.related?.map((r) => [r.span.startOffset, r.span.file])]);
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.diagnostics.push(d);
+  }
+  private readonly reported = new Set<string>();
 
   /** Set while compiling the consequences of a move that leaves a piece on `to` (a piece move, an add). */
   afterLanding = false;
+  /**
+   * Set while compiling after-action and after-turn effects: they run in the "end" scope (no move
+   * sites, `mover` the player who acted) but before the next player is chosen, so `next` is not
+   * yet the player to act.
+   */
+  beforeNextMover = false;
   /** Set while compiling the consequences of a move that records the sites it goes over (see `trail`): a sowing, a move along a track. */
   recordsPath = false;
   /**
@@ -268,7 +301,7 @@ export class CompileContext {
   }
 
   /** Compiles `f` with one setting of the context changed, restoring it afterwards. */
-  within<K extends "scope" | "afterLanding" | "recordsPath" | "inRanking" | "inEffect", T>(key: K, value: this[K], f: () => T): T {
+  within<K extends "scope" | "afterLanding" | "recordsPath" | "inRanking" | "inEffect" | "beforeNextMover", T>(key: K, value: this[K], f: () => T): T {
     const prev = this[key];
     this[key] = value;
     try {
@@ -412,6 +445,9 @@ export class RuntimeLink implements Runtime {
   target?: Runtime;
   hasMoves(s: State, player: number, ignorePass = false): boolean {
     return this.target!.hasMoves(s, player, ignorePass);
+  }
+  seatAfter(s: State, p: number): number {
+    return this.target!.seatAfter(s, p);
   }
   movesInto(s: State, out: MoveBuffer): void {
     this.target!.movesInto(s, out);

@@ -105,7 +105,15 @@ export function compilePlayer(name: string, ptr: string, cx: CompileContext): (s
     if (!cx.inRanking) cx.fail("M004", "`player` exists only inside (ranked ...), (some-player ...) and (for-each-player ...)", ptr, "mover, next, opponent or a seat");
     return (_s, c) => c.subject;
   }
-  if (name === "next") return cx.scope === "end" ? withSource((s: State) => s.mover, () => "s.mover") : withSource((_s: State, c: Ctx) => (c.player + 1) % count, (e) => `(c.player + 1) % ${e.int(count)}`);
+  if (name === "next") {
+    // In end rules the turn has passed on: the player to act is the mover of the state.
+    if (cx.scope === "end" && !cx.beforeNextMover) return withSource((s: State) => s.mover, () => "s.mover");
+    // Two players: the other one (a player who finishes ends the game).
+    if (count === 2) return withSource((_s: State, c: Ctx) => (c.player + 1) % 2, () => "(c.player + 1) % 2");
+    // In moves and in after-action / after-turn effects: whoever acts after this player's turn.
+    const rt = cx.runtime;
+    return withSource((s: State, c: Ctx) => rt.seatAfter(s, c.player), (e) => `${e.ref(rt, "runtime")}.seatAfter(s, c.player)`);
+  }
   const seat = Math.max(0, cx.seat(name, ptr));
   return withSource(() => seat, (e) => e.int(seat));
 }

@@ -97,7 +97,7 @@ function compileStages(text: string, opts: CompileOptions): CompileResult {
   for (const d of sortByPlace([...bound.diagnostics, ...("failure" in schema ? [schema.failure] : schema)])) diagnostics.push(d);
   if (hasErrors(diagnostics)) return result;
 
-  const cx = new CompileContext(bound.spans);
+  const cx = new CompileContext(bound.spans, bound.origins);
   const compiled = guarded(file, () => compileGameIr(bound.ir as IrNode, cx, expanded.optionValues), gameSpan);
   // The errors the compiler had raised come first: a failure after them is most likely their consequence.
   for (const d of sortByPlace(cx.diagnostics)) diagnostics.push(d);

@@ -18,6 +18,8 @@ export interface Bound {
   ir: Json;
   /** JSON pointer (`/rules/play/over`) -> source span. */
   spans: Map<string, Span>;
+  /** JSON pointer -> the define calls its node was expanded from (for nodes that came from a define). */
+  origins: Map<string, { message: string; span: Span }[]>;
   /** Pointers of nodes that failed to bind (they hold null in the IR). */
   failed: string[];
   diagnostics: Diagnostic[];
@@ -26,17 +28,19 @@ export interface Bound {
 export function bindGame(root: Node): Bound {
   const b = new Binder();
   const ir = b.bind(root, { t: "cat", cat: "game" }, "");
-  return { ir, spans: b.spans, failed: b.failed, diagnostics: b.diagnostics };
+  return { ir, spans: b.spans, origins: b.origins, failed: b.failed, diagnostics: b.diagnostics };
 }
 
 class Binder {
   spans = new Map<string, Span>();
+  origins = new Map<string, { message: string; span: Span }[]>();
   /** Pointers of nodes that could not be bound (already reported; the schema need not repeat it). */
   failed: string[] = [];
   diagnostics: Diagnostic[] = [];
 
   bind(node: Node, type: ArgType, ptr: string): Json {
     this.spans.set(ptr, node.span);
+    if (node.expandedFrom?.length) this.origins.set(ptr, origins(node));
     const value = this.bindNode(node, type, ptr);
     if (value === null) this.failed.push(ptr);
     return value;

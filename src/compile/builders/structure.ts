@@ -208,8 +208,8 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
   const prelude = ((rules.prelude as Json[] | undefined) ?? []).map((v, i) => preludeBuilders.decide!(v as IrNode, `/rules/prelude/${i}`, cx));
   // After-action and after-turn effects see the player who acted as `mover`, and no move sites.
   cx.scope = "end";
-  const afterAction = compileEffects((rules["after-action"] as Json[] | undefined) ?? [], "/rules/after-action", cx).map((e) => e.run);
-  const afterTurn = compileEffects((rules["after-turn"] as Json[] | undefined) ?? [], "/rules/after-turn", cx).map((e) => e.run);
+  const afterAction = cx.within("beforeNextMover", true, () => compileEffects((rules["after-action"] as Json[] | undefined) ?? [], "/rules/after-action", cx).map((e) => e.run));
+  const afterTurn = cx.within("beforeNextMover", true, () => compileEffects((rules["after-turn"] as Json[] | undefined) ?? [], "/rules/after-turn", cx).map((e) => e.run));
   const presentation = presentationOf(ir, cx);
   // Repetition asked by end rules only: positions made in a look-ahead (a filter's trial move) need not be remembered.
   const beforeEnd = cx.repetitionUses.length;

@@ -543,13 +543,19 @@ export class Game implements Runtime {
    * used up (the turn is ending), not only looked at.
    */
   private seatAfterTurn(s: State, clear: boolean): number {
+    const next = this.seatAfter(s, s.mover);
+    const w = this.def.nextTurnWord ?? -1;
+    if (clear && w >= 0) s.memory[w] = 0;
+    return next;
+  }
+
+  seatAfter(s: State, p: number): number {
     const w = this.def.nextTurnWord ?? -1;
     if (w >= 0 && s.memory[w] !== 0) {
       const chosen = s.memory[w]! - 1, placed = this.def.placeWord ?? -1;
-      if (clear) s.memory[w] = 0;
       if (placed < 0 || s.memory[placed + chosen] === 0) return chosen;
     }
-    return this.nextSeat(s, s.mover);
+    return this.nextSeat(s, p);
   }
 
   /** The seat after `p` in turn order, skipping players who have finished. */

@@ -368,6 +368,11 @@ export type MoveHook = (s: State, kind: number, from: number, to: number, player
 export interface Runtime {
   hasMoves(s: State, player: number, ignorePass?: boolean): boolean;
   /**
+   * Who acts after player `p`'s turn: the player a rule chose with `(next-turn P)` (unless that
+   * player has finished), else the next seat in turn order, past the players who have finished.
+   */
+  seatAfter(s: State, p: number): number;
+  /**
    * Whether the engine is in a fast random playout (moves drawn, not listed): a filter asked
    * whether a player has a move may then draw the move itself, uniformly with the state's
    * generator, for the draw that follows on the same position (see KeepSource.any).
