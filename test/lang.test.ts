@@ -861,6 +861,17 @@ describe("reporting", () => {
     expect(out.split("\n")[0]).toMatch(/^m\.game:\d+:\d+: error B001: /);
   });
 
+  it("names the use of a define in an error the compiler finds inside it, and says a mistake made twice at one place once", () => {
+    const text = mini({ pre: '(define "Roll" (when (= (pips) 1) then:{(remove to)}))', play: '(either (step then:{("Roll")}) (step then:{("Roll")}))' });
+    const r = compile(text, { file: "m.game" });
+    const errors = r.diagnostics.filter((d) => d.severity === "error");
+    // One error per use, each pointing at (pips) in the define and at its own call.
+    expect(errors.map((d) => d.code)).toEqual(["M001", "M001"]);
+    const calls = [...text.matchAll(/\("Roll"\)/g)].map((m) => m.index);
+    expect(errors.map((d) => d.related?.map((x) => x.span.startOffset))).toEqual(calls.map((i) => [i]));
+    expect(errors.every((d) => d.span!.startOffset === text.indexOf("(pips)"))).toBe(true);
+  });
+
   it("formats a diagnostic without a span on one line plus its expectation", () => {
     const r = compile(mini(), { options: { nope: "1" } });
     const out = formatDiagnostic(r.diagnostics[0]!, r.sources);
