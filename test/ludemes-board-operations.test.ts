@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { neighbours } from "../src/engine/board/topology.js";
-import { at, build, onlyError, text } from "./support/games.js";
+import { loadPosition } from "../src/engine/state/position.js";
+import { at, build, notations, onlyError, text } from "./support/games.js";
 
 const board = (shape: string) => build({ board: shape, play: "(step)" });
 const around = (g: ReturnType<typeof board>, label: string) => neighbours(g.topology, at(g, label)).map((i) => g.topology.labels[i]).sort();
@@ -210,5 +211,45 @@ describe("(concentric-polygons SIDES RINGS)", () => {
 
   it("needs three sides or more (S001)", () => {
     expect(onlyError(text({ board: "(concentric-polygons 2 3)", play: "(step)" }), "S001", "2", "(concentric-polygons 2 3)").message).toContain("too small");
+  });
+});
+
+describe("(hex SIZE diagonals:true)", () => {
+  it("adds the six diagonals: to the cell beyond each corner, two edge steps away", () => {
+    const g = board("(hex 3 layout:columns diagonals:true)");
+    const t = g.topology;
+    expect(t.dirNames).toEqual(["N", "NE", "SE", "S", "SW", "NW", "NNE", "E", "SSE", "SSW", "W", "NNW"]);
+    // The centre cell: six edge neighbours and six diagonal ones, every other cell of the board.
+    const centre = at(g, "c3");
+    expect(neighbours(t, centre)).toHaveLength(12);
+    const step = (from: string, dir: string) => t.labels[t.step[t.dirNames.indexOf(dir) * t.n + at(g, from)]!];
+    // A diagonal is two edge steps: N then NE.
+    expect(step("c3", "NNE")).toBe(step(step("c3", "N")!, "NE"));
+    expect(step("c3", "E")).toBe(step(step("c3", "NE")!, "SE"));
+    // Opposite diagonals lead back.
+    expect(step(step("c3", "SSW")!, "NNE")).toBe("c3");
+  });
+
+  it("rows layout: ENE N WNW WSW S ESE; without diagonals:true a hex board keeps its six directions", () => {
+    expect(board("(hex 3 diagonals:true)").topology.dirNames.slice(6)).toEqual(["ENE", "N", "WNW", "WSW", "S", "ESE"]);
+    expect(board("(hex 3)").topology.dirNames).toEqual(["E", "NE", "NW", "W", "SW", "SE"]);
+  });
+
+  it("a bishop slides along the diagonals, a king steps to all twelve cells, a knight's leap keeps its legs on the edges", () => {
+    const g = build({
+      board: "(hex 6 layout:columns diagonals:true)",
+      items: "(piece king) (piece knight)",
+      start: "",
+      play: "(either (slide piece:{man} dirs:{NNE E SSE SSW W NNW} range:any through:(empty site) to:(empty to)) (step piece:{king} to:(empty to)) (leap piece:{knight} paths:{{N N NE}}))",
+    });
+    const count = (type: string, label: string) => {
+      const s = loadPosition(g, { mover: "P1", sites: { [label]: { piece: type, owner: "P1" } } });
+      return notations(g, s).length;
+    };
+    // f6 is the centre of a hexhex of side 6: each diagonal runs two cells from it before the edge.
+    expect(count("king", "f6")).toBe(12);
+    expect(count("man", "f6")).toBe(12);
+    // A knight's {N N NE} turned two directions at a time, and mirrored: 12 leaps from the centre.
+    expect(count("knight", "f6")).toBe(12);
   });
 });

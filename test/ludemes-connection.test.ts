@@ -118,6 +118,40 @@ describe("(connects SITE {REGIONS})", () => {
     expect(play(last, last.newGame(), "a1").over).toBe(false);
   });
 
+  it("dirs: groups joined only by the directions given (a hex board's diagonals: across the corners of cells)", () => {
+    const game = (ends: string) =>
+      build({
+        board: "(hex 4 layout:columns diagonals:true)",
+        play: '(add piece:man to:(empty to) prefix:"")',
+        end: `(if (connects to {(sites {${ends}})} dirs:{NNE E SSE SSW W NNW}) (win mover))`,
+      });
+    const t = build({ board: "(hex 4 layout:columns diagonals:true)", play: "(pass)" }).topology;
+    const line = (from: string, dir: string): string[] => {
+      const d = t.dirNames.indexOf(dir), out = [from];
+      for (let s = t.step[d * t.n + t.labels.indexOf(from)]!; s >= 0; s = t.step[d * t.n + s]!) out.push(t.labels[s]!);
+      return out;
+    };
+    // A diagonal line across the board (E: two columns on at a time) joins its ends; a line of edge neighbours (N) does not.
+    const across = line("a1", "E"), up = line("a1", "N");
+    expect(across.length).toBeGreaterThanOrEqual(3);
+    const ends = (list: string[]) => `${list[0]}}) (sites {${list[list.length - 1]}`;
+    const g1 = game(ends(across));
+    const s1 = loadPositionOf(g1, Object.fromEntries(across.slice(0, -1).map((l) => [l, "P1"])));
+    expect(play(g1, s1, across[across.length - 1]!).over).toBe(true);
+    const g2 = game(ends(up));
+    const s2 = loadPositionOf(g2, Object.fromEntries(up.slice(0, -1).map((l) => [l, "P1"])));
+    expect(play(g2, s2, up[up.length - 1]!).over).toBe(false);
+  });
+
+  it("dirs: one choice for the game (M004 on a second, different one)", () => {
+    const two = text({
+      board: "(hex 4 layout:columns diagonals:true)",
+      play: '(add piece:man to:(empty to) prefix:"")',
+      end: "(if (connects to {(sites {a1})} dirs:{NNE E}) (win mover)) (if (connects to {(sites {g1})}) (win mover))",
+    });
+    expect(onlyError(two, "M004", "(connects to {(sites {g1})})").message).toMatch(/same directions/);
+  });
+
   it("counts the regions a game asks about: more than 31 is an error", () => {
     const many = Array.from({ length: 32 }, (_, i) => `(sites {${String.fromCharCode(97 + (i % 8))}${1 + Math.floor(i / 8)}})`).join(" ");
     const d = onlyError(text({ board: "(square 8 4)", play: '(add piece:man to:(empty to) prefix:"")', end: `(if (connects to {${many}}) (win mover))` }), "M004", "(sites {h4})");

@@ -359,6 +359,8 @@ export class CompileContext {
   private walker?: GroupWalker;
   private outline?: BoardOutline;
 
+  /** The directions that join the groups `connects` asks about (null dirs: every direction of the board), once one asked. */
+  connectionDirs?: { key: string; dirs: readonly number[] | null };
   /** The regions `connects` asks about, each a bit of the groups' region masks (see State.groupRegions). */
   connectionRegions: Int32Array[] = [];
 

@@ -135,13 +135,14 @@ export function pathsByPlayer(paths: string[][], turned: boolean, ptr: string, c
 /**
  * The board's symmetries as maps of direction ids (`map[d]`: where d turns to), the identity
  * first: every turn and mirror of the directions in their cyclic order around a site -- by one
- * step on hex boards, by two on square boards with diagonals, so that orthogonal directions stay
+ * step on hex boards, by two on square and hex boards with diagonals, so that orthogonal directions stay
  * orthogonal (a knight's `{N N E}` gives its 8 leaps, a horse's `{N NE}` keeps its leg orthogonal).
  */
 export function boardSymmetries(topo: Topology): Int32Array[] {
   const order = cyclicDirections(topo);
   const k = order.length;
-  const turn = k === 8 ? 2 : 1;
+  // A square with diagonals (8) and a hex board with diagonals (12) turn by two: edges stay edges.
+  const turn = k === 8 || k === 12 ? 2 : 1;
   const position = new Int32Array(topo.dirNames.length);
   order.forEach((d, i) => (position[d] = i));
   const maps: Int32Array[] = [];

@@ -34,7 +34,7 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     const rows = (n.rows as number | undefined) ?? size;
     if (n.rows !== undefined && shape !== "rectangle") cx.fail("M004", "rows: is for a rectangle of cells", `${ptr}/rows`, "shape:rectangle, or no rows:");
     if (tooLarge(shape === "rectangle" ? size * rows : hexSites(size, shape), ptr, cx)) return placeholder();
-    return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined, shape, rows);
+    return hexBoard(size, ((n.layout as string | undefined) ?? "rows") as HexLayout, n.dirs as string[] | undefined, shape, rows, n.diagonals === true);
   },
   tri: (n, ptr, cx) => {
     // Points of a triangular grid: the graph of hexagonal cells, drawn as points joined by lines

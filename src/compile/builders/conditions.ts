@@ -247,6 +247,13 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   connects: (n, ptr, cx) => {
     const at = compileSite(n.at!, `${ptr}/at`, cx);
+    // The directions joining a group: one choice for the game (the groups are kept once).
+    const dirs = n.dirs === undefined ? null : directionsIn(n.dirs, `${ptr}/dirs`, cx);
+    const key = dirs === null ? "" : [...dirs].sort((a, b) => a - b).join(",");
+    if (cx.connectionDirs === undefined) cx.connectionDirs = { key, dirs };
+    else if (cx.connectionDirs.key !== key) {
+      cx.fail("M004", "every (connects ...) of a game joins groups by the same directions (the groups are kept once for the game)", dirs === null ? ptr : `${ptr}/dirs`, "the same dirs: in each (connects ...)");
+    }
     // Per region: its bit for each seat (one bit for all when the region is fixed), and whose it is.
     const parts = (n.regions as Json[]).map((r, i) => {
       const rptr = `${ptr}/regions/${i}`;

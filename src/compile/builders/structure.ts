@@ -12,6 +12,7 @@ import { RollGenerator } from "../../engine/play/dice.js";
 import { compileBool } from "./conditions.js";
 import { piecesOnBoard, State, type GroupLinks } from "../../engine/state/state.js";
 import { boardOutline } from "../../engine/structures/connection.js";
+import { neighbourLists } from "../../engine/board/topology.js";
 import { UnionSource } from "../../engine/moves/generators.js";
 import { MAX_MARKER_CELLS, MAX_MOVES_PER_POSITION } from "../../limits.js";
 import { big } from "../../engine/play/play-limit.js";
@@ -319,7 +320,8 @@ function withSwap(play: MoveSource, cx: CompileContext): MoveSource {
 /** The neighbour lists and region bits a state needs to keep groups, when a rule asks `connects`. */
 function groupLinksOf(cx: CompileContext): GroupLinks | null {
   if (cx.connectionRegions.length === 0) return null;
-  const { start, list } = boardOutline(cx.topology!);
+  const chosen = cx.connectionDirs?.dirs ?? null;
+  const { start, list } = chosen === null ? boardOutline(cx.topology!) : neighbourLists(cx.topology!, chosen);
   const bits = new Int32Array(cx.topology!.n);
   cx.connectionRegions.forEach((sites, k) => sites.forEach((site) => (bits[site]! |= 1 << k)));
   return { start, list, bits };

@@ -109,17 +109,41 @@ const HEX_ROW_DIRS: readonly LatticeDirection[] = [
   { name: "SE", dx: 0, dy: 1 },
 ];
 
-/** The layout's directions, renamed where the game names them otherwise. */
-function hexDirs(layout: HexLayout, dirNames?: readonly string[]): LatticeDirection[] {
+/**
+ * The diagonals of a hex board (Ludii's Diagonal relation): to the cell beyond the corner between
+ * two neighbouring cells, two edge steps away (N then NE ...), named by the way they point on the
+ * 16-point compass; in the order of the edge directions, each after the edge direction it turns from.
+ */
+const HEX_COLUMN_DIAGONALS: readonly LatticeDirection[] = [
+  { name: "NNE", dx: 1, dy: 1 },
+  { name: "E", dx: 2, dy: -1 },
+  { name: "SSE", dx: 1, dy: -2 },
+  { name: "SSW", dx: -1, dy: -1 },
+  { name: "W", dx: -2, dy: 1 },
+  { name: "NNW", dx: -1, dy: 2 },
+];
+const HEX_ROW_DIAGONALS: readonly LatticeDirection[] = [
+  { name: "ENE", dx: 2, dy: -1 },
+  { name: "N", dx: 1, dy: -2 },
+  { name: "WNW", dx: -1, dy: -1 },
+  { name: "WSW", dx: -2, dy: 1 },
+  { name: "S", dx: -1, dy: 2 },
+  { name: "ESE", dx: 1, dy: 1 },
+];
+
+/** The layout's directions, renamed where the game names them otherwise; with `diagonals`, the six diagonals after them. */
+function hexDirs(layout: HexLayout, dirNames?: readonly string[], diagonals = false): LatticeDirection[] {
   const dirs = layout === "columns" ? HEX_COLUMN_DIRS : HEX_ROW_DIRS;
-  return dirs.map((d, i) => ({ ...d, name: dirNames?.[i] ?? d.name }));
+  const edges = dirs.map((d, i) => ({ ...d, name: dirNames?.[i] ?? d.name }));
+  if (!diagonals) return edges;
+  return [...edges, ...(layout === "columns" ? HEX_COLUMN_DIAGONALS : HEX_ROW_DIAGONALS).map((d, i) => ({ ...d, name: dirNames?.[6 + i] ?? d.name }))];
 }
 export type HexShape = "hexagon" | "rhombus" | "triangle" | "limping" | "rectangle";
 
-export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly string[], shape: HexShape = "hexagon", rows = size): Topology {
-  if (shape === "rhombus") return hexRhombus(size, layout, dirNames);
-  if (shape === "rectangle") return hexRectangle(size, rows, layout, dirNames);
-  if (shape === "triangle" || shape === "limping") return hexTriangular(size, layout, dirNames, shape);
+export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly string[], shape: HexShape = "hexagon", rows = size, diagonals = false): Topology {
+  if (shape === "rhombus") return hexRhombus(size, layout, dirNames, diagonals);
+  if (shape === "rectangle") return hexRectangle(size, rows, layout, dirNames, diagonals);
+  if (shape === "triangle" || shape === "limping") return hexTriangular(size, layout, dirNames, shape, diagonals);
   const R = size - 1;
   const sites: LatticeSite[] = [];
   const onBoard = (q: number, r: number) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= R;
@@ -145,7 +169,7 @@ export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly st
     }
   }
   for (const s of sites) if (Math.max(Math.abs(s.x), Math.abs(s.y), Math.abs(s.x + s.y)) === R) (s.regions ??= []).push("edge");
-  return buildLattice(`hex-${layout}`, sites, hexDirs(layout, dirNames));
+  return buildLattice(`hex-${layout}`, sites, hexDirs(layout, dirNames, diagonals));
 }
 
 /**
@@ -156,7 +180,7 @@ export function hexBoard(size: number, layout: HexLayout, dirNames?: readonly st
  * rows a.. from the top, cells numbered from the left, directions E NE NW W SW SE as on a hexhex
  * board in rows. Regions: `edge`; the four sides are `(side D)` (see regions).
  */
-function hexRhombus(size: number, layout: HexLayout, dirNames?: readonly string[]): Topology {
+function hexRhombus(size: number, layout: HexLayout, dirNames?: readonly string[], diagonals = false): Topology {
   const sites: LatticeSite[] = [];
   const last = size - 1;
   const onEdge = (a: number, b: number) => a === 0 || b === 0 || a === last || b === last;
@@ -175,7 +199,7 @@ function hexRhombus(size: number, layout: HexLayout, dirNames?: readonly string[
       }
     }
   }
-  return buildLattice(`hex-${layout}`, sites, hexDirs(layout, dirNames));
+  return buildLattice(`hex-${layout}`, sites, hexDirs(layout, dirNames, diagonals));
 }
 
 /**
@@ -186,7 +210,7 @@ function hexRhombus(size: number, layout: HexLayout, dirNames?: readonly string[
  * numbered from the left; in columns the same board turned a quarter turn, columns a.. from the
  * left, cells numbered from the bottom. Region: `edge`.
  */
-function hexTriangular(size: number, layout: HexLayout, dirNames: readonly string[] | undefined, shape: "triangle" | "limping"): Topology {
+function hexTriangular(size: number, layout: HexLayout, dirNames: readonly string[] | undefined, shape: "triangle" | "limping", diagonals = false): Topology {
   // Distances from the triangle's three sides (a, b, c >= 0, a + b + c = side - 1); a limping board keeps each at most 2 x size - 1.
   const side = shape === "triangle" ? size : 3 * size, most = shape === "triangle" ? side - 1 : 2 * size - 1;
   const cells: { q: number; r: number }[] = [];
@@ -196,7 +220,7 @@ function hexTriangular(size: number, layout: HexLayout, dirNames: readonly strin
       if (a <= most && b <= most && c <= most) cells.push({ q, r });
     }
   }
-  return hexCellsBoard(cells, layout, dirNames);
+  return hexCellsBoard(cells, layout, dirNames, diagonals);
 }
 
 /**
@@ -204,11 +228,11 @@ function hexTriangular(size: number, layout: HexLayout, dirNames: readonly strin
  * cells, every other row half a cell further right, so its sides zigzag. In rows: rows a.. from the
  * top, cells numbered from the left; in columns the same board turned a quarter turn. Region: `edge`.
  */
-function hexRectangle(cols: number, rows: number, layout: HexLayout, dirNames: readonly string[] | undefined): Topology {
+function hexRectangle(cols: number, rows: number, layout: HexLayout, dirNames: readonly string[] | undefined, diagonals = false): Topology {
   const cells: { q: number; r: number }[] = [];
   // Axial q shifts back by one every second row, which keeps the rows under one another.
   for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) cells.push({ q: k - Math.floor(r / 2), r });
-  return hexCellsBoard(cells, layout, dirNames);
+  return hexCellsBoard(cells, layout, dirNames, diagonals);
 }
 
 /**
@@ -216,7 +240,7 @@ function hexRectangle(cols: number, rows: number, layout: HexLayout, dirNames: r
  * the row, downwards), labelled and drawn in `layout`; in columns the board is turned a quarter turn
  * (axial (r, q) there).
  */
-function hexCellsBoard(cells: { q: number; r: number }[], layout: HexLayout, dirNames?: readonly string[]): Topology {
+function hexCellsBoard(cells: { q: number; r: number }[], layout: HexLayout, dirNames?: readonly string[], diagonals = false): Topology {
   const key = (q: number, r: number) => `${q},${r}`;
   const present = new Set(cells.map((c) => key(c.q, c.r)));
   const ROUND = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]];
@@ -233,5 +257,5 @@ function hexCellsBoard(cells: { q: number; r: number }[], layout: HexLayout, dir
       else sites.push({ x: c.r, y: c.q, label: `${fileLetter(i)}${k + 1}`, drawX: i, drawY: maxX - (2 * c.q + c.r), regions });
     }
   }
-  return buildLattice(`hex-${layout}`, sites, hexDirs(layout, dirNames));
+  return buildLattice(`hex-${layout}`, sites, hexDirs(layout, dirNames, diagonals));
 }

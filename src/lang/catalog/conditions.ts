@@ -307,6 +307,7 @@ export const conditionLudemes: LudemeSpec[] = [
     params: [
       { name: "at", type: siteRef, doc: SITE_DOC },
       { name: "regions", type: list(cat("region")), doc: "The regions to join (at most 31 distinct ones in a game, counting a seat's region of each `region-of` apart)." },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "The directions that join a group (default: every direction of the board): `{NNE E SSE SSW W NNW}` on a `(hex ... diagonals:true)` board joins stones only across the corners of their cells (Ludii's `is Connected Diagonal`). The groups are kept once for the game, so every `connects` of a game joins by the same directions." },
     ],
     example: "(connects to {(region-of near-side mover) (region-of far-side mover)})",
   },
