@@ -250,3 +250,31 @@ describe("Fission (board/war/replacement/eliminate/all/Fission.lud): a slide as 
     });
   });
 });
+
+describe("Glinski Chess (board/war/replacement/checkmate/chess/Glinski Chess.lud): a hex board's diagonals", () => {
+  it("every decision of 20 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Ludii turns its hexagon a quarter turn: its files run along our board's diagonals. Ours (column C
+    // from 0, number N from the bottom of the column) is Ludii's file C + N - 6 at rank N on the right
+    // half, its file N - 1 at rank N + 5 - C on the left half.
+    const ludiiCell = (label: string) => {
+      const C = label.charCodeAt(0) - 97, N = Number(label.slice(1));
+      const [file, rank] = C <= 5 ? [N - 1, 5 + N - C] : [C + N - 6, N];
+      return `${String.fromCharCode(97 + file)}${rank}`;
+    };
+    const names: Record<string, string> = { Q: "Queen", R: "Rook", B: "Bishop", N: "Knight" };
+    const tally = replayLudiiGames(fixture("glinski-chess"), games("glinski-chess"), {
+      ludiiNotation: (n) => {
+        if (n === "pass") return "forced-pass";
+        const promotion = /^([a-k]\d+)=(\w+)$/.exec(n);
+        if (promotion) return `${ludiiCell(promotion[1]!)}=${names[promotion[2]!] ?? promotion[2]}`;
+        const [from, to] = n.split(/[-x]/);
+        return `${ludiiCell(from!)}-${ludiiCell(to!)}`;
+      },
+      forcedPassIsMove: true,
+    });
+    expect(tally).toEqual({
+      games: 20, decisions: 11706, throws: 0, passes: 0, forcedPasses: 0, promotions: 54, drops: 0,
+      legalMoves: 376825, listed: 0, ambiguous: 0, results: { p1: 1, p2: 0, draws: 19 },
+    });
+  });
+});
