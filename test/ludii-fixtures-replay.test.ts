@@ -278,3 +278,17 @@ describe("Glinski Chess (board/war/replacement/checkmate/chess/Glinski Chess.lud
     });
   });
 });
+
+describe("Diagonal Hex (board/space/connection/Diagonal Hex.lud): groups joined across the corners of hexagons", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, the swap included, and every game ends as Ludii's did", () => {
+    // Ludii writes a placement as a move from the cell to itself; a full board is its forced pass, ours a pass.
+    const tally = replayLudiiGames(fixture("diagonal-hex"), games("diagonal-hex"), {
+      ludiiNotation: (n) => (n === "swap" ? "swap" : n === "pass" ? "forced-pass" : `${n}-${n}`),
+      forcedPassIsMove: true,
+    });
+    expect(tally).toEqual({
+      games: 100, decisions: 9723, throws: 0, passes: 0, forcedPasses: 12, promotions: 0, drops: 0,
+      legalMoves: 697568, listed: 0, ambiguous: 0, results: { p1: 48, p2: 46, draws: 6 },
+    });
+  });
+});
