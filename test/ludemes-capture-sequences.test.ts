@@ -135,6 +135,23 @@ describe("longest-sequence", () => {
     expect(notations(g, quiet)).toHaveLength(4);
   });
 
+  it("by:captures: the sequences taking the most pieces, a pile counting its height, however many decisions", () => {
+    const take = (origin: string, then: string) => `(hop origin:${origin} ${diagonals} over:(enemy over) then:{${then}})`;
+    const more = `(when (can-move ${take("last-to", "")}) then:{(move-again)})`;
+    const g = build({
+      board: "(square 7 7 diagonals:all)",
+      items,
+      play: `(branch (same-turn) (longest-sequence ${take("last-to", more)} by:captures) (priority (longest-sequence ${take("any", more)} by:captures) (step ${diagonals})))`,
+      end: "(if (no-moves next) (win mover))",
+    });
+    // a1 takes a pile of three on b2 in one hop; e1 takes two single men in two hops.
+    const s = loadPosition(g, { sites: { a1: man("P1"), b2: man("P2", 3), e1: man("P1"), f2: man("P2"), f4: man("P2"), g7: man("P2") }, mover: "P1" });
+    expect(notations(g, s)).toEqual(["a1xc3"]);
+    // Two piles of two against a pile of three: the chain wins.
+    const t = loadPosition(g, { sites: { a1: man("P1"), b2: man("P2", 3), e1: man("P1"), f2: man("P2", 2), f4: man("P2", 2), g7: man("P2") }, mover: "P1" });
+    expect(notations(g, t)).toEqual(["e1xg3"]);
+  });
+
   it("searches on scratch states: the position it is asked about is left as it was", () => {
     const g = spec(true);
     const s = loadPosition(g, { sites, mover: "P1" });

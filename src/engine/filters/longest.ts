@@ -12,11 +12,15 @@
  * While a search runs, every longest-sequence filter of the same game lets its moves through:
  * the longest of all continuations is the longest of the longest ones, so nothing is filtered
  * twice.
+ *
+ * `by:captures` weighs a sequence by the pieces it takes instead: every piece of another player
+ * that leaves the board over the turn, a pile counting its height (Ludii's `max Captures`, and the
+ * majority rules that count the men taken rather than the jumps).
  */
 import { MoveBuffer } from "../moves/moves.js";
 import { anyMove } from "../moves/generators.js";
 import type { Ctx, MoveSource, Runtime } from "../play/rules.js";
-import { State } from "../state/state.js";
+import { NEUTRAL, State } from "../state/state.js";
 import { MAX_LOOKAHEAD_DECISIONS } from "../../limits.js";
 
 /** What every filter of one game shares: whether a search is running. */
@@ -35,6 +39,8 @@ export class LongestSequenceSource implements MoveSource {
     private readonly shared: LookaheadShared,
     /** The rule, as play-limit errors name it. */
     private readonly rule: string,
+    /** What a sequence is worth: its decisions, or the other players' pieces it takes. */
+    private readonly by: "decisions" | "captures" = "decisions",
   ) {
     this.parts = [inner];
   }
@@ -78,7 +84,10 @@ export class LongestSequenceSource implements MoveSource {
     out.size = kept;
   }
 
-  /** Decisions in the longest sequence of the turn that begins with row `row` of `buf`, made in `s`. */
+  /**
+   * The worth of the best sequence of the turn that begins with row `row` of `buf`, made in `s`:
+   * its decisions, or (by captures) the other players' pieces it takes.
+   */
   private lengthOf(s: State, buf: MoveBuffer, row: number, depth: number): number {
     // Past a limit the search stops (its result no longer matters: the caller reports the error).
     if (++this.decisions > MAX_LOOKAHEAD_DECISIONS) {
@@ -87,7 +96,10 @@ export class LongestSequenceSource implements MoveSource {
     }
     const t = this.states[depth] ?? (this.states[depth] = new State(s.shape));
     t.copyFrom(s);
-    if (!this.runtime.applyInTurn(t, buf, row)) return 1;
+    const mover = s.mover;
+    const again = this.runtime.applyInTurn(t, buf, row);
+    const worth = this.by === "decisions" ? 1 : othersPieces(s, mover) - othersPieces(t, mover);
+    if (!again) return worth;
     const next = this.buffers[depth] ?? (this.buffers[depth] = new MoveBuffer(16, 64));
     next.clear();
     this.runtime.movesInto(t, next); // throws a PlayLimitError if the continuation's moves pass a limit
@@ -96,6 +108,23 @@ export class LongestSequenceSource implements MoveSource {
       const len = this.lengthOf(t, next, i, depth + 1);
       if (len > best) best = len;
     }
-    return 1 + best;
+    return worth + best;
   }
+}
+
+/** The pieces of players other than `mover` on the board, a pile counting its height (a mixed stack: its levels). */
+function othersPieces(s: State, mover: number): number {
+  const L = s.levels;
+  let k = 0;
+  if (L) {
+    // Mixed stacks count every level in its owner's pieceCount (neutral pieces in none).
+    for (let p = 0; p < s.pieceCount.length; p++) if (p !== mover) k += s.pieceCount[p]!;
+    return k;
+  }
+  const owner = s.owner, height = s.height;
+  for (let site = 0; site < owner.length; site++) {
+    const o = owner[site]!;
+    if (o >= 0 && o !== mover && o !== NEUTRAL) k += height[site]!;
+  }
+  return k;
 }

@@ -387,8 +387,11 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "longest-sequence",
     category: "moves",
-    doc: "The moves of `moves` that begin a longest sequence of decisions in the turn; the others are not legal (the majority capture rule, with one hop per decision). A move counts 1 decision if the turn ends after it, else 1 plus the longest continuation: the player's legal moves in the state after it, searched depth first to the end of the turn (consequences and after-action effects applied; end rules are not consulted mid-turn). So a chain of five hops is 5, a quiet move 1.",
-    params: [{ name: "moves", type: cat("moves"), doc: "The moves to filter." }],
+    doc: "The moves of `moves` that begin a longest sequence of decisions in the turn (or, with `by:captures`, the one taking the most pieces); the others are not legal (the majority capture rule, with one hop per decision). A move counts 1 decision if the turn ends after it, else 1 plus the longest continuation: the player's legal moves in the state after it, searched depth first to the end of the turn (consequences and after-action effects applied; end rules are not consulted mid-turn). So a chain of five hops is 5, a quiet move 1.",
+    params: [
+      { name: "moves", type: cat("moves"), doc: "The moves to filter." },
+      { name: "by", type: { t: "enum", values: ["decisions", "captures"] }, namedOnly: true, optional: true, default: "decisions", doc: "What makes a sequence the best: `decisions`, the most of them; `captures`, the most pieces of the other players taken over the turn, a pile counting its height (Ludii's `max Captures`; the majority rule that counts men taken, not jumps). A move of a turn that ends with it is then worth the pieces it takes, consequences included." },
+    ],
     example: "(longest-sequence (hop over:(enemy over) then:{(when (can-move (hop origin:last-to over:(enemy over))) then:{(move-again)})}))",
   },
   {
