@@ -199,9 +199,10 @@ describe("next", () => {
       end: "(for-each-player (no-pieces player) (eliminate player) others:true)",
     });
     let s = play(g, g.newGame(), "pass");
-    expect(s.mover).toBe(2);
+    // P2's turn goes to P3, counted once: turn 2 (it was counted twice, turn 3).
+    expect([s.mover, s.turn]).toEqual([2, 2]);
     s = play(g, s, "pass");
-    expect(s.mover).toBe(0);
+    expect([s.mover, s.turn]).toEqual([0, 3]);
     expect(notations(g, s)).toEqual(["a1xb1", "pass"]);
   });
 

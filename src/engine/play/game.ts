@@ -528,7 +528,7 @@ export class Game implements Runtime {
       if (!rule.when(s, c)) continue;
       const winners = rule.outcome(s, c);
       if (winners === null) {
-        this.leaveIfFinished(s);
+        this.leaveIfFinished(s, turnBegan);
         continue;
       }
       this.finish(s, winners, i);
@@ -566,12 +566,16 @@ export class Game implements Runtime {
     return q;
   }
 
-  /** A player who finished in the middle of its turn (it had another decision) stops there. */
-  private leaveIfFinished(s: State): void {
+  /**
+   * A player to act who has finished stops there: in the middle of its turn (it had another
+   * decision), the next seat's turn begins; at the start of its turn (it finished before acting,
+   * out by an end rule), that turn goes to the next seat, counted once.
+   */
+  private leaveIfFinished(s: State, turnBegan: boolean): void {
     const w = this.def.placeWord ?? -1;
     if (w < 0 || s.memory[w + s.mover] === 0) return;
     s.mover = this.nextSeat(s, s.mover);
-    this.nextTurn(s);
+    if (!turnBegan) this.nextTurn(s);
     s.actionInTurn = 1;
     s.actionsInTurn = this.def.turn.actions;
     s.touch();
