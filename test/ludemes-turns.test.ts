@@ -188,6 +188,24 @@ describe("either: a move two sources make is listed once", () => {
   });
 });
 
+describe("same-turn asked for another player", () => {
+  it("is false for the next player in a move's consequences: that player's turn has not begun", () => {
+    // The second placement of a turn asks whether the next player could pass now (only a turn's later decision may).
+    const g = build({
+      items: "(counter x)",
+      play: "(branch (same-turn) (add piece:man to:(empty to) then:{(counter-set x (if-int (can-move (branch (same-turn) (pass) (add piece:man to:false)) for:next) 1 0))}) (add piece:man to:(empty to) then:{(move-again)}))",
+    });
+    const s = play(g, play(g, g.newGame(), "*a1"), "*b1");
+    expect(counter(g, s, "x")).toBe(0);
+    // Asked for the mover itself in the same place, it holds.
+    const own = build({
+      items: "(counter x)",
+      play: "(branch (same-turn) (add piece:man to:(empty to) then:{(counter-set x (if-int (can-move (branch (same-turn) (pass) (add piece:man to:false))) 1 0))}) (add piece:man to:(empty to) then:{(move-again)}))",
+    });
+    expect(counter(own, play(own, play(own, own.newGame(), "*a1"), "*b1"), "x")).toBe(1);
+  });
+});
+
 describe("next", () => {
   it("in moves: whoever acts after the mover's turn, past a player who has left", () => {
     // P2 has no piece and leaves after the first decision; P1 then steps onto the next player's piece: P3's.

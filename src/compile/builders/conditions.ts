@@ -606,7 +606,9 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     return { fn: (s, c) => s.pieceCount[who(s, c)] === 0 };
   },
-  "same-turn": () => ({ fn: (s) => s.actionInTurn > 1, emit: () => "s.actionInTurn > 1" }),
+  // The turn of the player the rule is asked for has had a decision: asked for another player
+  // (`(can-move ... for:next)` in a move's consequences), whose turn has not begun, it does not hold.
+  "same-turn": () => ({ fn: (s, c) => c.player === s.mover && s.actionInTurn > 1, emit: () => "(c.player === s.mover && s.actionInTurn > 1)" }),
   "in-phase": (n, ptr, cx) => {
     const phase = cx.phaseNames.indexOf(n.name as string);
     if (phase < 0) {

@@ -349,7 +349,7 @@ export const conditionLudemes: LudemeSpec[] = [
   {
     name: "same-turn",
     category: "bool",
-    doc: "The decision being made continues the mover's turn: the same player made the previous decision of this turn (after `(move-again)`, or a later action of a turn with several). False for a turn's first decision.",
+    doc: "The decision being made continues the mover's turn: the same player made the previous decision of this turn (after `(move-again)`, or a later action of a turn with several). False for a turn's first decision, and for a player other than the one to act (`(can-move ... for:next)` in a move's consequences: that player's turn has not begun).",
     params: [],
     example: "(same-turn)",
   },
