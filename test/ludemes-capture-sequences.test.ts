@@ -152,6 +152,20 @@ describe("longest-sequence", () => {
     expect(notations(g, t)).toEqual(["e1xg3"]);
   });
 
+  it("by:captures counts pieces a hop marks taken (removed when the turn ends) as taken", () => {
+    const marking = (origin: string, then: string) => `(hop origin:${origin} ${diagonals} over:(and (enemy over) (not (flag over captured))) mark:captured then:{${then}})`;
+    const more = `(when (can-move ${marking("last-to", "")}) then:{(move-again)})`;
+    const g = build({
+      board: "(square 7 7 diagonals:all)",
+      items,
+      play: `(branch (same-turn) (longest-sequence ${marking("last-to", more)} by:captures) (priority (longest-sequence ${marking("any", more)} by:captures) (step ${diagonals})))`,
+      end: "(if (no-moves next) (win mover))",
+      rules: "after-turn:{(forall (flag site captured) {(remove site)})}",
+    });
+    const s = loadPosition(g, { sites: { a1: man("P1"), b2: man("P2", 3), e1: man("P1"), f2: man("P2"), f4: man("P2"), g7: man("P2") }, mover: "P1" });
+    expect(notations(g, s)).toEqual(["a1xc3"]);
+  });
+
   it("searches on scratch states: the position it is asked about is left as it was", () => {
     const g = spec(true);
     const s = loadPosition(g, { sites, mover: "P1" });

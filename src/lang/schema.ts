@@ -240,8 +240,12 @@ function toDiagnostic(e: ErrorObject, ir: Json, spans: ReadonlyMap<string, Span>
     case "pattern":
       return error("S001", `${argText}: '${String(valueAt(ir, segs))}' is not allowed here`, spanAt(spans, path), expectedType ? describeType(expectedType) : e.message);
     case "type":
-    case "minLength":
-      return error("S001", `${argText} has the wrong type`, spanAt(spans, path), expectedType ? describeType(expectedType) : e.message);
+    case "minLength": {
+      const value = valueAt(ir, segs);
+      // A word where a form or a list belongs: most likely a define named as Ludii names them.
+      const hint = typeof value === "string" && value !== "" && (expectedType?.t === "list" || expectedType?.t === "cat") ? ` -- a define is used as ("${value}")` : "";
+      return error("S001", `${argText} has the wrong type${typeof value === "string" && value !== "" ? `: '${value}' is a word` : ""}`, spanAt(spans, path), (expectedType ? describeType(expectedType) : e.message) + hint);
+    }
     default:
       return error("S001", `${argText}: ${e.message ?? "is not valid"}`, spanAt(spans, path), expectedType ? describeType(expectedType) : undefined);
   }

@@ -422,7 +422,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);
     let shared = lookaheads.get(cx);
     if (!shared) lookaheads.set(cx, (shared = { searching: 0 }));
-    return new LongestSequenceSource(inner, cx.runtime, shared, cx.ruleAt(ptr, n.ludeme), (n.by as "decisions" | "captures" | undefined) ?? "decisions");
+    return new LongestSequenceSource(inner, cx.runtime, shared, cx.ruleAt(ptr, n.ludeme), (n.by as "decisions" | "captures" | undefined) ?? "decisions", () => cx.captureMarkFlags);
   },
 };
 

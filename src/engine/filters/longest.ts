@@ -41,6 +41,11 @@ export class LongestSequenceSource implements MoveSource {
     private readonly rule: string,
     /** What a sequence is worth: its decisions, or the other players' pieces it takes. */
     private readonly by: "decisions" | "captures" = "decisions",
+    /**
+     * The flags a hop's `mark:` gives the pieces it takes, which stay on the board until the turn
+     * ends: by captures, a piece so marked is taken already. Read when searching (every rule compiled).
+     */
+    private readonly marked: () => number = () => 0,
   ) {
     this.parts = [inner];
   }
@@ -98,7 +103,7 @@ export class LongestSequenceSource implements MoveSource {
     t.copyFrom(s);
     const mover = s.mover;
     const again = this.runtime.applyInTurn(t, buf, row);
-    const worth = this.by === "decisions" ? 1 : othersPieces(s, mover) - othersPieces(t, mover);
+    const worth = this.by === "decisions" ? 1 : othersPieces(s, mover, this.marked()) - othersPieces(t, mover, this.marked());
     if (!again) return worth;
     const next = this.buffers[depth] ?? (this.buffers[depth] = new MoveBuffer(16, 64));
     next.clear();
@@ -112,19 +117,22 @@ export class LongestSequenceSource implements MoveSource {
   }
 }
 
-/** The pieces of players other than `mover` on the board, a pile counting its height (a mixed stack: its levels). */
-function othersPieces(s: State, mover: number): number {
-  const L = s.levels;
+/**
+ * The pieces of players other than `mover` on the board, a pile counting its height (a mixed
+ * stack: its levels of other players), leaving out those marked taken (`marked`: flag bits).
+ */
+function othersPieces(s: State, mover: number, marked: number): number {
+  const L = s.levels, owner = s.owner, height = s.height, flags = s.flags;
   let k = 0;
-  if (L) {
-    // Mixed stacks count every level in its owner's pieceCount (neutral pieces in none).
-    for (let p = 0; p < s.pieceCount.length; p++) if (p !== mover) k += s.pieceCount[p]!;
-    return k;
-  }
-  const owner = s.owner, height = s.height;
   for (let site = 0; site < owner.length; site++) {
     const o = owner[site]!;
-    if (o >= 0 && o !== mover && o !== NEUTRAL) k += height[site]!;
+    if (o < 0 || (flags[site]! & marked) !== 0) continue;
+    if (L) {
+      for (let v = site * L, end = v + height[site]!; v < end; v++) {
+        const p = s.levelOwner[v]!;
+        if (p !== mover && p !== NEUTRAL) k++;
+      }
+    } else if (o !== mover && o !== NEUTRAL) k += height[site]!;
   }
   return k;
 }
