@@ -253,3 +253,18 @@ describe("(hex SIZE diagonals:true)", () => {
     expect(count("knight", "f6")).toBe(12);
   });
 });
+
+describe("(colour-of SITE) on a board of hexagons", () => {
+  it("is one of three colours, no two neighbouring cells alike, each a third of a hexhex board round its centre", () => {
+    for (const shape of ["(hex 5)", "(hex 5 layout:columns)", "(hex 4 shape:rhombus layout:columns)"]) {
+      const colours = ["a1", "a2", "b2"].map((l) => {
+        const g = build({ board: shape, play: `(add piece:man to:(in to (colour-of ${l})) prefix:"")` });
+        return new Set(notations(g, g.newGame()));
+      });
+      const g = board(shape), t = g.topology;
+      // a1, a2 and b2 are mutual neighbours: three colours that split the board.
+      expect(colours.reduce((k, c) => k + c.size, 0), shape).toBe(t.n);
+      for (const c of colours) for (const label of c) for (const m of around(g, label)) expect(c.has(m), `${shape}: ${label} and ${m}`).toBe(false);
+    }
+  });
+});

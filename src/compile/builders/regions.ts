@@ -3,7 +3,7 @@
  */
 import type { Json } from "../../lang/bind.js";
 import { fileNumber } from "../../engine/board/coordinates.js";
-import { dirIndex, lineDirection, neighbourLists, siteIndex } from "../../engine/board/topology.js";
+import { dirIndex, lineDirection, neighbourLists, siteIndex, type Topology } from "../../engine/board/topology.js";
 import { compileIntC } from "./numbers.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { isSeatName, seatRegions } from "../seats.js";
@@ -38,6 +38,7 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       const m = /^([a-z]+)(\d+)$/i.exec(label);
       return m ? (fileNumber(m[1]!) + Number(m[2])) % 2 : -1;
     };
+    if (topo.shape.startsWith("hex-")) return sameHexColour(topo, at);
     const want = colour(topo.labels[at]!);
     const out: number[] = [];
     topo.labels.forEach((label, i) => colour(label) === want && out.push(i));
@@ -159,4 +160,32 @@ function site(label: string, ptr: string, cx: CompileContext): number {
   const s = siteIndex(cx.topology!, label);
   if (s < 0) cx.fail("M001", `the board has no site '${label}'`, ptr, `a label such as ${cx.topology!.labels[0]}`);
   return s;
+}
+
+/**
+ * A board of hexagons takes three colours, no two neighbours alike (Ludii's phases 0, 1, 2): going
+ * round a cell its six neighbours alternate between the next colour and the one before, so a walk
+ * from cell to cell colours the board. The sites of `at`'s colour.
+ */
+function sameHexColour(topo: Topology, at: number): Int32Array {
+  const n = topo.n, colour = new Int8Array(n).fill(-1), queue = new Int32Array(n);
+  for (let seed = 0; seed < n; seed++) {
+    if (colour[seed] !== -1) continue;
+    colour[seed] = 0;
+    let head = 0, tail = 0;
+    queue[tail++] = seed;
+    while (head < tail) {
+      const s = queue[head++]!;
+      // The six edge directions, in order round the cell (diagonals, when the board has them, come after).
+      for (let d = 0; d < 6 && d < topo.dirNames.length; d++) {
+        const t = topo.step[d * n + s]!;
+        if (t < 0 || colour[t] !== -1) continue;
+        colour[t] = (colour[s]! + (d % 2 === 0 ? 1 : 2)) % 3;
+        queue[tail++] = t;
+      }
+    }
+  }
+  const out: number[] = [];
+  for (let s = 0; s < n; s++) if (colour[s] === colour[at]) out.push(s);
+  return Int32Array.from(out);
 }
