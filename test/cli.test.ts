@@ -133,6 +133,14 @@ describe.concurrent("ludex playout", () => {
     expect({ ...a, elapsedSeconds: 0 }).toEqual({ ...b, elapsedSeconds: 0 });
   });
 
+  it("--check plays the same games as a plain playout, dice games included (throws are no plies)", async () => {
+    for (const game of [dablot, "backgammon"]) {
+      const plain = JSON.parse((await ludex(["playout", game, "-n", "4", "--seed", "3", "--json"])).stdout);
+      const checked = JSON.parse((await ludex(["playout", game, "-n", "4", "--seed", "3", "--json", "--check"])).stdout);
+      expect({ ...checked, elapsedSeconds: 0 }, game).toEqual({ ...plain, elapsedSeconds: 0 });
+    }
+  });
+
   it("cuts playouts at --max-plies and reports them unfinished", async () => {
     const r = await ludex(["playout", dablot, "-n", "3", "--max-plies", "5", "--json"]);
     expect(r.code).toBe(0);

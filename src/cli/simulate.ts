@@ -46,6 +46,13 @@ function checkedPlayout(game: Game, s: State, seed: number, maxPlies: number, st
   const initial = checkInvariants(game, s);
   if (initial.length) fail(initial);
   while (!s.over && plies < maxPlies) {
+    // A throw is drawn as the playout draws it, and is no player's decision: not counted (plies, branching).
+    if (s.rollDue) {
+      game.throwInPlace(s);
+      const problems = checkInvariants(game, s);
+      if (problems.length) fail(problems);
+      continue;
+    }
     const buf = game.generate(s);
     if (buf.size === 0) fail([`P${s.mover + 1} is to act but has no legal move, and no rule ended the game`]);
     stats.branching += buf.size;

@@ -662,6 +662,17 @@ export class Game implements Runtime {
   /** See Runtime.drawing: true only inside a fast playout. */
   drawing = false;
 
+  /**
+   * Makes the throw of the dice due in `s`, drawn as a random playout draws it (the same random
+   * numbers), in place: for loops that walk a playout step by step (`playout --check`).
+   */
+  throwInPlace(s: State): void {
+    if (!s.rollDue) throw new Error("no throw of the dice is due");
+    const one = this.sampleBuf;
+    one.clear();
+    this.throwDice(s, one, this.roller!.draw(s, one));
+  }
+
   private playoutLoop(s: State, maxPlies: number, sampler: MoveSource | undefined, stats?: { branching: number }): number {
     let plies = 0;
     while (!s.over && plies < maxPlies) {
