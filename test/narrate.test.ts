@@ -181,6 +181,18 @@ describe("narration of flags, owners and placements", () => {
   });
 });
 
+describe("narration of pieces changing places", () => {
+  it("tells the two pieces that change places in one line, then the consequences", () => {
+    const g = build({
+      items: "(piece king)",
+      start: "(place king P1 a1) (place man P1 b2) (place man P2 c3)",
+      play: "(swap-pieces piece:{king} to:(occupied to) then:{(add-score mover 1)})",
+    });
+    expect(narrate(g, g.newGame(), "a1<>b2").lines).toEqual(["P1's king on a1 and P1's man on b2 change places", "P1 scores 1 (total 1)"]);
+    expect(narrate(g, g.newGame(), "a1<>c3").lines[0]).toBe("P1's king on a1 and P2's man on c3 change places");
+  });
+});
+
 describe("narration with hidden pieces", () => {
   const hiddenGame = () =>
     build({

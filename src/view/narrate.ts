@@ -43,6 +43,11 @@ export function narrateMove(game: Game, before: State, after: State, move: Move,
     const told = `sows ${count} ${plural(game.def.pieces[move.code.piece]?.name ?? "piece", count)} from ${move.from}, the last into ${sowing.last}`;
     return [told, ...itself.lines, ...itself.supply, ...then.lines, ...n.scores(), ...then.supply];
   }
+  if (move.actions[0]?.op === "exchange") {
+    // Two pieces changing places: one line for both, then what the consequences did.
+    const then = n.phase(mid, a, null);
+    return [n.exchange(b, move.code.from, move.code.to), ...then.lines, ...n.scores(), ...then.supply];
+  }
   const itself = n.phase(b, mid, move), then = n.phase(mid, a, null);
   return [...seatsExchanged(game, before, after), ...itself.lines, ...itself.supply, ...then.lines, ...n.scores(), ...then.supply];
 }
@@ -220,6 +225,16 @@ class Narrator {
       supply.push(`${back} ${what} ${back === 1 ? "returns" : "return"} to ${this.whose(p)} supply (now ${y.supply[p]})`);
     }
     return { lines, supply };
+  }
+
+  /** `Red's king on e1 and Red's rook on h1 change places` (a piece the viewer cannot see is `a piece`). */
+  exchange(x: State, a: number, b: number): string {
+    const say = (site: number) => {
+      const c = content(x, site);
+      const what = !c ? "nothing" : this.hidden(c) ? "a piece" : `${this.whose(c.owner)} ${this.noun(c, false, true)}`;
+      return `${what} on ${this.labels[site]}`;
+    };
+    return `${say(a)} and ${say(b)} change places`;
   }
 
   /** Score changes over the whole decision. */
