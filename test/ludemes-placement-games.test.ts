@@ -343,6 +343,21 @@ describe("effects that can never act are flagged", () => {
   });
 });
 
+describe("what a placement, a choice of site or a lift does, told", () => {
+  it("lists the move's consequences among its actions, after what the move itself does", () => {
+    const counted = (play: string) => build({ items: "(counter k)", start: "(place man P1 (sites {a1}))", play });
+    const add = counted('(add piece:man to:(empty to) then:{(counter-add k 2)})');
+    expect(add.legalMoves(add.newGame())[0]!.actions).toEqual([
+      { op: "add", at: "b1", piece: "man", count: 1 },
+      { op: "counter", name: "k", change: "add", value: 2 },
+    ]);
+    const select = counted("(select to:(empty to) then:{(counter-set k 5)})");
+    expect(select.legalMoves(select.newGame())[0]!.actions).toEqual([{ op: "counter", name: "k", change: "set", value: 5 }]);
+    const lift = counted("(lift from:(friend from) then:{(counter-add k 1)})");
+    expect(lift.legalMoves(lift.newGame())[0]!.actions).toEqual([{ op: "remove", at: "a1" }, { op: "counter", name: "k", change: "add", value: 1 }]);
+  });
+});
+
 describe("(push SITE dir: | toward:)", () => {
   /** A placement on the left column pushes that row one step E (dir:), on the bottom row pushes N toward d4 (toward:). */
   const g = build({

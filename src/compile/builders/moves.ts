@@ -6,6 +6,7 @@ import { ChaseLimit } from "../../engine/filters/chase.js";
 import { LineCountGenerator } from "../../engine/moves/line-count.js";
 import { ANY_ORIGIN, BranchSource, JumpGenerator, LAST_TO, PrioritySource, ScreenJumpGenerator, StepGenerator, UnionSource, type ChainRule, type PieceMoveOptions } from "../../engine/moves/generators.js";
 import type { Ctx, Effect, LeafGenerator, MoveSource, Pred } from "../../engine/play/rules.js";
+import type { PrimitiveAction } from "../../engine/moves/moves.js";
 import type { State } from "../../engine/state/state.js";
 import { directionsByPlayer, onwardIn, pathsByPlayer } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
@@ -251,7 +252,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
         from: inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx)),
         toSupply,
         supplyTotal: cx.supplyTotal,
-        then: inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run),
+        ...thenOf(n, ptr, cx),
         prefix: (n.prefix as string | undefined) ?? "-",
       }),
     );
@@ -459,9 +460,15 @@ function siteChoice(n: IrNode, ptr: string, cx: CompileContext, defaultKind: str
     // The condition is tried on the sites of `at:` only (what validate's estimate of its work counts).
     to: inMoveScope(cx, () => (at ? cx.triedOn(at.length, () => compileBool(n.to!, `${ptr}/to`, cx)) : compileBool(n.to!, `${ptr}/to`, cx))),
     at,
-    then: inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run),
+    ...thenOf(n, ptr, cx),
     prefix: (n.prefix as string | undefined) ?? defaultPrefix,
   };
+}
+
+/** A move's `then:` consequences, run after it and told (as primitive actions) before it is made. */
+function thenOf(n: IrNode, ptr: string, cx: CompileContext): { then: Effect[]; describeThen: (s: State, c: Ctx) => PrimitiveAction[] } {
+  const effects = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx));
+  return { then: effects.map((e) => e.run), describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)) };
 }
 
 export function compileMoves(v: Json, ptr: string, cx: CompileContext): MoveSource {

@@ -10,6 +10,7 @@ import { changeSupply, EMPTY, NEUTRAL, type State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
 import type { Emitter } from "../compiled/emitter.js";
 import type { CompiledSource, MoveSource } from "../play/rules.js";
+import { rowCtx } from "./generators.js";
 
 export interface SiteChoiceOptions {
   topology: Topology;
@@ -19,6 +20,8 @@ export interface SiteChoiceOptions {
   /** The sites a choice is made among (`at:`), null: every site of the board. */
   at: Int32Array | null;
   then: Effect[];
+  /** Tells the consequences as primitive actions, for a choice about to be made in `s` (records, narration). */
+  describeThen: (s: State, c: Ctx) => PrimitiveAction[];
   /** Written before the site in the notation (`*e3`, `#c2`, `@g2`). */
   prefix: string;
 }
@@ -200,8 +203,9 @@ return ${UNKNOWN};`,
     return `${this.o.prefix}${this.o.topology.labels[buf.to[row]!]}`;
   }
 
-  actions(_buf: MoveBuffer, _row: number): PrimitiveAction[] {
-    return [];
+  /** A choice changes nothing itself: its consequences, told. */
+  actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    return this.o.describeThen(s, rowCtx(buf, row, s));
   }
 }
 
@@ -291,8 +295,8 @@ export class AddGenerator extends SelectGenerator {
     if (this.a.fromSupply) s.supply[c.player]!--;
   }
 
-  override actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
-    return [{ op: "add", at: this.a.topology.labels[buf.to[row]!]!, piece: this.a.pieceName, count: 1 }];
+  override actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
+    return [{ op: "add", at: this.a.topology.labels[buf.to[row]!]!, piece: this.a.pieceName, count: 1 }, ...this.a.describeThen(s, rowCtx(buf, row, s))];
   }
 }
 
@@ -305,6 +309,8 @@ export interface LiftOptions {
   /** The pieces each player owns (see changeSupply). */
   supplyTotal: number;
   then: Effect[];
+  /** Tells the consequences as primitive actions (records, narration). */
+  describeThen: (s: State, c: Ctx) => PrimitiveAction[];
   prefix: string;
 }
 
@@ -371,7 +377,7 @@ if (${e.cond(o.from, "a lift's from: condition", { from: "site" })}) out.add(${e
 
   actions(buf: MoveBuffer, row: number, s: State): PrimitiveAction[] {
     const at = this.o.topology.labels[buf.from[row]!]!;
-    return [s.levels ? { op: "remove", at, count: 1 } : { op: "remove", at }];
+    return [s.levels ? { op: "remove", at, count: 1 } : { op: "remove", at }, ...this.o.describeThen(s, rowCtx(buf, row, s))];
   }
 }
 
