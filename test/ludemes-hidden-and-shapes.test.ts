@@ -810,7 +810,7 @@ describe("lift", () => {
     const m = move(g, s, "-a1");
     expect(m).toMatchObject({ kind: "return", from: "a1", count: 2, piece: "man" });
     expect(m.to).toBeUndefined();
-    expect(m.actions).toEqual([{ op: "remove", at: "a1" }]);
+    expect(m.actions).toEqual([{ op: "remove", at: "a1" }, { op: "counter", name: "n", change: "add", value: 2 }]);
     const t = g.apply(s, m);
     expect(site(g, t, "a1")).toBeNull();
     expect(Array.from(t.supply)).toEqual([4, 4]);

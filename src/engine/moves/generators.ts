@@ -502,6 +502,11 @@ export function rowCtx(buf: MoveBuffer, row: number, s: State): Ctx {
   c.from = buf.from[row]!;
   c.to = buf.to[row]!;
   c.piece = buf.piece[row]!;
+  // The moving pile, as the move's own context has it when it is made (applyCtx): `(count)`, `self`'s flags.
+  if (c.from >= 0) {
+    c.count = s.height[c.from]!;
+    c.selfFlags = s.flags[c.from]!;
+  }
   return c;
 }
 
