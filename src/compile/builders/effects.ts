@@ -344,18 +344,14 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   exchange: (n, ptr, cx) => {
     const a = compileSite(n.a!, `${ptr}/a`, cx), b = compileSite(n.b!, `${ptr}/b`, cx);
     const labels = cx.topology!.labels;
-    const sites = (s: State, c: Ctx): [number, number] | null => {
-      const x = a(s, c), y = b(s, c);
-      return x < 0 || y < 0 || x === y ? null : [x, y];
-    };
     return {
       run: (s, c) => {
         const x = a(s, c), y = b(s, c);
         if (x >= 0 && y >= 0) s.exchange(x, y);
       },
       describe: (s, c) => {
-        const pair = sites(s, c);
-        return pair === null ? [] : [{ op: "exchange", a: labels[pair[0]]!, b: labels[pair[1]]! }];
+        const x = a(s, c), y = b(s, c);
+        return x < 0 || y < 0 || x === y ? [] : [{ op: "exchange", a: labels[x]!, b: labels[y]! }];
       },
     };
   },

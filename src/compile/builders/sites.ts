@@ -26,10 +26,17 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const N = topo.n, step = topo.step, steps = (n.n as number | undefined) ?? 1;
     const dir = n.dir as string;
     if (dir === ONWARD && dirIndex(topo, ONWARD) < 0) {
-      // The way the move goes: the board line leading from `from` to `to` (Ludii's LastDirection).
+      // The way the move goes: the board line leading from `from` to `to` (Ludii's LastDirection),
+      // kept for the last pair asked (a rule asks it of one move several times: its to: and its then:).
+      let lastFrom = -1, lastTo = -1, lastDir = -1;
       return (s, c) => {
         let x = from(s, c);
-        const d = x < 0 || c.from < 0 || c.to < 0 ? -1 : lineDirection(topo, c.from, c.to);
+        if (c.from !== lastFrom || c.to !== lastTo) {
+          lastFrom = c.from;
+          lastTo = c.to;
+          lastDir = c.from < 0 || c.to < 0 ? -1 : lineDirection(topo, c.from, c.to);
+        }
+        const d = x < 0 ? -1 : lastDir;
         if (d < 0) return NO_SITE;
         for (let k = 0; k < steps && x !== NO_SITE; k++) x = step[d * N + x]!;
         return x;

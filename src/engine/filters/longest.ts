@@ -103,7 +103,8 @@ export class LongestSequenceSource implements MoveSource {
     t.copyFrom(s);
     const mover = s.mover;
     const again = this.runtime.applyInTurn(t, buf, row);
-    const worth = this.by === "decisions" ? 1 : othersPieces(s, mover, this.marked()) - othersPieces(t, mover, this.marked());
+    const marked = this.by === "decisions" ? 0 : this.marked();
+    const worth = this.by === "decisions" ? 1 : othersPieces(s, mover, marked) - othersPieces(t, mover, marked);
     if (!again) return worth;
     const next = this.buffers[depth] ?? (this.buffers[depth] = new MoveBuffer(16, 64));
     next.clear();

@@ -679,9 +679,7 @@ export class Game implements Runtime {
       // A throw of the dice: one outcome drawn, not all listed. Throws are not players' decisions:
       // they are not counted (plies, branching).
       if (s.rollDue) {
-        const one = this.sampleBuf;
-        one.clear();
-        this.throwDice(s, one, this.roller!.draw(s, one));
+        this.throwInPlace(s);
         continue;
       }
       // Without statistics to collect, a source that can draw one uniformly random move directly
