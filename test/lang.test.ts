@@ -790,13 +790,27 @@ describe("compiled rules", () => {
     expect(m.actions).toContainEqual({ op: "counter", name: "steps", change: "add", value: 2 });
   });
 
-  // Was a bug: accepted, then legalMoves recursed until "Maximum call stack size exceeded".
-  it("refuses (no-moves ...) inside a move condition as M004", () => {
-    const text = mini({ play: "(step to:(and (empty to) (not (no-moves next))))" });
-    expectAt(single(text, "M004"), text, "(no-moves next)");
-    const inJump = mini({ play: "(jump over:(no-moves mover))" });
-    expectAt(single(inJump, "M004"), inJump, "(no-moves mover)");
-    // in end rules it is fine
+  // Was refused (M004), and before that recursed until "Maximum call stack size exceeded".
+  it("asks (no-moves ...) inside a move one level deep: filters and consequences", () => {
+    // A strip of three: after a1-b1 the stone on c1 cannot move; on a strip of four it can.
+    const strip = (cols: number, play: string, items = "") =>
+      ok(mini({ board: `(square ${cols} 1)`, start: `(place stone P1 a1) (place stone P2 ${cols === 3 ? "c1" : "d1"})`, play, items }));
+    const moves = (g: Game) => g.legalMoves(g.newGame()).map((m) => m.notation);
+    // A filter on the position after the move: no move may leave the opponent without one.
+    const keep = "(keep (step) leaving:(not (no-moves next)))";
+    expect(moves(strip(3, keep))).toEqual([]);
+    expect(moves(strip(4, keep))).toEqual(["a1-b1"]);
+    // In a move's own to: condition, asked of the position before it (the opponent still moves).
+    const before = "(step to:(and (empty to) (not (no-moves next))))";
+    expect(moves(strip(3, before))).toEqual(["a1-b1"]);
+    // In its consequences, on the position after it.
+    const after = "(step then:{(when (no-moves next) then:{(counter-add blocked 1)})})";
+    for (const [cols, blocked] of [[3, 1], [4, 0]] as const) {
+      const g = strip(cols, after, "(counter blocked)");
+      const s = g.newGame();
+      expect(g.apply(s, g.legalMoves(s)[0]!).counters[0]).toBe(blocked);
+    }
+    // in end rules as ever
     expect(ok(mini({ end: "(if (no-moves next) (win mover))" })).def.end).toHaveLength(1);
   });
 });

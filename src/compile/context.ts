@@ -448,6 +448,9 @@ export class RuntimeLink implements Runtime {
   hasMoves(s: State, player: number, ignorePass = false): boolean {
     return this.target!.hasMoves(s, player, ignorePass);
   }
+  hasMovesWithinMove(s: State, player: number, ignorePass = false): boolean {
+    return this.target!.hasMovesWithinMove(s, player, ignorePass);
+  }
   seatAfter(s: State, p: number): number {
     return this.target!.seatAfter(s, p);
   }

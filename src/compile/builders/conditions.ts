@@ -704,11 +704,23 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     };
   },
   "no-moves": (n, ptr, cx) => {
-    // Asking for legal moves while generating them would recurse (and reuse the move buffer).
-    if (cx.scope === "move") cx.fail("M004", "(no-moves ...) cannot be used inside a move; it belongs in end rules", ptr, "a condition on sites or pieces");
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     const rt = cx.runtime, ignorePass = n["ignore-pass"] === true;
     const N = cx.topology!.n, work = cx.work, { rule } = cx.walk(ptr, "no-moves", N, () => null);
+    // Inside a move (its consequences, a filter's condition) the moves are listed apart from play's,
+    // and a question asked again while they are being listed finds a move (see Game.hasMovesWithinMove).
+    if (cx.scope === "move") {
+      return {
+        fn: (s, c) => {
+          if ((work.left -= N) < 0) work.spent(rule, s);
+          return !rt.hasMovesWithinMove(s, who(s, c), ignorePass);
+        },
+        emit: (e) => {
+          const w = e.ref(work, "work");
+          return `((${w}.left -= ${e.int(N)}) < 0 && ${w}.spent(${e.ref(rule, "rule")}, s), !${e.ref(rt, "runtime")}.hasMovesWithinMove(s, ${e.num(who, "a player")}, ${ignorePass}))`;
+        },
+      };
+    }
     return {
       fn: (s, c) => {
         if ((work.left -= N) < 0) work.spent(rule, s);

@@ -351,6 +351,34 @@ export class Game implements Runtime {
 
   private readonly anyCtx: Ctx = newCtx();
 
+  /**
+   * Whether `player` has a legal move, asked by a rule inside a move: in its consequences, or in a
+   * filter's condition on the position after it (Ludii's `(no Moves Next)` there). The state may be
+   * half changed and the play buffer in use, so neither the cache nor the play context is touched:
+   * the sources stop at the first move they find, in a context of their own. A question asked
+   * while one is being answered (the moves listed ask it again) is answered "yes, a move exists",
+   * as Ludii answers it, so the look-ahead goes one level deep and ends.
+   */
+  hasMovesWithinMove(s: State, player: number, ignorePass = false): boolean {
+    if (this.askingWithinMove) return true;
+    if (s.over) return false;
+    if (s.rollDue) return player === s.mover;
+    const c = this.withinMoveCtx;
+    c.player = player;
+    c.noPass = ignorePass;
+    this.askingWithinMove = true;
+    const prelude = this.def.prelude;
+    try {
+      return anyMove(s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play, s, c);
+    } finally {
+      c.noPass = false;
+      this.askingWithinMove = false;
+    }
+  }
+
+  private askingWithinMove = false;
+  private readonly withinMoveCtx: Ctx = newCtx();
+
   /** Contexts of look-ahead searches (see Runtime.movesInto), apart from those of play. */
   private readonly searchCtx: Ctx = newCtx();
   private readonly searchEndCtx: Ctx = newCtx();

@@ -368,6 +368,11 @@ export type MoveHook = (s: State, kind: number, from: number, to: number, player
 export interface Runtime {
   hasMoves(s: State, player: number, ignorePass?: boolean): boolean;
   /**
+   * `hasMoves` asked by a rule inside a move (its consequences, a filter's condition), while the
+   * state may be half changed: a question asked while one is being answered finds a move.
+   */
+  hasMovesWithinMove(s: State, player: number, ignorePass?: boolean): boolean;
+  /**
    * Who acts after player `p`'s turn: the player a rule chose with `(next-turn P)` (unless that
    * player has finished), else the next seat in turn order, past the players who have finished.
    */

@@ -411,7 +411,7 @@ export const conditionLudemes: LudemeSpec[] = [
   {
     name: "no-moves",
     category: "bool",
-    doc: "The player, were it to act now, would have no legal move.",
+    doc: "The player, were it to act now, would have no legal move. Also inside a move, in its consequences and in a filter's condition: `(keep MOVES leaving:(not (no-moves next)))`, no move may leave the opponent without one; `(when (no-moves next) then:{...})` after a sowing. The play rules' moves are then asked of the position as it stands; if they in turn ask `no-moves` inside a move, that question finds a move (as Ludii answers it), so the look-ahead is one level deep.",
     params: [
       { name: "player", type: playerRef, doc: PLAYER_DOC },
       { name: "ignore-pass", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "A pass does not count: the player could do nothing but pass. As Ludii's `(no Moves P)`, which never counts the pass it forces on a player without moves, in a game whose rules write that pass (`(priority MOVES (pass))`): `(if (no-moves next ignore-pass:true) (win mover))`." },
