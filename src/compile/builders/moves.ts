@@ -84,6 +84,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       from: cond("from") ?? (() => true), skip: cond("skip"), skipOrigin: n["skip-origin"] === true,
       lastAfterOriginIsOrigin: n["last-after-origin"] === "origin", originFirst: cond("origin-first"),
       perPit: n["per-pit"] === undefined ? null : inMoveScope(cx, () => compileInt(n["per-pit"]!, `${ptr}/per-pit`, cx)),
+      count: n.count === undefined ? null : inMoveScope(cx, () => compileInt(n.count!, `${ptr}/count`, cx)),
       captureIf: cx.within("recordsPath", true, () => cond("capture-if")), capture: effects("capture"), backtrack: n.backtrack === true, then: effects("then"),
       trail: cx.trail,
     }));

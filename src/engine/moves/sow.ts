@@ -7,6 +7,8 @@
  * pits before it while they hold (`backtrack:`, Oware's run of 2s and 3s), and the consequences
  * (`then:`: an extra turn in the store, relay sowing from the last pit).
  *
+ * With `count:`, only that many seeds are taken up; the rest stay in the pit.
+ *
  * The pits sown are worked out on the position before the sowing, when the moves are listed (the
  * last is the move's `to`, so that a continuation from `last-to` sows on from it) and again, alike,
  * when the move is made: the path is a walk along the track's table that changes nothing, and skip
@@ -25,6 +27,11 @@ export interface SowOptions {
   kind: number;
   /** Which pits the mover may sow from (`c.from`); pits without seeds never. */
   from: Pred;
+  /**
+   * The seeds taken up and sown (`c.from` the pit, `c.count` all it holds), at most those it holds;
+   * the others stay in the pit. Below 1: the pit cannot be sown. Null: all of them.
+   */
+  count: IntExpr | null;
   /** Pits passed over without a seed (`c.to`); null: none. */
   skip: Pred | null;
   /** Whether the pit sown from is passed over when the sowing comes round to it again. */
@@ -78,11 +85,18 @@ export class SowGenerator implements LeafGenerator {
       const pit = sites[i]!;
       if (s.owner[pit] === EMPTY || position[pit] !== i) continue;
       this.ready(c, pit, s);
-      if (!o.from(s, c)) continue;
+      if (!o.from(s, c) || !this.taken(s, c)) continue;
       const last = this.walk(s, c, pit, this.originFirst(s, c));
       c.to = -1;
-      if (last >= 0) out.add(this.id, o.kind, pit, last, s.height[pit]!, s.piece[pit]!);
+      if (last >= 0) out.add(this.id, o.kind, pit, last, c.count, s.piece[pit]!);
     }
+  }
+
+  /** Sets `c.count` to the seeds the sowing takes up (see `count:`); false when it takes none. */
+  private taken(s: State, c: Ctx): boolean {
+    if (this.o.count === null) return true;
+    c.count = Math.min(c.count, this.o.count(s, c));
+    return c.count > 0;
   }
 
   /**
@@ -199,6 +213,7 @@ export class SowGenerator implements LeafGenerator {
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const o = this.o, pit = buf.from[row]!;
     this.ready(c, pit, s);
+    this.taken(s, c);
     const owner = s.owner[pit]!, piece = s.piece[pit]!, seeds = c.count;
     // Asked of the pit before its seeds are taken up (`(count from)` is what it held).
     const first = this.originFirst(s, c);
@@ -261,6 +276,7 @@ export class SowGenerator implements LeafGenerator {
     const c = this.scratchCtx;
     c.player = s.mover;
     this.ready(c, pit, s);
+    this.taken(s, c);
     this.walk(s, c, pit, this.originFirst(s, c), (to) => out.push({ op: "transfer", from: l[pit]!, to: l[to]!, count: 1 }));
     return out;
   }
