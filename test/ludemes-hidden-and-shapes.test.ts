@@ -491,6 +491,19 @@ describe("ranked outcomes", () => {
     expect(g.returns(t)).toEqual([0, 0]);
   });
 
+  it("with three players every place counts: second is worth 0, players tied share their places", () => {
+    const g = build({ players: 3, play: "(select to:(in to a1))", end: `(if true ${bySites})` });
+    const end = (sites: Position["sites"]) => play(g, loadPosition(g, { sites }), "@a1");
+    // P1 three sites (the a1 it selects is empty), P3 two, P2 one
+    let t = end({ a2: man("P1"), b2: man("P1"), c2: man("P1"), a3: man("P2"), b3: man("P3"), c3: man("P3") });
+    expect(g.winners(t)).toEqual([0]);
+    expect(g.returns(t)).toEqual([1, -1, 0]);
+    // P1 and P3 tie first: places 1 and 2 shared (0.5 each); P2 last
+    t = end({ a2: man("P1"), b2: man("P1"), a3: man("P2"), b3: man("P3"), c3: man("P3") });
+    expect(g.winners(t)).toEqual([0, 2]);
+    expect(g.returns(t)).toEqual([0.5, -1, 0.5]);
+  });
+
   it("max-over breaks ties on the first key; the first key decides before it", () => {
     const both = "(ranked {(count-sites (owner site player)) (max-over (owner site player) (attr cp site))})";
     expect(winnersOf(both, { sites: { a2: man("P1"), b2: piece("pawn", "P1"), a3: piece("gen", "P2"), b3: man("P2") } }, { items })).toEqual([1]);
@@ -531,12 +544,12 @@ describe("ranked outcomes", () => {
     expect(valueOf("(if-int (occupied to) 10 20)", {})).toBe(20);
   });
 
-  it("with 3 players: tied leaders share the win, ties among them go to the next key, all tied is a draw", () => {
+  it("with 3 players: tied leaders share the win (and places 1 and 2), ties among them go to the next key, all tied is a draw", () => {
     const sp = { players: 3 };
     const g = build({ ...sp, play: "(select to:(in to a1))", end: "(if true (ranked {(score player)}))" });
     const shared = play(g, loadPosition(g, { scores: { P1: 2, P2: 2, P3: 1 } }), "@a1");
     expect(g.winners(shared)).toEqual([0, 1]);
-    expect(g.returns(shared)).toEqual([1, 1, -1]);
+    expect(g.returns(shared)).toEqual([0.5, 0.5, -1]);
     const draw = play(g, loadPosition(g, { scores: { P1: 1, P2: 1, P3: 1 } }), "@a1");
     expect(g.winners(draw)).toEqual([]);
     expect(g.returns(draw)).toEqual([0, 0, 0]);
@@ -977,6 +990,21 @@ describe("each-player, add-score, add-supply, remove, turn, div", () => {
     // P1: 2 + 10; P2: 1 + 20 + 100 (the real mover); P3: 0 + 30 + 1000 (opponent of P2 in the loop)
     expect(Array.from(t.score)).toEqual([12, 121, 1030]);
     expect(counter(g, t, "order")).toBe(3);
+  });
+
+  it("each-player as:player names each seat player, keeping mover and next (Triad's third player gets the piece)", () => {
+    const g = build({
+      players: 3,
+      play: `(select to:(empty to) then:{
+        (each-player {(when (and (not (same-player player mover)) (not (same-player player next))) then:{(put to man player)})
+                      (add-score player (+ (count-sites (owner site player)) 10))} as:player)})`,
+    });
+    // P2 acts: next is P3, so the piece is P1's; the scores are each seat's pieces after it, plus 10.
+    const t = play(g, loadPosition(g, { sites: { a1: man("P1"), b1: man("P3") }, mover: "P2" }), "@c3");
+    expect(site(g, t, "c3")).toMatchObject({ owner: "P1" });
+    expect(Array.from(t.score)).toEqual([12, 10, 11]);
+    // `player` outside it is still refused, with the places it is known named.
+    onlyError(text({ players: 3, play: "(select to:(empty to) then:{(each-player {(put to man player)})})" }), "M004", "player", "man player");
   });
 
   it("add-score and add-supply add (or take, when negative) for the player", () => {

@@ -11,6 +11,16 @@ import { readLudiiGames, replayLudiiGames } from "./support/ludii-replay.js";
 const fixture = (name: string, options: Record<string, number> = {}) => loadGame(new URL(`./fixtures/ludii/${name}.game`, import.meta.url).pathname, { options });
 const games = (name: string) => readLudiiGames(new URL(`./ludii/${name}-games.txt.gz`, import.meta.url));
 
+/**
+ * Ludii's name of a cell of our hexhex board of side `size`: our rows are lettered from the top, cells
+ * numbered from the left of each row; Ludii's ranks count from the bottom, and its files are axial (a
+ * rank above the middle starts one file further right).
+ */
+const ludiiHexCell = (size: number) => (label: string) => {
+  const fromTop = label.charCodeAt(0) - 97, k = Number(label.slice(1)), rank = 2 * size - 2 - fromTop;
+  return `${String.fromCharCode(97 + k - 1 + Math.max(0, rank - (size - 1)))}${rank + 1}`;
+};
+
 describe("Shiva (board/space/line/Shiva.lud): a counter per player, the rows each has made", () => {
   it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
     const tally = replayLudiiGames(fixture("shiva"), games("shiva"), {
@@ -115,13 +125,7 @@ describe("Gabata (Oromo) (board/sow/two_rows/Gabata (Oromo).lud): four seeds a p
 
 describe("Bamboo (board/space/blocking/Bamboo.lud): the largest value over a player's sites (Ludii's max of results)", () => {
   it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
-    // Our rows are lettered from the top, cells numbered from the left of each row; Ludii's ranks count
-    // from the bottom, and its files are axial: a rank above the middle starts one file further right.
-    const size = 5;
-    const ludiiCell = (label: string) => {
-      const fromTop = label.charCodeAt(0) - 97, k = Number(label.slice(1)), rank = 2 * size - 2 - fromTop;
-      return `${String.fromCharCode(97 + k - 1 + Math.max(0, rank - (size - 1)))}${rank + 1}`;
-    };
+    const ludiiCell = ludiiHexCell(5);
     // Ludii writes a placement as a move from the cell to itself.
     const tally = replayLudiiGames(fixture("bamboo"), games("bamboo"), { ludiiNotation: (n) => `${ludiiCell(n.slice(1))}-${ludiiCell(n.slice(1))}` });
     expect(tally).toEqual({
@@ -147,12 +151,7 @@ describe("Go with the Floe (board/hunt/Go with the Floe.lud): a slide's path rea
 
 describe("Three-Player Hex (board/space/connection/Three-Player Hex.lud): an end rule for each player, a blocked player out while the others play on", () => {
   it("every decision of 200 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
-    // Our rows are lettered from the top; Ludii's ranks count from the bottom, with axial files (see Bamboo).
-    const size = 4;
-    const ludiiCell = (label: string) => {
-      const fromTop = label.charCodeAt(0) - 97, k = Number(label.slice(1)), rank = 2 * size - 2 - fromTop;
-      return `${String.fromCharCode(97 + k - 1 + Math.max(0, rank - (size - 1)))}${rank + 1}`;
-    };
+    const ludiiCell = ludiiHexCell(4);
     const tally = replayLudiiGames(fixture("three-player-hex"), games("three-player-hex"), { ludiiNotation: (n) => `${ludiiCell(n.slice(1))}-${ludiiCell(n.slice(1))}` });
     // Ludii's rankings: in 194 games a player is out before another wins (1,3,2 ...); in the other 6
     // the two who did not win share places 2 and 3 (neither went out, or both went out together).
@@ -175,12 +174,7 @@ describe("Quixo (board/space/line/Quixo.lud): a row of pieces pushed along", () 
 
 describe("Yoin (board/space/group/Yoin.lud): an effect repeated while a condition holds, groups of a least size", () => {
   it("every decision of 60 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
-    // Our rows are lettered from the top; Ludii's ranks count from the bottom, with axial files (see Bamboo).
-    const size = 7;
-    const ludiiCell = (label: string) => {
-      const fromTop = label.charCodeAt(0) - 97, k = Number(label.slice(1)), rank = 2 * size - 2 - fromTop;
-      return `${String.fromCharCode(97 + k - 1 + Math.max(0, rank - (size - 1)))}${rank + 1}`;
-    };
+    const ludiiCell = ludiiHexCell(7);
     const tally = replayLudiiGames(fixture("yoin"), games("yoin"), { ludiiNotation: (n) => (n === "swap" ? "swap" : `${ludiiCell(n.slice(1))}-${ludiiCell(n.slice(1))}`) });
     // Every game fills the board; the result needs the group size raised until the counts differ.
     expect(tally).toEqual({
@@ -289,6 +283,21 @@ describe("Diagonal Hex (board/space/connection/Diagonal Hex.lud): groups joined 
     expect(tally).toEqual({
       games: 100, decisions: 9723, throws: 0, passes: 0, forcedPasses: 12, promotions: 0, drops: 0,
       legalMoves: 697568, listed: 0, ambiguous: 0, results: { p1: 48, p2: 46, draws: 6 },
+    });
+  });
+});
+
+describe("Triad (board/war/replacement/eliminate/all/Triad.lud): each player by name in effects, the most captures", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // The third player's piece is placed, as Ludii writes a placement, from the cell to itself.
+    const cell = ludiiHexCell(5);
+    const tally = replayLudiiGames(fixture("triad"), games("triad"), {
+      ludiiNotation: (n) => (n.startsWith("*") ? `${cell(n.slice(1))}-${cell(n.slice(1))}` : n.split("-").map(cell).join("-")),
+    });
+    // Ludii ranks all three by their pieces (second place 0); "draws" are its games where two tie first.
+    expect(tally).toEqual({
+      games: 100, decisions: 3618, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 89730, listed: 3618, ambiguous: 0, results: { p1: 29, p2: 26, p3: 33, draws: 12 },
     });
   });
 });

@@ -102,7 +102,7 @@ export function compilePlayer(name: string, ptr: string, cx: CompileContext): (s
   if (name === "mover") return withSource((_s: State, c: Ctx) => c.player, () => "c.player");
   if (name === "opponent") return withSource((_s: State, c: Ctx) => (c.player + 1) % count, (e) => `(c.player + 1) % ${e.int(count)}`);
   if (name === "player") {
-    if (!cx.inRanking) cx.fail("M004", "`player` exists only inside (ranked ...), (some-player ...) and (for-each-player ...)", ptr, "mover, next, opponent or a seat");
+    if (!cx.inRanking) cx.fail("M004", "`player` exists only inside (ranked ...), (some-player ...), (for-each-player ...) and (each-player ... as:player)", ptr, "mover, next, opponent or a seat");
     return (_s, c) => c.subject;
   }
   if (name === "next") {

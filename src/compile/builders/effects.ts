@@ -298,8 +298,20 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     return silent((s, c) => changeSupply(s, who(s, c), by(s, c), total, rule));
   },
   "each-player": (n, ptr, cx) => {
-    const body = compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run);
     const P = cx.playerCount;
+    if (n.as === "player") {
+      // `player` names each seat in turn; the context's own player (mover, next) is left alone.
+      const named = cx.withSubject(() => compileEffects(n.do as Json[], `${ptr}/do`, cx)).map((e) => e.run);
+      return silent((s, c) => {
+        const saved = c.subject;
+        for (let p = 0; p < P; p++) {
+          c.subject = p;
+          for (const e of named) e(s, c);
+        }
+        c.subject = saved;
+      });
+    }
+    const body = compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run);
     return silent((s, c) => {
       const saved = c.player;
       for (let p = 0; p < P; p++) {

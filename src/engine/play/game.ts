@@ -5,9 +5,9 @@
  * Hot paths (`generate`, `applyRow`, `playout`) work on the reusable move buffer; the object API
  * (`legalMoves`, `apply`) wraps them for callers that want plain Move objects.
  */
-import { returnsByPlace } from "./places.js";
+import { placeWorth, returnsByPlace } from "./places.js";
 import { MoveBuffer, type Move, type MoveCode } from "../moves/moves.js";
-import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type ReasonPart, type Runtime } from "./rules.js";
+import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type RankingKeys, type ReasonPart, type Runtime } from "./rules.js";
 import { nextInt, nextU32, shuffle, type Seed } from "../state/rng.js";
 import type { WorkBudget } from "./work-budget.js";
 import { big, overflowError, PlayLimitError, positionWords } from "./play-limit.js";
@@ -629,9 +629,40 @@ export class Game implements Runtime {
    */
   settleReturns(s: State, winners: number[]): void {
     if ((this.def.placeWord ?? -1) >= 0) return this.returnsByPlace(s, winners);
+    const ranking = winners.length > 0 && s.endRule >= 0 ? this.def.end[s.endRule]?.ranking : undefined;
+    if (ranking !== undefined && this.def.players.count > 2) return this.returnsByRanking(s, ranking);
     s.returns.fill(winners.length ? -1 : 0);
     for (const w of winners) s.returns[w] = 1;
   }
+
+  /**
+   * A ranked end with more than two players: every player has a place by the ranking's numbers,
+   * not only the winners (second of three is worth 0, as in Ludii); players tied share the average
+   * worth of their places.
+   */
+  private returnsByRanking(s: State, ranking: RankingKeys): void {
+    const P = this.def.players.count, c = this.rankCtx;
+    c.player = s.lastMover;
+    const values = Array.from({ length: P }, (_, p) => {
+      c.subject = p;
+      return ranking.keys.map((key) => key(s, c));
+    });
+    const compare = (a: number, b: number): number => {
+      for (let k = 0; k < ranking.keys.length; k++) if (values[a]![k] !== values[b]![k]) return values[b]![k]! - values[a]![k]!;
+      return 0;
+    };
+    const order = Array.from({ length: P }, (_, p) => p).sort(compare);
+    for (let i = 0; i < P; ) {
+      let j = i + 1;
+      while (j < P && compare(order[i]!, order[j]!) === 0) j++;
+      let sum = 0;
+      for (let place = i + 1; place <= j; place++) sum += placeWorth(P, place);
+      for (let k = i; k < j; k++) s.returns[order[k]!] = sum / (j - i);
+      i = j;
+    }
+  }
+
+  private readonly rankCtx: Ctx = newCtx();
 
   /** Returns by place in games where players finish or are eliminated one by one (see places.ts). */
   private returnsByPlace(s: State, winners: number[]): void {

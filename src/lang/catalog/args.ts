@@ -21,4 +21,4 @@ export const SITE_DOC = "The site.";
 /** A player relative to the rule being evaluated, or a seat. */
 export const playerRef: ArgType = { t: "name" };
 export const PLAYER_DOC =
-  "`mover` (who just acted, in end rules; who acts, in moves), `next` (who acts next: in end rules the player to act; in moves and after-action or after-turn effects, whoever's turn comes after this player's -- a `(next-turn P)` choice, else the next seat in turn order past players who have finished), `opponent` (the seat after `mover`), `player` (inside `ranked`: the player being ranked) or a seat `P1`..`Pn`";
+  "`mover` (who just acted, in end rules; who acts, in moves), `next` (who acts next: in end rules the player to act; in moves and after-action or after-turn effects, whoever's turn comes after this player's -- a `(next-turn P)` choice, else the next seat in turn order past players who have finished), `opponent` (the seat after `mover`), `player` (the player in question inside `ranked`, `some-player`, `for-each-player` and `(each-player ... as:player)`) or a seat `P1`..`Pn`";

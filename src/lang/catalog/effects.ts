@@ -179,8 +179,11 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "each-player",
     category: "effect",
-    doc: "Runs the effects once for every player in seat order, with `mover` meaning that player.",
-    params: [{ name: "do", type: list(cat("effect")), doc: "Effects." }],
+    doc: "Runs the effects once for every player in seat order, with `mover` meaning that player; or, with `as:player`, with `player` meaning that player while `mover` stays the one who acts (Ludii's `forEach Player`): the third player, neither the mover nor the next, gets a piece with `(each-player {(when (and (not (same-player player mover)) (not (same-player player next))) then:{(put to marker player)})} as:player)`.",
+    params: [
+      { name: "do", type: list(cat("effect")), doc: "Effects." },
+      { name: "as", type: { t: "enum", values: ["mover", "player"] }, namedOnly: true, optional: true, default: "mover", doc: "The name each player goes by in the effects: `mover` (the default; who acts is then not named), or `player` (`mover`, `next` and `opponent` keep their meaning)." },
+    ],
     example: "(each-player {(remove-shapes {triangle} of:(owner site mover) each:{(remove site)})})",
   },
   {

@@ -41,7 +41,7 @@ export const endLudemes: LudemeSpec[] = [
   {
     name: "ranked",
     category: "outcome",
-    doc: "Players are compared on the first number, ties broken by the next ones; `player` in the numbers is the player being ranked. The players ranked highest win (together, when tied on every number); when all are tied it is a draw.",
+    doc: "Players are compared on the first number, ties broken by the next ones; `player` in the numbers is the player being ranked. The players ranked highest win (together, when tied on every number); when all are tied it is a draw. With more than two players every player takes a place by the numbers, worth +1 for the first down to -1 for the last (second of three: 0), players tied sharing the average of their places, as Ludii ranks by score.",
     params: [
       { name: "keys", type: list(cat("int")), doc: "Numbers per player, most important first." },
       { name: "labels", type: list({ t: "string" }), namedOnly: true, optional: true, doc: "A name for each number, shown with the final ranking (default: generated where the number is simple, e.g. `score`, `pieces on the board`)." },
