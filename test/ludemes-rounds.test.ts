@@ -163,14 +163,17 @@ describe("(sow ... per-pit:N): several seeds into each pit", () => {
 });
 
 describe("(sow ... count:N): only some of the pit's seeds sown", () => {
-  it("sows that many, leaves the rest in the pit for the consequences, and refuses a pit with none to sow", () => {
+  it("sows that many, leaves the rest in the pit for the consequences; none sown, the pit is the last", () => {
     // Khutka Boia's debt: one seed of the pit sown from goes to the other player's store.
     const g = mancala("(sow ccw from:(in from (region-of side mover)) count:(- (count from) 1) then:{(move-pieces from (site-of (region-of store next)) count:1)})");
     const s = play(g, at(g, { sites: { a1: seeds(3), b1: seeds(1) } }), "a1");
     expect(heights(g, s, ["a1", "b1", "c1", "c2", "store-e"])).toBe("a1:0 b1:2 c1:1 c2:0 store-e:1");
     expect(move(g, at(g, { sites: { a1: seeds(3) } }), "a1").to).toBe("c1");
-    // b1's one seed leaves nothing to sow; more than the pit holds sows what it holds.
-    expect(notations(g, at(g, { sites: { a1: seeds(2), b1: seeds(1) } }))).toEqual(["a1"]);
+    // b1's one seed goes to the store and nothing is sown; more than the pit holds sows what it holds.
+    const one = at(g, { sites: { a1: seeds(2), b1: seeds(1) } });
+    expect(notations(g, one)).toEqual(["a1", "b1"]);
+    expect(move(g, one, "b1").to).toBe("b1");
+    expect(heights(g, play(g, one, "b1"), ["a1", "b1", "c1", "store-e"])).toBe("a1:2 b1:0 c1:0 store-e:1");
     const all = mancala("(sow ccw from:(in from (region-of side mover)) count:9)");
     expect(heights(all, play(all, at(all, { sites: { a1: seeds(2) } }), "a1"), ["a1", "b1", "c1"])).toBe("a1:0 b1:1 c1:1");
   });

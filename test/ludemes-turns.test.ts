@@ -260,4 +260,16 @@ describe("next-turn", () => {
     const u = play(g, g.newGame({ seed: 1 }), "*b1");
     expect([u.mover, u.actionInTurn]).toEqual([0, 2]);
   });
+
+  // Was a bug: with two players `next` was always the other seat, the choice made or not.
+  it("is who `next` names in the rest of the move's consequences, with two players too", () => {
+    const two = build({
+      items: "(counter keeps)",
+      play: "(add piece:man to:(empty to) then:{(when (in to (rows 3 3)) then:{(next-turn mover)}) (when (same-player next mover) then:{(counter-add keeps 1)})})",
+    });
+    const s = play(two, two.newGame({ seed: 1 }), "*a3");
+    expect([s.mover, counter(two, s, "keeps")]).toEqual([0, 1]);
+    const t = play(two, two.newGame({ seed: 1 }), "*a1");
+    expect([t.mover, counter(two, t, "keeps")]).toEqual([1, 0]);
+  });
 });

@@ -108,8 +108,8 @@ export function compilePlayer(name: string, ptr: string, cx: CompileContext): (s
   if (name === "next") {
     // In end rules the turn has passed on: the player to act is the mover of the state.
     if (cx.scope === "end" && !cx.beforeNextMover) return withSource((s: State) => s.mover, () => "s.mover");
-    // Two players: the other one (a player who finishes ends the game).
-    if (count === 2) return withSource((_s: State, c: Ctx) => (c.player + 1) % 2, () => "(c.player + 1) % 2");
+    // Two players: the other one (a player who finishes ends the game), unless a rule chooses.
+    if (count === 2 && !cx.choosesNextTurn) return withSource((_s: State, c: Ctx) => (c.player + 1) % 2, () => "(c.player + 1) % 2");
     // In moves and in after-action / after-turn effects: whoever acts after this player's turn.
     const rt = cx.runtime;
     return withSource((s: State, c: Ctx) => rt.seatAfter(s, c.player), (e) => `${e.ref(rt, "runtime")}.seatAfter(s, c.player)`);

@@ -156,6 +156,14 @@ function checkMarkerCells(cx: CompileContext, ptr: string): void {
   cx.fail("M005", `${cx.markers.length} markers for ${cx.playerCount} players on ${cx.topology!.n} sites take ${cells} cells of every state, more than the ${MAX_MARKER_CELLS} allowed`, ptr, "fewer markers (or a smaller board)");
 }
 
+/** Whether a ludeme appears anywhere in the tree. */
+function mentions(v: Json, ludeme: string): boolean {
+  if (Array.isArray(v)) return v.some((x) => mentions(x, ludeme));
+  if (!v || typeof v !== "object") return false;
+  if ((v as IrNode).ludeme === ludeme) return true;
+  return Object.values(v).some((x) => mentions(x as Json, ludeme));
+}
+
 export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["options"]): GameDef | undefined {
   // Players.
   const players = ir.players as IrNode;
@@ -187,6 +195,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
 
   // Rules.
   const rules = ir.rules as IrNode;
+  cx.choosesNextTurn = mentions(rules, "next-turn");
   cx.scope = "start";
   const setup = ((rules.start as Json[]) ?? []).map((v, i) => {
     const ptr = `/rules/start/${i}`;

@@ -29,7 +29,7 @@ export interface SowOptions {
   from: Pred;
   /**
    * The seeds taken up and sown (`c.from` the pit, `c.count` all it holds), at most those it holds;
-   * the others stay in the pit. Below 1: the pit cannot be sown. Null: all of them.
+   * the others stay in the pit. None: nothing is sown, and the pit itself is the last. Null: all.
    */
   count: IntExpr | null;
   /** Pits passed over without a seed (`c.to`); null: none. */
@@ -85,18 +85,17 @@ export class SowGenerator implements LeafGenerator {
       const pit = sites[i]!;
       if (s.owner[pit] === EMPTY || position[pit] !== i) continue;
       this.ready(c, pit, s);
-      if (!o.from(s, c) || !this.taken(s, c)) continue;
+      if (!o.from(s, c)) continue;
+      this.taken(s, c);
       const last = this.walk(s, c, pit, this.originFirst(s, c));
       c.to = -1;
       if (last >= 0) out.add(this.id, o.kind, pit, last, c.count, s.piece[pit]!);
     }
   }
 
-  /** Sets `c.count` to the seeds the sowing takes up (see `count:`); false when it takes none. */
-  private taken(s: State, c: Ctx): boolean {
-    if (this.o.count === null) return true;
-    c.count = Math.min(c.count, this.o.count(s, c));
-    return c.count > 0;
+  /** Sets `c.count` to the seeds the sowing takes up (see `count:`). */
+  private taken(s: State, c: Ctx): void {
+    if (this.o.count !== null) c.count = Math.max(0, Math.min(c.count, this.o.count(s, c)));
   }
 
   /**
@@ -106,6 +105,8 @@ export class SowGenerator implements LeafGenerator {
    * passed over, is worked out by arithmetic when no pit needs visiting.
    */
   private walk(s: State, c: Ctx, pit: number, originFirst: boolean, visit?: (pit: number) => void): number {
+    // Nothing taken up (`count:` 0): nothing sown, and the pit itself is the last.
+    if (c.count === 0) return pit;
     if (this.o.perPit !== null) return this.walkSeveral(s, c, pit, originFirst, visit);
     const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
     let seeds = c.count, last = -1;
