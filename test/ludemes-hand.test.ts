@@ -81,3 +81,36 @@ describe("hands", () => {
     }
   });
 });
+
+describe("return-to-hand, and hit: before a piece lands", () => {
+  // A king put (dropped, stepped or flown) on one's own pawn sends the pawn back to hand; on an enemy it captures.
+  const g = build(`(game "Back" (players 2 forward:{N S})
+    (equipment {(board (square 3 3)) (piece pawn promotes:tokin) (piece tokin) (piece king) (hand)})
+    (rules (start {})
+      (play (either
+        (drop piece:{king} to:(not (is-piece to king)) hit:{(return-to-hand to)})
+        (step piece:{king} dirs:{E} to:(not (is-piece to king)) hit:{(return-to-hand to)})
+        (fly piece:{king} to:(and (not (is-piece to king)) (in to (rows 3 3))) hit:{(return-to-hand to)})))
+      (end {})))`);
+  const at = (sites: Record<string, { piece: string; owner: string }>, hands = {}) => loadPosition(g, { sites, hands, mover: "P1" });
+  const own = (piece: string) => ({ piece, owner: "P1" }), theirs = (piece: string) => ({ piece, owner: "P2" });
+
+  it("sends one's own piece on the landing site to one's hand (a promoted one as it was), an enemy's to its owner's", () => {
+    let t = play(g, at({ b2: own("pawn") }, { P1: { king: 1 } }), "K*b2");
+    expect(toPosition(g, t).hands).toEqual({ P1: { pawn: 1 }, P2: {} });
+    expect(toPosition(g, t).sites!.b2).toMatchObject({ piece: "king", owner: "P1" });
+    expect(Array.from(t.pieceCount)).toEqual([1, 0]);
+    t = play(g, at({ a1: own("king"), b1: own("tokin") }), "a1xb1");
+    expect(toPosition(g, t).hands).toEqual({ P1: { pawn: 1 }, P2: {} });
+    t = play(g, at({ a1: own("king"), c3: theirs("pawn") }), "a1xc3");
+    expect(toPosition(g, t).hands).toEqual({ P1: {}, P2: { pawn: 1 } });
+    expect(Array.from(t.pieceCount)).toEqual([1, 0]);
+    // an empty landing site: nothing to hit
+    t = play(g, at({ a1: own("king") }), "a1-b1");
+    expect(toPosition(g, t).hands).toEqual({ P1: {}, P2: {} });
+  });
+
+  it("needs a hand", () => {
+    expect(() => build("(game \"T\" (players 2) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (step to:true hit:{(return-to-hand to)})) (end {})))")).toThrow(/M001.*return-to-hand.*no \(hand/);
+  });
+});

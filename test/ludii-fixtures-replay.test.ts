@@ -301,3 +301,21 @@ describe("Triad (board/war/replacement/eliminate/all/Triad.lud): each player by 
     });
   });
 });
+
+describe("Sittuyin (board/war/replacement/checkmate/chaturanga/Sittuyin.lud): a piece put on one's own pawn sends it back to hand", () => {
+  it("every decision of 10 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Ludii's hand has a slot per type, in the order it fills them at the start; a drop is a move from that slot.
+    const slot: Record<string, number> = { K: 0, Q: 1, E: 2, N: 3, R: 4, P: 5 };
+    const tally = replayLudiiGames(fixture("sittuyin"), games("sittuyin"), {
+      ludiiNotation: (n, s) => {
+        const drop = /^([A-Z])\*(\w+)$/.exec(n);
+        return drop ? `P${s.mover + 1}hand${slot[drop[1]!]}-${drop[2]}` : n.replace("x", "-");
+      },
+    });
+    // 116 of the decisions put back a pawn sent to hand; 9 games reach Ludii's turn limit, a draw in the rules too.
+    expect(tally).toEqual({
+      games: 10, decisions: 22794, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 238926, listed: 22794, ambiguous: 0, results: { p1: 0, p2: 1, draws: 9 },
+    });
+  });
+});

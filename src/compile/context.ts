@@ -440,6 +440,15 @@ export class CompileContext {
   }
 }
 
+/** The type each piece type counts as in hand: the type that promotes to it, else itself. */
+export function handBaseTypes(cx: CompileContext): Int32Array {
+  const base = Int32Array.from(cx.pieces, (_, i) => i);
+  cx.pieces.forEach((p, i) => {
+    if ((p.promotes ?? -1) >= 0) base[p.promotes!] = i;
+  });
+  return base;
+}
+
 export function isNode(v: Json): v is IrNode {
   return !!v && typeof v === "object" && !Array.isArray(v) && typeof v.ludeme === "string";
 }

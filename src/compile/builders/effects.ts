@@ -8,7 +8,7 @@ import type { Ctx, Effect } from "../../engine/play/rules.js";
 import { changeSupply, EMPTY, NEUTRAL, type State } from "../../engine/state/state.js";
 import { big, checkExact, PlayLimitError, positionWords } from "../../engine/play/play-limit.js";
 import { MAX_TURN } from "../../limits.js";
-import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { handBaseTypes, isNode, type CompileContext, type IrNode } from "../context.js";
 import { convertOutflanked } from "../../engine/structures/lines.js";
 import { flankedFrom, flankedRun, intervenedFrom, surroundedFrom } from "../../engine/structures/custodial.js";
 import { directionsIn } from "../directions.js";
@@ -408,6 +408,20 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
         return k > 0 ? [{ op: "transfer", from: labels[a]!, to: labels[b]!, count: k }] : [];
       },
     };
+  },
+  "return-to-hand": (n, ptr, cx) => {
+    const at = compileSite(n.site!, `${ptr}/site`, cx);
+    if (!cx.hand) cx.fail("M001", "(return-to-hand ...), but the equipment declares no (hand ...)", ptr, "a (hand) item");
+    // A promoted piece goes back as the type it promoted from, as captures go to hands.
+    const types = cx.pieces.length, base = handBaseTypes(cx);
+    return silent((s, c) => {
+      const site = at(s, c), owner = site >= 0 ? s.owner[site]! : EMPTY;
+      if (owner === EMPTY || owner === NEUTRAL) return;
+      // In a mixed stack, the top piece; else the whole pile, all its owner's.
+      s.hand[owner * types + base[s.piece[site]!]!]! += s.levels ? 1 : s.height[site]!;
+      if (s.levels) s.takePieces(site, 1);
+      else s.clear(site);
+    });
   },
   "return-to-supply": (n, ptr, cx) => {
     const at = compileSite(n.site!, `${ptr}/site`, cx);

@@ -336,8 +336,9 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     else pieces.fill(1);
     const to = inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
+    const hit = inMoveScope(cx, () => compileEffects((n.hit as Json[] | undefined) ?? [], `${ptr}/hit`, cx)).map((e) => e.run);
     const names = cx.pieces.map((p) => p.name), symbols = cx.pieces.map((p) => p.symbols?.[0] ?? p.symbol);
-    return register(cx, n, ptr, new DropGenerator({ topology: cx.topology!, kind: cx.kindIndex((n.kind as string | undefined) ?? "drop"), pieces, types: cx.pieces.length, to, then, names, symbols }));
+    return register(cx, n, ptr, new DropGenerator({ topology: cx.topology!, kind: cx.kindIndex((n.kind as string | undefined) ?? "drop"), pieces, types: cx.pieces.length, to, hit, then, names, symbols }));
   },
   castle: (n, ptr, cx) => {
     const o = pieceMoveOptions(n, ptr, cx, "castle");
@@ -558,6 +559,7 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
     from,
     origin: n.origin === "last-to" ? LAST_TO : ANY_ORIGIN,
     then: effects.map((e) => e.run),
+    ...(n.hit === undefined ? {} : { hit: inMoveScope(cx, () => compileEffects(n.hit as Json[], `${ptr}/hit`, cx)).map((e) => e.run) }),
     describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)),
   };
 }

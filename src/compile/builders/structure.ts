@@ -16,7 +16,7 @@ import { neighbourLists } from "../../engine/board/topology.js";
 import { UnionSource } from "../../engine/moves/generators.js";
 import { MAX_MARKER_CELLS, MAX_MOVES_PER_POSITION } from "../../limits.js";
 import { big } from "../../engine/play/play-limit.js";
-import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { handBaseTypes, isNode, type CompileContext, type IrNode } from "../context.js";
 import { presentationOf } from "../presentation.js";
 import { compileEffects } from "./effects.js";
 import { describeEnd, endBuilders } from "./end.js";
@@ -140,15 +140,6 @@ function resolvePromotions(cx: CompileContext): void {
   }
 }
 
-/** The type each piece type counts as in hand: the type that promotes to it, else itself. */
-function baseTypes(cx: CompileContext): Int32Array {
-  const base = Int32Array.from(cx.pieces, (_, i) => i);
-  cx.pieces.forEach((p, i) => {
-    if ((p.promotes ?? -1) >= 0) base[p.promotes!] = i;
-  });
-  return base;
-}
-
 /** Markers take a byte per marker, player and site in every state (and every copy a search makes). */
 function checkMarkerCells(cx: CompileContext, ptr: string): void {
   const cells = cx.markers.length * cx.playerCount * cx.topology!.n;
@@ -266,7 +257,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     kinds: cx.kinds,
     generators: cx.generators,
     moveSources: cx.moveSources,
-    hand: cx.hand ? { captures: cx.hand.captures, base: baseTypes(cx) } : null,
+    hand: cx.hand ? { captures: cx.hand.captures, base: handBaseTypes(cx) } : null,
     dice: cx.dice,
     stackLevels: cx.stackLevels,
     groupLinks: groupLinksOf(cx),

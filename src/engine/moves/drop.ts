@@ -6,7 +6,7 @@
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { nextInt } from "../state/rng.js";
 import { NONE, SAMPLED, UNKNOWN, type Ctx, type Effect, type LeafGenerator, type Pred, type SampleResult } from "../play/rules.js";
-import type { State } from "../state/state.js";
+import { EMPTY, type State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
 import type { Emitter } from "../compiled/emitter.js";
 import type { CompiledSource, MoveSource } from "../play/rules.js";
@@ -20,6 +20,8 @@ export interface DropOptions {
   types: number;
   /** Condition on the site (`to`), with `c.piece` the type dropped. */
   to: Pred;
+  /** Run before the piece is put on an occupied site (`hit:`); what is still there is then captured. */
+  hit: Effect[];
   then: Effect[];
   /** Per type: its name and letter. */
   names: string[];
@@ -110,6 +112,10 @@ if (${test}) out.add(${e.int(this.id)}, ${e.int(o.kind)}, -1, site, 1, ${e.int(t
     this.ready(c, type);
     c.to = site;
     s.hand[c.player * this.o.types + type]!--;
+    if (s.owner[site] !== EMPTY) {
+      for (const e of this.o.hit) e(s, c);
+      if (s.owner[site] !== EMPTY) s.clear(site);
+    }
     s.put(site, c.player, type, 1, 0);
     for (const e of this.o.then) e(s, c);
   }

@@ -211,6 +211,8 @@ export interface PieceMoveOptions {
   origin: Origin;
   /** Effects run after the move (counters ...). */
   then: Effect[];
+  /** Effects run before the piece lands on an occupied site (`hit:`, steps and flights); empty: none. */
+  hit?: Effect[];
   /** Describes consequences as primitive actions (e.g. counter changes) of a move about to be made in `s`. */
   describeThen: (s: State, c: Ctx) => PrimitiveAction[];
 }
@@ -475,8 +477,11 @@ return ${NONE};`,
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const from = buf.from[row]!, to = buf.to[row]!;
     applyCtx(s, c, from, to);
-    if (s.owner[to] !== EMPTY) s.clear(to);
-    else if (buf.capLen[row]) s.clear(buf.pool[buf.capStart[row]!]!);
+    if (s.owner[to] !== EMPTY) {
+      const hit = this.o.hit;
+      if (hit !== undefined) for (const e of hit) e(s, c);
+      if (s.owner[to] !== EMPTY) s.clear(to);
+    } else if (buf.capLen[row]) s.clear(buf.pool[buf.capStart[row]!]!);
     s.relocate(from, to);
     for (const e of this.o.then) e(s, c);
   }

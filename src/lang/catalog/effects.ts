@@ -258,6 +258,13 @@ export const effectLudemes: LudemeSpec[] = [
     example: "(move-pieces to (site-of (region-of store mover)))",
   },
   {
+    name: "return-to-hand",
+    category: "effect",
+    doc: "The piece on the site leaves the board for its owner's hand (see `hand`), as the type it promoted from if promoted, to be dropped again: a piece put on one's own pawn sends the pawn back (`(drop ... hit:{(return-to-hand to)})`). A pile goes whole; in a game with `mixed-stacks`, the top piece. Nothing happens on an empty site or to a neutral piece.",
+    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    example: "(return-to-hand to)",
+  },
+  {
     name: "return-to-supply",
     category: "effect",
     doc: "Adds the stack on the site (its height) to its owner's supply, up to the `(supply ...)` total; the stack itself stays until removed. In a game with `mixed-stacks`, the top piece only.",

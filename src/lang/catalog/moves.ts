@@ -23,6 +23,7 @@ export const moveLudemes: LudemeSpec[] = [
     params: [
       ...moveCommon,
       { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the destination (sites `from`, `to`); default `(empty to)`." },
+      { name: "hit", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Run before the piece lands on an occupied site (`to` the site, `from` where the piece comes from), whoever's pieces stand there: e.g. a piece put on one's own pawn sends it back to hand, `hit:{(return-to-hand to)}`. Whatever is still there is then captured." },
       { name: "captures", type: siteRef, namedOnly: true, optional: true, doc: "For a step onto an empty site that takes a piece elsewhere (en passant: `captures:(ahead to backward)`): the site whose piece it takes, when one stands there. The capture is part of the move (notation `x`, its captures, `(captured)`)." },
     ],
     example: "(step kind:step then:{(counter-add quiet 1)})",
@@ -327,6 +328,7 @@ export const moveLudemes: LudemeSpec[] = [
     params: [
       ...moveCommon.filter((p) => p.name !== "dirs" && p.name !== "origin"),
       { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the destination (sites `from`, `to`); default `(empty to)`." },
+      { name: "hit", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Run before the piece lands on an occupied site (`to` the site, `from` where the piece comes from), whoever's pieces stand there: e.g. a piece put on one's own pawn sends it back to hand, `hit:{(return-to-hand to)}`. Whatever is still there is then captured." },
     ],
     example: "(fly kind:fly from:(friend from))",
   },
@@ -403,6 +405,7 @@ export const moveLudemes: LudemeSpec[] = [
       { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `drop`)." },
       { name: "piece", type: list(name), namedOnly: true, optional: true, doc: "The types this rule drops (default: every type)." },
       { name: "to", type: cat("bool"), namedOnly: true, doc: "Condition on the site (`to`), with `self` the type dropped." },
+      { name: "hit", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Where `to:` allows an occupied site: run before the piece is put there (`to` the site), e.g. `hit:{(return-to-hand to)}` for one's own pawn sent back to hand. Whatever is still there is then captured." },
       effects("What the drop does besides."),
     ],
     example: "(drop piece:{rook bishop gold silver} to:(empty to))",
