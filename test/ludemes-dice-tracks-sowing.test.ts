@@ -355,12 +355,36 @@ describe("tracks and move-along", () => {
     expect(listed(g, at(g, { sites: { a2: P("P1"), c1: P("P1") } }))).toEqual(["c1-a1", "a2-c2"]);
   });
 
-  it("a road that passes a site twice is a warning (W001): a piece there is read at the first of its places", () => {
-    const src = text({ board: "(square 3 2)", items: "(track t {(path a1 c1) (path c2 a2) (sites {a1})})", play: "(move-along t steps:1)" });
+  it("a road that passes a site twice: each piece goes on from its own place (out along a row and back)", () => {
+    // a1 b1 c1 d1, back c1 b1 a1, then off; P2, with no piece, passes.
+    const spec = { board: "(square 4 1)", items: "(track t {(path a1 d1) (path c1 a1)})", play: "(priority (move-along t steps:1 off:exact) (pass))" };
+    const g = build(spec);
+    expect(compileGame(text(spec), { file: "t.game" }).diagnostics).toEqual([]);
+    let s = at(g, { sites: { a1: P("P1") } });
+    const way: string[] = [];
+    for (let k = 0; k < 7; k++) {
+      const m = g.legalMoves(s)[0]!;
+      way.push(m.notation);
+      s = play(g, play(g, s, m.notation), "pass");
+    }
+    expect(way).toEqual(["a1-b1", "b1-c1", "c1-d1", "d1-c1", "c1-b1", "b1-a1", "a1-off"]);
+    // The same site on the way out and on the way back: two positions, for the agents' tables and a saved state.
+    const out = playAll(g, at(g, { sites: { a1: P("P1") } }), ["a1-b1", "pass"]);
+    const back = playAll(g, at(g, { sites: { d1: P("P1") } }), ["d1-c1", "pass", "c1-b1", "pass"]);
+    expect(listed(g, out)).toEqual(["b1-c1"]);
+    expect(listed(g, back)).toEqual(["b1-a1"]);
+    expect(g.hash(out)).not.toBe(g.hash(back));
+    expect(listed(g, g.deserialize(JSON.parse(JSON.stringify(g.serialize(back)))))).toEqual(["b1-a1"]);
+    // A piece put there by other means (a loaded position) stands at the site's first place.
+    expect(listed(g, at(g, { sites: { b1: P("P1") } }))).toEqual(["b1-c1"]);
+  });
+
+  it("with mixed stacks a road passing a site twice is a warning (W001): a piece there is read at the first of its places", () => {
+    const src = text({ board: "(square 3 2)", items: "(mixed-stacks) (track t {(path a1 c1) (path c2 a2) (sites {a1})})", play: "(move-along t steps:1)" });
     const r = compileGame(src, { file: "t.game" });
     expect(r.game).toBeDefined();
     expect(r.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`)).toEqual([
-      "warning W001 track 't' passes a1 more than once: a piece moving along it is taken to stand at the first of those places, so one on its second pass goes round again",
+      "warning W001 track 't' passes a1 more than once, and with mixed stacks a piece's place on it is not kept: a piece moving along it is taken to stand at the first of those places, so one on its second pass goes round again",
     ]);
   });
 

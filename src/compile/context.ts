@@ -172,6 +172,8 @@ export class CompileContext {
    * yet the player to act.
    */
   beforeNextMover = false;
+  /** Whether a move follows a track passing a site more than once, each piece's place on it kept (StateShape.trackPlaces). */
+  trackPlaces = false;
   /** Whether some rule chooses who plays next (`(next-turn P)`): `next` is then not simply the other seat. */
   choosesNextTurn = false;
   /** Set while compiling the consequences of a move that records the sites it goes over (see `trail`): a sowing, a move along a track. */

@@ -100,9 +100,11 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const topology = cx.topology!;
     const track = trackNamed(n.track as string, `${ptr}/track`, cx);
     if (!track) return new UnionSource([]);
-    const twice = repeatedSite(track, topology.labels);
-    if (twice) {
-      cx.warn("W001", `track '${track.name}' passes ${twice} more than once: a piece moving along it is taken to stand at the first of those places, so one on its second pass goes round again`, `${ptr}/track`, "a track that passes each site once (two tracks, one per pass, for a road that comes back the same way)");
+    // A road passing a site twice: each piece's place on it is kept -- per site, so not in mixed stacks.
+    const twice = repeatedSite(track, topology.labels), placed = twice !== null && cx.stackLevels === 0;
+    if (placed) cx.trackPlaces = true;
+    else if (twice) {
+      cx.warn("W001", `track '${track.name}' passes ${twice} more than once, and with mixed stacks a piece's place on it is not kept: a piece moving along it is taken to stand at the first of those places, so one on its second pass goes round again`, `${ptr}/track`, "a track that passes each site once (two tracks, one per pass, for a road that comes back the same way)");
     }
     const pieces = pieceFilter(n, ptr, cx);
     const enterPiece = n.enter === undefined ? -1 : cx.pieceIndex(n.enter as string, `${ptr}/enter`);
@@ -116,7 +118,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       topology, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "move"), enterKind: cx.kindIndex("enter"), offKind: cx.kindIndex("off"),
       pieces, steps, from, through, first: n.first === true, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
       divert: n.divert === undefined ? null : siteMapNamed(n.divert as string, `${ptr}/divert`, cx),
-      trail: cx.trail,
+      trail: cx.trail, placed,
     }));
   },
   "slide-along": (n, ptr, cx) => {

@@ -260,6 +260,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
     hand: cx.hand ? { captures: cx.hand.captures, base: handBaseTypes(cx) } : null,
     dice: cx.dice,
     stackLevels: cx.stackLevels,
+    trackPlaces: cx.trackPlaces,
     groupLinks: groupLinksOf(cx),
     teamOf: cx.teamOf,
     roll,

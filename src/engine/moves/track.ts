@@ -88,9 +88,17 @@ export interface MoveAlongOptions {
   names: string[];
   /** Whether a rule reads the sites the move went over (`on-path`): then `apply` records them in the context's trail. */
   trail: { read: boolean };
+  /**
+   * The track passes a site more than once and piles are plain: each piece's place on it is kept
+   * (State.trackPlace), so a piece on its second pass goes on from there, not from the first.
+   */
+  placed: boolean;
 }
 
-/** A move-along row's `extra`: the count past the end in the low bits, the stack level + 1 (0: the top) above them. */
+/**
+ * A move-along row's `extra`: the count past the end in the low bits; above them the stack level + 1
+ * (0: the top), or, where places are kept (no mixed stacks, so no level), the landing's place + 1.
+ */
 const LEVEL_SHIFT = 16;
 const OFF_MASK = (1 << LEVEL_SHIFT) - 1;
 
@@ -129,16 +137,23 @@ export class MoveAlongGenerator implements LeafGenerator {
         }
         continue;
       }
-      // A site the track passes twice is moved from where it first appears.
-      if (s.owner[from] !== p || position[from] !== pos) continue;
+      // A site the track passes twice is moved from the piece's own place, else where it first appears.
+      if (s.owner[from] !== p || this.placeOf(s, sites, position, from) !== pos) continue;
       left--;
       if (this.movesFrom(s, c, out, sites, pos, from, s.piece[from]!, -1) && o.first) return;
     }
     if (o.enterPiece >= 0 && s.supply[p]! > 0) {
       this.ready(c, -1, o.enterPiece);
       const k = o.steps(s, c);
-      if (k >= 1 && k <= L && this.passable(s, c, sites, 0, k - 1)) this.landing(s, c, out, o.enterKind, -1, sites[k - 1]!, o.enterPiece, -1);
+      if (k >= 1 && k <= L && this.passable(s, c, sites, 0, k - 1)) this.landing(s, c, out, o.enterKind, -1, sites[k - 1]!, o.enterPiece, -1, k - 1);
     }
+  }
+
+  /** The place on the track of the mover's piece on `site`: its own where kept (and still on this track), else the site's first. */
+  private placeOf(s: State, sites: Int32Array, position: Int32Array, site: number): number {
+    if (!this.o.placed) return position[site]!;
+    const kept = s.trackPlace[site]! - 1;
+    return kept >= 0 && kept < sites.length && sites[kept] === site ? kept : position[site]!;
   }
 
   /**
@@ -156,7 +171,7 @@ export class MoveAlongGenerator implements LeafGenerator {
     if (!this.passable(s, c, sites, pos + 1, pos + k)) return false;
     let q = pos + k;
     if (o.track.loop) q %= L;
-    if (q < L) this.landing(s, c, out, o.kind, from, sites[q]!, piece, level);
+    if (q < L) this.landing(s, c, out, o.kind, from, sites[q]!, piece, level, q);
     else if (o.off !== null && (o.off === "beyond" || q === L) && (o.offIf === null || o.offIf(s, c))) {
       const row = out.add(this.id, o.offKind, from, -1, 1, piece);
       // Past the end by more than one: the count is part of the move (two dice may both take the piece off).
@@ -181,13 +196,18 @@ export class MoveAlongGenerator implements LeafGenerator {
     return true;
   }
 
-  private landing(s: State, c: Ctx, out: MoveBuffer, kind: number, from: number, to: number, piece: number, level: number): void {
+  /** Lists the move landing on `to`, track place `place` (see `placed`), where the destination allows it. */
+  private landing(s: State, c: Ctx, out: MoveBuffer, kind: number, from: number, to: number, piece: number, level: number, place: number): void {
     const divert = this.o.divert;
-    if (divert !== null && divert[to]! >= 0) to = divert[to]!;
+    // A diverted landing's place is not on the way counted: the site's first.
+    if (divert !== null && divert[to]! >= 0) {
+      to = divert[to]!;
+      place = -1;
+    }
     c.to = to;
     if (!this.o.to(s, c)) return;
     const row = out.add(this.id, kind, from, to, 1, piece);
-    out.extra[row] = (level + 1) << LEVEL_SHIFT;
+    out.extra[row] = (this.o.placed ? place + 1 : level + 1) << LEVEL_SHIFT;
     // With mixed stacks the piece goes on top: only the hit consequences capture.
     const owner = s.owner[to]!;
     if (owner !== EMPTY && owner !== c.player && !s.levels) out.setCapture(row, to);
@@ -195,10 +215,10 @@ export class MoveAlongGenerator implements LeafGenerator {
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const o = this.o, from = buf.from[row]!, to = buf.to[row]!, piece = buf.piece[row]!, p = c.player;
-    const level = (buf.extra[row]! >> LEVEL_SHIFT) - 1, mixed = s.levels;
+    const high = buf.extra[row]! >> LEVEL_SHIFT, level = o.placed ? -1 : high - 1, mixed = s.levels;
     this.ready(c, from, piece);
     c.to = to;
-    if (o.trail.read) this.recordTrail(c, from, to);
+    if (o.trail.read) this.recordTrail(s, c, from, to);
     // A piece that leaves its site alone takes its flags with it (to a site it then has to itself).
     const flags = from >= 0 && s.height[from] === 1 ? s.flags[from]! : 0;
     if (from < 0) changeSupply(s, p, -1, -1, this.rule);
@@ -213,6 +233,7 @@ export class MoveAlongGenerator implements LeafGenerator {
       }
       if (s.owner[to] === EMPTY && flags !== 0) s.put(to, p, piece, 1, flags);
       else s.addPieces(to, p, piece, 1);
+      if (o.placed) s.trackPlace[to] = high;
     }
     for (const e of o.then) e(s, c);
   }
@@ -222,9 +243,9 @@ export class MoveAlongGenerator implements LeafGenerator {
    * for a piece entering) up to the one it lands on, or to the track's end for a piece borne off.
    * A move whose landing a `divert:` map moved elsewhere records the way to the end of the track.
    */
-  private recordTrail(c: Ctx, from: number, to: number): void {
+  private recordTrail(s: State, c: Ctx, from: number, to: number): void {
     const track = this.o.track, sites = track.sites[c.player]!, L = sites.length;
-    let q = from < 0 ? 0 : track.position[c.player]![from]! + 1;
+    let q = from < 0 ? 0 : this.placeOf(s, sites, track.position[c.player]!, from) + 1;
     for (let n = 0; n < L; n++, q++) {
       if (q >= L) {
         if (!track.loop) return;
@@ -237,7 +258,7 @@ export class MoveAlongGenerator implements LeafGenerator {
 
   notation(buf: MoveBuffer, row: number): string {
     const l = this.o.topology.labels, from = buf.from[row]!, to = buf.to[row]!;
-    const extra = buf.extra[row]!, beyond = extra & OFF_MASK, level = (extra >> LEVEL_SHIFT) - 1;
+    const extra = buf.extra[row]!, beyond = extra & OFF_MASK, level = this.o.placed ? -1 : (extra >> LEVEL_SHIFT) - 1;
     if (from < 0) return `*${l[to]}`;
     // A piece from inside a mixed stack: its level, counted from 1 at the bottom.
     const origin = level >= 0 ? `${l[from]}:${level + 1}` : l[from];

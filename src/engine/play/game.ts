@@ -115,6 +115,7 @@ export class Game implements Runtime {
       dice: def.dice ? def.dice.faces.length : 0,
       levels: def.stackLevels,
       groups: def.groupLinks ? def.topology.n : 0,
+      trackPlaces: def.trackPlaces === true,
     };
     def.generators.forEach((g, i) => (g.id = i));
     this.roller = (def.generators.find((g) => g instanceof RollGenerator) as RollGenerator | undefined) ?? null;
@@ -984,7 +985,7 @@ export class Game implements Runtime {
         throw new StateMismatchError(`a saved state of ${which} (${hash}), not of ${this.name} as loaded (${this.source.hash || "no fingerprint"}): load the game with the options the state was saved with`);
       }
     }
-    const sameShape = sites === shape.sites && players === shape.players && counters === shape.counters && markers === shape.markers && (memory ?? 0) === shape.memory && (data.shape?.hand ?? 0) === (shape.hand ?? 0) && (data.shape?.dice ?? 0) === (shape.dice ?? 0) && (data.shape?.levels ?? 0) === (shape.levels ?? 0);
+    const sameShape = sites === shape.sites && players === shape.players && counters === shape.counters && markers === shape.markers && (memory ?? 0) === shape.memory && (data.shape?.hand ?? 0) === (shape.hand ?? 0) && (data.shape?.dice ?? 0) === (shape.dice ?? 0) && (data.shape?.levels ?? 0) === (shape.levels ?? 0) && (data.shape?.trackPlaces ?? false) === (shape.trackPlaces ?? false);
     if (data.format !== "ludex-state/1" || !sameShape) {
       throw new StateMismatchError(`not a saved state of ${this.name}`);
     }
@@ -997,7 +998,8 @@ export class Game implements Runtime {
   }
 
   /**
-   * A 53-bit hash of the position, for the agents' tables: board, supplies, scores, counters,
+   * A 53-bit hash of the position, for the agents' tables: board (with each piece's place on a
+   * road passing its site twice), supplies, scores, counters,
    * markers, rule memory (a chase limit changes the legal moves) and whose action it is. The turn
    * number is left out, so a position reached again later hashes alike. The rules about
    * repetition use another key, without counters, scores and rule memory (engine/structures/repetition.ts);
@@ -1015,6 +1017,8 @@ export class Game implements Runtime {
       mix(s.height[i]! + (s.flags[i]! << 16));
       // A mixed stack's order: the pieces under the top.
       for (let k = 0; L && k < s.height[i]! - 1; k++) mix(s.levelOwner[i * L + k]! + 1 + ((s.levelPiece[i * L + k]! + 1) << 8));
+      // Where a road passes a site twice, which pass the piece there is on.
+      if (this.def.trackPlaces && s.trackPlace[i]) mix(0x7ace + i * 65536 + s.trackPlace[i]!);
     }
     s.supply.forEach(mix);
     s.score.forEach(mix);

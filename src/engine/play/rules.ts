@@ -295,6 +295,8 @@ export interface GameDef {
   teamOf: Int32Array | null;
   /** Games with mixed stacks: the pieces a site holds at most, each level kept (0: plain piles). */
   stackLevels: number;
+  /** Whether states keep each piece's place on a track that passes a site more than once (StateShape.trackPlaces). */
+  trackPlaces?: boolean;
   /** Games whose rules ask `connects`: what states need to keep groups (null: they keep none). */
   groupLinks: GroupLinks | null;
   roll: RollRule | null;

@@ -180,6 +180,11 @@ export interface StateShape {
    * groups of like-owned pieces as a union-find over the sites (see GroupLinks). 0 or absent: none.
    */
   groups?: number;
+  /**
+   * Games whose pieces follow a track that passes a site more than once, with plain piles: each
+   * site keeps the place on the track of the piece standing there (see State.trackPlace).
+   */
+  trackPlaces?: boolean;
 }
 
 /**
@@ -211,6 +216,13 @@ export class State {
    * In games with mixed stacks (shape.levels L > 0): the owner and type of each piece of a stack,
    * bottom first, at site * L + level for levels 0..height-1; `owner` and `piece` are the top's.
    */
+  /**
+   * Per site, in games whose track passes a site more than once (shape.trackPlaces): the place on
+   * the track of the piece standing there, plus one (0: not known, the site's first place). It
+   * goes with the piece when it moves, and is set where a move along the track lands.
+   */
+  readonly trackPlace: Uint16Array;
+  private readonly tracked: boolean;
   readonly levelOwner: Int8Array;
   readonly levelPiece: Int8Array;
   /** shape.levels, or 0: read on every change of the board. */
@@ -344,6 +356,7 @@ export class State {
       dice: Math.max(1, shape.dice ?? 0),
       rng: 4,
       flags: sites,
+      trackPlace: shape.trackPlaces ? sites : 1,
       owner: sites,
       piece: sites,
       levels: Math.max(1, (shape.levels ?? 0) * sites),
@@ -353,7 +366,7 @@ export class State {
     };
     const size = 8 * (lengths.supply + lengths.score + lengths.counters + lengths.returns) +
       4 * (lengths.height + lengths.pieceCount + lengths.memory + lengths.hand + 2 * lengths.dice + lengths.rng + 2 * lengths.groups + 1 + 3) +
-      2 * lengths.flags + lengths.owner + lengths.piece + 2 * lengths.levels + lengths.markers + lengths.seatPlayer;
+      2 * (lengths.flags + lengths.trackPlace) + lengths.owner + lengths.piece + 2 * lengths.levels + lengths.markers + lengths.seatPlayer;
     const buffer = new ArrayBuffer(size);
     this.bytes = new Uint8Array(buffer);
     let at = 0;
@@ -381,6 +394,8 @@ export class State {
     // Groups are built on first asking (a new state's parents are not yet a forest).
     this.groupStale[0] = 1;
     this.flags = take(Uint16Array, 2, lengths.flags);
+    this.trackPlace = take(Uint16Array, 2, lengths.trackPlace);
+    this.tracked = shape.trackPlaces === true;
     this.owner = take(Int8Array, 1, lengths.owner).fill(EMPTY);
     this.piece = take(Int8Array, 1, lengths.piece).fill(EMPTY);
     this.levelOwner = take(Int8Array, 1, lengths.levels);
@@ -473,6 +488,7 @@ export class State {
       memory: Array.from(this.memory),
       ...(this.shape.hand ? { hand: Array.from(this.hand) } : {}),
       ...(this.levels ? { levelOwner: Array.from(this.levelOwner), levelPiece: Array.from(this.levelPiece) } : {}),
+      ...(this.tracked ? { trackPlace: Array.from(this.trackPlace) } : {}),
       ...(this.shape.dice ? { dice: Array.from(this.dice), diceLeft: Array.from(this.diceLeft), rollDue: this.rollDue, heldDouble: this.heldDouble } : {}),
       ...(this.seatPlayer.some((p, seat) => p !== seat) ? { seatPlayer: Array.from(this.seatPlayer) } : {}),
       returns: Array.from(this.returns),
@@ -510,6 +526,7 @@ export class State {
     if (data.hand) s.hand.set(data.hand);
     if (data.levelOwner) s.levelOwner.set(data.levelOwner);
     if (data.levelPiece) s.levelPiece.set(data.levelPiece);
+    if (data.trackPlace && s.tracked) s.trackPlace.set(data.trackPlace);
     if (data.dice) s.dice.set(data.dice);
     if (data.diceLeft) s.diceLeft.set(data.diceLeft);
     s.rollDue = data.rollDue ?? false;
@@ -552,6 +569,7 @@ export class State {
     this.piece[site] = piece;
     this.height[site] = height;
     this.flags[site] = flags;
+    if (this.tracked) this.trackPlace[site] = 0;
     const L = this.levels;
     if (owner !== NEUTRAL) this.pieceCount[owner]! += L ? height : 1;
     if (L) {
@@ -576,6 +594,7 @@ export class State {
     this.piece[site] = EMPTY;
     this.height[site] = 0;
     this.flags[site] = 0;
+    if (this.tracked) this.trackPlace[site] = 0;
     this.groupStale[0] = 1;
     this.touch();
   }
@@ -691,6 +710,10 @@ export class State {
     this.piece[from] = EMPTY;
     this.height[from] = 0;
     this.flags[from] = 0;
+    if (this.tracked) {
+      this.trackPlace[to] = this.trackPlace[from]!;
+      this.trackPlace[from] = 0;
+    }
     this.groupStale[0] = 1;
     this.keySite(to);
     this.touch();
@@ -726,6 +749,11 @@ export class State {
     this.piece[b] = piece;
     this.height[b] = height;
     this.flags[b] = flags;
+    if (this.tracked) {
+      const place = this.trackPlace[a]!;
+      this.trackPlace[a] = this.trackPlace[b]!;
+      this.trackPlace[b] = place;
+    }
     this.groupStale[0] = 1;
     this.keySite(a);
     this.keySite(b);
@@ -863,6 +891,8 @@ export interface SerializedState {
   /** Games with mixed stacks: each level's owner and type (see State.levelOwner). */
   levelOwner?: number[];
   levelPiece?: number[];
+  /** Games whose track passes a site more than once: each site's piece's place on it (see State.trackPlace). */
+  trackPlace?: number[];
   /** Only in games whose players have hands (see State.hand). */
   hand?: number[];
   /** Only in games with dice (see State.dice, diceLeft, rollDue). */

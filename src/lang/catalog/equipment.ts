@@ -91,7 +91,7 @@ export const equipmentLudemes: LudemeSpec[] = [
   {
     name: "track",
     category: "item",
-    doc: "A track: the road pieces follow in a race game, a sequence of sites in order (the regions listed, one after the other, each in its own order: `(sites {d1 c1 b1 a1})` as written, `(path a2 h2)` along a board line). One track serves every seat, or, with `seat:`, a track of the same name is written for each seat (each player's own road). `loop:true`: after the last site comes the first again (a mancala's ring of pits, a circuit). Moves follow it with `(move-along ...)`.",
+    doc: "A track: the road pieces follow in a race game, a sequence of sites in order (the regions listed, one after the other, each in its own order: `(sites {d1 c1 b1 a1})` as written, `(path a2 h2)` along a board line). One track serves every seat, or, with `seat:`, a track of the same name is written for each seat (each player's own road). `loop:true`: after the last site comes the first again (a mancala's ring of pits, a circuit). Moves follow it with `(move-along ...)`. A road may pass a site more than once (in along an arc and back out the same way, down a home column and later up it): each piece goes on from its own place, kept where a move along the track lands (a piece put there otherwise, or in a loaded position, stands at the site's first place; with `mixed-stacks` places are not kept, and such a track is warned about, W001).",
     params: [
       { name: "name", type: name, doc: "The track's name." },
       { name: "sites", type: list(cat("region")), doc: "Its sites in order: the regions' sites one region after the other." },
