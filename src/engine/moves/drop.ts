@@ -48,6 +48,7 @@ export class DropGenerator implements LeafGenerator {
 
   private ready(c: Ctx, type: number): void {
     c.from = -1;
+    c.over = -1;
     c.piece = type;
     c.count = 1;
     c.crossed = false;
@@ -75,6 +76,7 @@ export class DropGenerator implements LeafGenerator {
       const test = e.cond(o.to, "a drop's to: condition", { to: "site" });
       return `if (s.hand[base + ${e.int(type)}] > 0) {
 ${e.set("from", "-1")};
+${e.set("over", "-1")};
 ${e.set("piece", e.int(type))};
 ${e.set("count", "1")};
 ${e.set("crossed", "false")};
