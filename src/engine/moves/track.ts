@@ -118,7 +118,7 @@ export class MoveAlongGenerator implements LeafGenerator {
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
-    const o = this.o, p = c.player, sites = o.track.sites[p]!, L = sites.length, levels = s.levels, position = o.track.position[p]!;
+    const o = this.o, p = c.player, sites = o.track.sites[p]!, L = sites.length, levels = s.levels, position = o.track.position[p]!, placed = o.placed;
     // The mover's pieces (sites held; with mixed stacks, pieces) not yet found: the walk stops when none is left.
     let left = s.pieceCount[p]!;
     for (let pos = 0; pos < L && left > 0; pos++) {
@@ -138,7 +138,7 @@ export class MoveAlongGenerator implements LeafGenerator {
         continue;
       }
       // A site the track passes twice is moved from the piece's own place, else where it first appears.
-      if (s.owner[from] !== p || this.placeOf(s, sites, position, from) !== pos) continue;
+      if (s.owner[from] !== p || (placed ? this.placeOf(s, sites, position, from) : position[from]) !== pos) continue;
       left--;
       if (this.movesFrom(s, c, out, sites, pos, from, s.piece[from]!, -1) && o.first) return;
     }
