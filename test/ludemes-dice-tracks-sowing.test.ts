@@ -379,13 +379,21 @@ describe("tracks and move-along", () => {
     expect(listed(g, at(g, { sites: { b1: P("P1") } }))).toEqual(["b1-c1"]);
   });
 
-  it("with mixed stacks a road passing a site twice is a warning (W001): a piece there is read at the first of its places", () => {
-    const src = text({ board: "(square 3 2)", items: "(mixed-stacks) (track t {(path a1 c1) (path c2 a2) (sites {a1})})", play: "(move-along t steps:1)" });
-    const r = compileGame(src, { file: "t.game" });
-    expect(r.game).toBeDefined();
-    expect(r.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`)).toEqual([
-      "warning W001 track 't' passes a1 more than once, and with mixed stacks a piece's place on it is not kept: a piece moving along it is taken to stand at the first of those places, so one on its second pass goes round again",
-    ]);
+  it("with mixed stacks too, each piece of a stack keeps its own place on such a road", () => {
+    // P2's piece sits on b1 (and passes); P1's goes out to d1 and back onto it, then on to a1 and off.
+    const spec = { board: "(square 4 1)", items: "(mixed-stacks max:4) (track t {(path a1 d1) (path c1 a1)} seat:P1) (track t {(sites {d1 c1})} seat:P2)", play: "(priority (move-along t steps:1 to:true off:exact) (pass))" };
+    const g = build(spec);
+    expect(compileGame(text(spec), { file: "t.game" }).diagnostics).toEqual([]);
+    let s = at(g, { sites: { a1: P("P1"), b1: P("P2") } });
+    const way: string[] = [];
+    for (let k = 0; k < 7; k++) {
+      const m = g.legalMoves(s).find((x) => x.notation !== "pass")!;
+      way.push(m.notation);
+      s = play(g, play(g, s, m.notation), "pass");
+    }
+    expect(way).toEqual(["a1-b1", "b1-c1", "c1-d1", "d1-c1", "c1-b1", "b1-a1", "a1-off"]);
+    expect(Object.keys(toPosition(g, s).sites!)).toEqual(["b1"]);
+    expect(toPosition(g, s).sites!.b1).toMatchObject({ owner: "P2" });
   });
 
   it("a loop goes round from its last site to its first, as often as the steps take it; an open track stops at its end", () => {

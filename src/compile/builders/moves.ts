@@ -100,12 +100,9 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const topology = cx.topology!;
     const track = trackNamed(n.track as string, `${ptr}/track`, cx);
     if (!track) return new UnionSource([]);
-    // A road passing a site twice: each piece's place on it is kept -- per site, so not in mixed stacks.
-    const twice = repeatedSite(track, topology.labels), placed = twice !== null && cx.stackLevels === 0;
+    // A road passing a site twice: each piece's place on it is kept (per level of a mixed stack).
+    const placed = repeatedSite(track, topology.labels) !== null;
     if (placed) cx.trackPlaces = true;
-    else if (twice) {
-      cx.warn("W001", `track '${track.name}' passes ${twice} more than once, and with mixed stacks a piece's place on it is not kept: a piece moving along it is taken to stand at the first of those places, so one on its second pass goes round again`, `${ptr}/track`, "a track that passes each site once (two tracks, one per pass, for a road that comes back the same way)");
-    }
     const pieces = pieceFilter(n, ptr, cx);
     const enterPiece = n.enter === undefined ? -1 : cx.pieceIndex(n.enter as string, `${ptr}/enter`);
     if (n.enter !== undefined && cx.supplyTotal < 0) cx.fail("M001", "enter: takes pieces from the supply, but the game has no (supply ...)", `${ptr}/enter`, "(supply N) in the equipment");

@@ -89,15 +89,15 @@ export interface MoveAlongOptions {
   /** Whether a rule reads the sites the move went over (`on-path`): then `apply` records them in the context's trail. */
   trail: { read: boolean };
   /**
-   * The track passes a site more than once and piles are plain: each piece's place on it is kept
-   * (State.trackPlace), so a piece on its second pass goes on from there, not from the first.
+   * The track passes a site more than once: each piece's place on it is kept (State.trackPlace),
+   * so a piece on its second pass goes on from there, not from the first.
    */
   placed: boolean;
 }
 
 /**
- * A move-along row's `extra`: the count past the end in the low bits; above them the stack level + 1
- * (0: the top), or, where places are kept (no mixed stacks, so no level), the landing's place + 1.
+ * A move-along row's `extra`: in the low bits, the count past the end (a piece borne off) or, where
+ * places are kept, the landing's place + 1; above them the stack level + 1 (0: the top).
  */
 const LEVEL_SHIFT = 16;
 const OFF_MASK = (1 << LEVEL_SHIFT) - 1;
@@ -125,20 +125,20 @@ export class MoveAlongGenerator implements LeafGenerator {
       const from = sites[pos]!;
       if (levels) {
         const h = s.height[from]!;
-        if (h === 0 || position[from] !== pos) continue;
-        // Mixed stacks: each of the mover's pieces in the stack, the top of a run of alike once.
+        if (h === 0 || (!placed && position[from] !== pos)) continue;
+        // Mixed stacks: each of the mover's pieces in the stack (at its own place on the track), the top of a run of alike once.
         const base = from * levels;
         for (let k = h - 1; k >= 0; k--) {
-          if (s.levelOwner[base + k] !== p) continue;
+          if (s.levelOwner[base + k] !== p || (placed && this.placeOf(s, sites, position, base + k, from) !== pos)) continue;
           left--;
           const piece = s.levelPiece[base + k]!;
-          if (k < h - 1 && s.levelOwner[base + k + 1] === p && s.levelPiece[base + k + 1] === piece) continue;
+          if (k < h - 1 && s.levelOwner[base + k + 1] === p && s.levelPiece[base + k + 1] === piece && (!placed || s.trackPlace[base + k + 1] === s.trackPlace[base + k])) continue;
           if (this.movesFrom(s, c, out, sites, pos, from, piece, k === h - 1 ? -1 : k) && o.first) return;
         }
         continue;
       }
       // A site the track passes twice is moved from the piece's own place, else where it first appears.
-      if (s.owner[from] !== p || (placed ? this.placeOf(s, sites, position, from) : position[from]) !== pos) continue;
+      if (s.owner[from] !== p || (placed ? this.placeOf(s, sites, position, from, from) : position[from]) !== pos) continue;
       left--;
       if (this.movesFrom(s, c, out, sites, pos, from, s.piece[from]!, -1) && o.first) return;
     }
@@ -149,10 +149,13 @@ export class MoveAlongGenerator implements LeafGenerator {
     }
   }
 
-  /** The place on the track of the mover's piece on `site`: its own where kept (and still on this track), else the site's first. */
-  private placeOf(s: State, sites: Int32Array, position: Int32Array, site: number): number {
+  /**
+   * The place on the track of the piece whose place is kept at `index` of State.trackPlace (its site,
+   * or a level of it), standing on `site`: its own where kept (and still on this track), else the site's first.
+   */
+  private placeOf(s: State, sites: Int32Array, position: Int32Array, index: number, site: number): number {
     if (!this.o.placed) return position[site]!;
-    const kept = s.trackPlace[site]! - 1;
+    const kept = s.trackPlace[index]! - 1;
     return kept >= 0 && kept < sites.length && sites[kept] === site ? kept : position[site]!;
   }
 
@@ -207,7 +210,7 @@ export class MoveAlongGenerator implements LeafGenerator {
     c.to = to;
     if (!this.o.to(s, c)) return;
     const row = out.add(this.id, kind, from, to, 1, piece);
-    out.extra[row] = (this.o.placed ? place + 1 : level + 1) << LEVEL_SHIFT;
+    out.extra[row] = ((level + 1) << LEVEL_SHIFT) | (this.o.placed ? place + 1 : 0);
     // With mixed stacks the piece goes on top: only the hit consequences capture.
     const owner = s.owner[to]!;
     if (owner !== EMPTY && owner !== c.player && !s.levels) out.setCapture(row, to);
@@ -215,10 +218,10 @@ export class MoveAlongGenerator implements LeafGenerator {
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const o = this.o, from = buf.from[row]!, to = buf.to[row]!, piece = buf.piece[row]!, p = c.player;
-    const high = buf.extra[row]! >> LEVEL_SHIFT, level = o.placed ? -1 : high - 1, mixed = s.levels;
+    const extra = buf.extra[row]!, level = (extra >> LEVEL_SHIFT) - 1, mixed = s.levels;
     this.ready(c, from, piece);
     c.to = to;
-    if (o.trail.read) this.recordTrail(s, c, from, to);
+    if (o.trail.read) this.recordTrail(s, c, from, to, level);
     // A piece that leaves its site alone takes its flags with it (to a site it then has to itself).
     const flags = from >= 0 && s.height[from] === 1 ? s.flags[from]! : 0;
     if (from < 0) changeSupply(s, p, -1, -1, this.rule);
@@ -233,7 +236,8 @@ export class MoveAlongGenerator implements LeafGenerator {
       }
       if (s.owner[to] === EMPTY && flags !== 0) s.put(to, p, piece, 1, flags);
       else s.addPieces(to, p, piece, 1);
-      if (o.placed) s.trackPlace[to] = high;
+      // The piece now on top (a pile's or stack's) is at the place it landed on.
+      if (o.placed) s.trackPlace[mixed ? to * mixed + s.height[to]! - 1 : to] = extra & OFF_MASK;
     }
     for (const e of o.then) e(s, c);
   }
@@ -243,9 +247,11 @@ export class MoveAlongGenerator implements LeafGenerator {
    * for a piece entering) up to the one it lands on, or to the track's end for a piece borne off.
    * A move whose landing a `divert:` map moved elsewhere records the way to the end of the track.
    */
-  private recordTrail(s: State, c: Ctx, from: number, to: number): void {
-    const track = this.o.track, sites = track.sites[c.player]!, L = sites.length;
-    let q = from < 0 ? 0 : this.placeOf(s, sites, track.position[c.player]!, from) + 1;
+  private recordTrail(s: State, c: Ctx, from: number, to: number, level: number): void {
+    const track = this.o.track, sites = track.sites[c.player]!, L = sites.length, mixed = s.levels;
+    // The moving piece's own place (a stack's level, its top without one).
+    const index = mixed ? from * mixed + (level >= 0 ? level : s.height[from]! - 1) : from;
+    let q = from < 0 ? 0 : this.placeOf(s, sites, track.position[c.player]!, index, from) + 1;
     for (let n = 0; n < L; n++, q++) {
       if (q >= L) {
         if (!track.loop) return;
@@ -258,7 +264,7 @@ export class MoveAlongGenerator implements LeafGenerator {
 
   notation(buf: MoveBuffer, row: number): string {
     const l = this.o.topology.labels, from = buf.from[row]!, to = buf.to[row]!;
-    const extra = buf.extra[row]!, beyond = extra & OFF_MASK, level = this.o.placed ? -1 : (extra >> LEVEL_SHIFT) - 1;
+    const extra = buf.extra[row]!, beyond = extra & OFF_MASK, level = (extra >> LEVEL_SHIFT) - 1;
     if (from < 0) return `*${l[to]}`;
     // A piece from inside a mixed stack: its level, counted from 1 at the bottom.
     const origin = level >= 0 ? `${l[from]}:${level + 1}` : l[from];

@@ -181,8 +181,8 @@ export interface StateShape {
    */
   groups?: number;
   /**
-   * Games whose pieces follow a track that passes a site more than once, with plain piles: each
-   * site keeps the place on the track of the piece standing there (see State.trackPlace).
+   * Games whose pieces follow a track that passes a site more than once: each piece keeps its place
+   * on the track, per site (per level with mixed stacks; see State.trackPlace).
    */
   trackPlaces?: boolean;
 }
@@ -217,9 +217,10 @@ export class State {
    * bottom first, at site * L + level for levels 0..height-1; `owner` and `piece` are the top's.
    */
   /**
-   * Per site, in games whose track passes a site more than once (shape.trackPlaces): the place on
-   * the track of the piece standing there, plus one (0: not known, the site's first place). It
-   * goes with the piece when it moves, and is set where a move along the track lands.
+   * In games whose track passes a site more than once (shape.trackPlaces): the place on the track
+   * of the piece standing on each site (with mixed stacks, of each level: site * levels + level),
+   * plus one (0: not known, the site's first place). It goes with the piece when it moves, and is
+   * set where a move along the track lands.
    */
   readonly trackPlace: Uint16Array;
   private readonly tracked: boolean;
@@ -356,7 +357,7 @@ export class State {
       dice: Math.max(1, shape.dice ?? 0),
       rng: 4,
       flags: sites,
-      trackPlace: shape.trackPlaces ? sites : 1,
+      trackPlace: shape.trackPlaces ? sites * Math.max(1, shape.levels ?? 0) : 1,
       owner: sites,
       piece: sites,
       levels: Math.max(1, (shape.levels ?? 0) * sites),
@@ -569,7 +570,7 @@ export class State {
     this.piece[site] = piece;
     this.height[site] = height;
     this.flags[site] = flags;
-    if (this.tracked) this.trackPlace[site] = 0;
+    if (this.tracked) this.forgetPlaces(site, 0, Math.max(1, height));
     const L = this.levels;
     if (owner !== NEUTRAL) this.pieceCount[owner]! += L ? height : 1;
     if (L) {
@@ -588,13 +589,13 @@ export class State {
     if (owner === EMPTY) return;
     this.keySite(site);
     const L = this.levels;
+    if (this.tracked) this.forgetPlaces(site, 0, Math.max(1, this.height[site]!));
     if (L) this.uncount(site, 0, this.height[site]!);
     else if (owner !== NEUTRAL) this.pieceCount[owner]!--;
     this.owner[site] = EMPTY;
     this.piece[site] = EMPTY;
     this.height[site] = 0;
     this.flags[site] = 0;
-    if (this.tracked) this.trackPlace[site] = 0;
     this.groupStale[0] = 1;
     this.touch();
   }
@@ -613,6 +614,7 @@ export class State {
       this.checkLevels(site, h + k);
       this.levelOwner.fill(owner, site * L + h, site * L + h + k);
       this.levelPiece.fill(piece, site * L + h, site * L + h + k);
+      if (this.tracked) this.forgetPlaces(site, h, h + k);
       this.height[site] = h + k;
       if (owner !== NEUTRAL) this.pieceCount[owner]! += k;
       this.setTop(site);
@@ -639,6 +641,10 @@ export class State {
     this.levelPiece.copyWithin(base + k, base, base + h);
     this.levelOwner.fill(owner, base, base + k);
     this.levelPiece.fill(piece, base, base + k);
+    if (this.tracked) {
+      this.trackPlace.copyWithin(base + k, base, base + h);
+      this.forgetPlaces(site, 0, k);
+    }
     this.height[site] = h + k;
     if (owner !== NEUTRAL) this.pieceCount[owner]! += k;
     this.setTop(site);
@@ -667,9 +673,16 @@ export class State {
     this.uncount(site, level, level + 1);
     this.levelOwner.copyWithin(base + level, base + level + 1, base + h);
     this.levelPiece.copyWithin(base + level, base + level + 1, base + h);
+    if (this.tracked) this.trackPlace.copyWithin(base + level, base + level + 1, base + h);
     this.height[site] = h - 1;
     this.setTop(site);
     this.keySite(site);
+  }
+
+  /** Track places (shape.trackPlaces): levels `from` to `to - 1` of a site (0 alone without mixed stacks) are not known. */
+  private forgetPlaces(site: number, from: number, to: number): void {
+    const base = site * Math.max(1, this.levels);
+    this.trackPlace.fill(0, base + from, base + (this.levels ? to : 1));
   }
 
   /** Mixed stacks: the owner and type of the top level become the site's. */
@@ -706,14 +719,15 @@ export class State {
       this.levelOwner.copyWithin(to * L, from * L, from * L + this.height[from]!);
       this.levelPiece.copyWithin(to * L, from * L, from * L + this.height[from]!);
     }
+    if (this.tracked) {
+      const n = Math.max(1, L), h = L ? this.height[from]! : 1;
+      this.trackPlace.copyWithin(to * n, from * n, from * n + h);
+      this.forgetPlaces(from, 0, h);
+    }
     this.owner[from] = EMPTY;
     this.piece[from] = EMPTY;
     this.height[from] = 0;
     this.flags[from] = 0;
-    if (this.tracked) {
-      this.trackPlace[to] = this.trackPlace[from]!;
-      this.trackPlace[from] = 0;
-    }
     this.groupStale[0] = 1;
     this.keySite(to);
     this.touch();
@@ -750,9 +764,12 @@ export class State {
     this.height[b] = height;
     this.flags[b] = flags;
     if (this.tracked) {
-      const place = this.trackPlace[a]!;
-      this.trackPlace[a] = this.trackPlace[b]!;
-      this.trackPlace[b] = place;
+      const n = Math.max(1, L), top = L ? Math.max(this.height[a]!, this.height[b]!) : 1;
+      for (let k = 0; k < top; k++) {
+        const place = this.trackPlace[a * n + k]!;
+        this.trackPlace[a * n + k] = this.trackPlace[b * n + k]!;
+        this.trackPlace[b * n + k] = place;
+      }
     }
     this.groupStale[0] = 1;
     this.keySite(a);
