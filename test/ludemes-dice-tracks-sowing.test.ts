@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { CHANCE, type Game } from "../src/engine/play/game.js";
 import { loadPosition, toPosition, type Position, type SitePiece } from "../src/engine/state/position.js";
 import type { State } from "../src/engine/state/state.js";
-import { compileGame } from "../src/compile/index.js";
+import { compileGame, loadGame } from "../src/compile/index.js";
 import { formatDiagnostic } from "../src/lang/diagnostics.js";
 import { build, counter, errorsOf, move, notations, onlyError, play, playAll, site, text, type Spec } from "./support/games.js";
 
@@ -394,6 +394,18 @@ describe("tracks and move-along", () => {
     expect(way).toEqual(["a1-b1", "b1-c1", "c1-d1", "d1-c1", "c1-b1", "b1-a1", "a1-off"]);
     expect(Object.keys(toPosition(g, s).sites!)).toEqual(["b1"]);
     expect(toPosition(g, s).sites!.b1).toMatchObject({ owner: "P2" });
+  });
+
+  it("Tayam Sonalu (test/fixtures/ludii/tayam-sonalu.game): pawns come back up the column they went down, and leave", () => {
+    // Each road begins down the owner's middle column and ends up it: a pawn read at its first pass
+    // there would go round again for ever, and no game would end.
+    const g = loadGame(new URL("./fixtures/ludii/tayam-sonalu.game", import.meta.url).pathname);
+    for (let seed = 1; seed <= 20; seed++) {
+      const s = g.newGame({ seed });
+      g.playout(s, 20000);
+      expect(s.over, `seed ${seed}`).toBe(true);
+      expect(Array.from(s.pieceCount).reduce((a, b) => a + b, 0) + Array.from(s.supply).reduce((a, b) => a + b, 0)).toBeLessThan(16);
+    }
   });
 
   it("a loop goes round from its last site to its first, as often as the steps take it; an open track stops at its end", () => {
