@@ -124,6 +124,24 @@ describe("lift on a mixed stack", () => {
   });
 });
 
+describe("a slide taking part of a mixed stack", () => {
+  // Was a bug: the slide wrote heights itself, so the pieces kept their counts where they had left
+  // (no-pieces never held) and the pieces moved all became the mover's.
+  it("carries the top pieces as they are, each with its owner, and the counts follow", () => {
+    const g = build({ board: "(square 3 1)", items: "(mixed-stacks max:4)", play: "(priority (slide take:any range:1 to:(empty to) from:(friend from)) (pass))" });
+    // Bottom up on a1: P1, P2, P1 (on top, so P1 moves it).
+    const s0 = at(g, { sites: { a1: stack("P1", "P1", "P2") } });
+    const s1 = play(g, s0, "a1-b1/2");
+    expect(site(g, s1, "a1")).toEqual(stack("P1"));
+    expect(site(g, s1, "b1")).toEqual(stack("P1", "P2"));
+    expect([...s1.pieceCount]).toEqual([2, 1]);
+    // P2 has no piece on top: it passes; P1's top piece goes on, leaving P2's alone on b1.
+    const s2 = play(g, play(g, s1, "pass"), "b1-c1/1");
+    expect([site(g, s2, "b1"), site(g, s2, "c1")]).toEqual([stack("P2"), stack("P1")]);
+    expect([...s2.pieceCount]).toEqual([2, 1]);
+  });
+});
+
 describe("move-pieces under:true", () => {
   /** A hop over an enemy column takes its top piece under the jumping column (Lasca). */
   const g = build({

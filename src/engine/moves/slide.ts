@@ -431,18 +431,20 @@ ${through}cur = next;
       for (const e of this.o.onCapture) e(s, c);
       s.clear(to);
     }
-    if (s.owner[to] === EMPTY) s.put(to, mover, type, count, flags);
-    else {
-      if (s.height[to]! + count > MAX_HEIGHT) {
-        const labels = this.o.topology.labels;
-        throw new PlayLimitError(this.rule, `would stack ${big(s.height[to]! + count)} pieces on ${labels[to]}, above the ${big(MAX_HEIGHT)} a stack may hold`, positionWords(s));
-      }
-      s.height[to]! += count;
-      s.flags[to]! |= flags;
+    const landsAlone = s.owner[to] === EMPTY;
+    if (!landsAlone && s.height[to]! + count > MAX_HEIGHT) {
+      const labels = this.o.topology.labels;
+      throw new PlayLimitError(this.rule, `would stack ${big(s.height[to]! + count)} pieces on ${labels[to]}, above the ${big(MAX_HEIGHT)} a stack may hold`, positionWords(s));
     }
-    if (s.height[from]! > count) s.height[from]! -= count;
-    else s.clear(from);
-    s.touch();
+    // Through the board primitives, so that piece counts (and a mixed stack's levels) stay true.
+    const L = s.levels;
+    if (L) {
+      // The top `count` pieces of the stack travel as they are, each with its owner and type.
+      const base = from * L, h = s.height[from]!;
+      for (let k = h - count; k < h; k++) s.addPieces(to, s.levelOwner[base + k]!, s.levelPiece[base + k]!, 1);
+    } else s.addPieces(to, mover, type, count);
+    s.flags[to] = landsAlone ? flags : s.flags[to]! | flags;
+    s.takePieces(from, count);
     for (const e of this.o.then) e(s, c);
   }
 
