@@ -12,6 +12,7 @@ import { loadPosition, toPosition, type Position, type SitePiece } from "../src/
 import { PlayLimitError } from "../src/engine/play/play-limit.js";
 import type { State } from "../src/engine/state/state.js";
 import { build, notations, onlyError, play, site } from "./support/games.js";
+import { compileGame } from "../src/compile/index.js";
 
 const man = (owner: string): { piece: string; owner: string } => ({ piece: "man", owner });
 /** A mixed stack as a position writes it: the top piece, the height, and the pieces below it, bottom first. */
@@ -242,6 +243,14 @@ describe("descriptions refused", () => {
     `(game "T" (players 2) (equipment {(board (square 3 3)) (piece man) (track road {(path a1 c1)}) ${items}})
   (rules (start {${start}}) (play (move-along road steps:1 ${moveAlong})) (end {})))`;
 
+  it("W001: a hit that counts the piece back into the supply but leaves it standing under the one landing", () => {
+    const r = compileGame(src("(mixed-stacks) (supply 2)", "", "to:true hit:{(return-to-supply to)}"), { file: "t.game" });
+    expect(r.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(["warning W001"]);
+    expect(r.diagnostics[0]!.message).toContain("leaves it on the board");
+    // taken off too: no warning; without mixed stacks the landing captures it anyway
+    expect(compileGame(src("(mixed-stacks) (supply 2)", "", "to:true hit:{(return-to-supply to) (remove to)}"), { file: "t.game" }).diagnostics).toEqual([]);
+    expect(compileGame(src("(supply 2)", "", "to:true hit:{(return-to-supply to)}"), { file: "t.game" }).diagnostics).toEqual([]);
+  });
   it("M001: (stack ...) without mixed stacks", () => {
     onlyError(src("", "(stack a1 {{man P1} {man P2}})"), "M001", "(stack a1 {{man P1} {man P2}})");
   });

@@ -111,6 +111,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const offIf = optionalCond(n, "off-if", ptr, cx), from = optionalCond(n, "from", ptr, cx), through = optionalCond(n, "through", ptr, cx, true);
     // The consequences may read the sites the move went over; a hit comes before the landing (no path yet).
     const hit = effectsOf(n, "hit", ptr, cx), then = cx.within("recordsPath", true, () => effectsOf(n, "then", ptr, cx));
+    warnHitLeftStanding(n, ptr, cx);
     return register(cx, n, ptr, new MoveAlongGenerator({
       topology, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "move"), enterKind: cx.kindIndex("enter"), offKind: cx.kindIndex("off"),
       pieces, steps, from, through, first: n.first === true, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
@@ -613,6 +614,19 @@ function regionMotionMove(n: IrNode, ptr: string, cx: CompileContext, verb: stri
   });
   const then = inMoveScope(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx)).map((e) => e.run);
   return register(cx, n, ptr, new RegionTurnGenerator(topology, cx.kindIndex((n.kind as string | undefined) ?? verb), out, then));
+}
+
+/**
+ * With mixed stacks a piece landing on others goes on top of them: a `hit:` that only counts the
+ * piece hit back into its owner's supply leaves it on the board too (a piece made twice). Warned (W001).
+ */
+function warnHitLeftStanding(n: IrNode, ptr: string, cx: CompileContext): void {
+  if (cx.stackLevels === 0 || !Array.isArray(n.hit)) return;
+  const hit = n.hit as Json[];
+  const on = (e: Json, ludeme: string) => isNode(e) && e.ludeme === ludeme && e.site === "to";
+  const returned = hit.findIndex((e) => on(e, "return-to-supply"));
+  if (returned < 0 || hit.some((e) => on(e, "remove") || (isNode(e) && e.ludeme === "move-pieces"))) return;
+  cx.warn("W001", "with mixed stacks the moving piece goes on top of the pieces it lands on: (return-to-supply to) counts the piece hit back into the supply but leaves it on the board", `${ptr}/hit/${returned}`, "(return-to-supply to) (remove to), to take it off as well");
 }
 
 /** A site some seat's road passes more than once (its label, `P2's b3` when the seats' roads differ), or null. */
