@@ -554,6 +554,21 @@ describe("schema validation (S001)", () => {
     expect(d.expected).toBe("a whole number >= 1");
   });
 
+  // Was a bug: the unknown argument's value was read as a name, an error for each form in it.
+  it("reports an argument the ludeme does not have once, at its name, without reading its value", () => {
+    const text = mini({ items: "(counter k)", play: "(priority (step) (pass) then:{(counter-add k 1) (move-again)})" });
+    const d = single(text, "S001");
+    expectAt(d, text, "then:");
+    expect(d.message).toBe("(priority ...) has no argument 'then'");
+  });
+
+  it("says that items written one after another are not put in braces", () => {
+    const text = mini({ play: "(either {(step) (pass)})" });
+    const d = single(text, "S001");
+    expectAt(d, text, "{(step) (pass)}");
+    expect(d.expected).toContain("(either ...) takes them one after another, without braces: (either (a ...) (b ...))");
+  });
+
   it("reports a missing required argument at the form", () => {
     const text = mini({ board: "(square 6)" });
     const d = single(text, "S001");

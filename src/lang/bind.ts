@@ -203,7 +203,14 @@ class Binder {
       return;
     }
     const param = spec.params.find((p) => p.name === key);
-    const type: ArgType = param?.type ?? spec.extraNamed ?? { t: "name" };
+    if (!param && !spec.extraNamed) {
+      // Not an argument of this ludeme: the schema says so, once; its value is not read (nothing
+      // in it can be right or wrong for an argument that does not exist).
+      out[key] = true;
+      if (arg.nameSpan) this.spans.set(`${ptr}/${key}#name`, arg.nameSpan);
+      return;
+    }
+    const type: ArgType = param?.type ?? spec.extraNamed!;
     out[key] = this.bind(arg.value, type, `${ptr}/${key}`);
     if (arg.nameSpan) this.spans.set(`${ptr}/${key}#name`, arg.nameSpan);
   }

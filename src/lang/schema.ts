@@ -243,7 +243,13 @@ function toDiagnostic(e: ErrorObject, ir: Json, spans: ReadonlyMap<string, Span>
     case "minLength": {
       const value = valueAt(ir, segs);
       // A word where a form or a list belongs: most likely a define named as Ludii names them.
-      const hint = typeof value === "string" && value !== "" && (expectedType?.t === "list" || expectedType?.t === "cat") ? ` -- a define is used as ("${value}")` : "";
+      const rest = owner && argName ? owner.spec.params.find((q) => q.name === argName)?.rest === true : false;
+      const hint = typeof value === "string" && value !== "" && (expectedType?.t === "list" || expectedType?.t === "cat")
+        ? ` -- a define is used as ("${value}")`
+        // A list in braces where the arguments go one after another, e.g. (either {(step) (pass)}).
+        : Array.isArray(value) && rest && segs.length === owner!.depth + 2
+          ? ` -- (${owner!.spec.name} ...) takes them one after another, without braces: (${owner!.spec.name} (a ...) (b ...))`
+          : "";
       return error("S001", `${argText} has the wrong type${typeof value === "string" && value !== "" ? `: '${value}' is a word` : ""}`, spanAt(spans, path), (expectedType ? describeType(expectedType) : e.message) + hint);
     }
     default:
