@@ -704,7 +704,13 @@ export class State {
   }
 
   private checkLevels(site: number, height: number): void {
-    if (height > this.levels) throw new PlayLimitError("(mixed-stacks ...)", `would stack ${height} pieces on site ${site}, more than the ${this.levels} its max: allows`, positionWords(this));
+    if (height > this.levels) {
+      throw new PlayLimitError(
+        "(mixed-stacks ...)",
+        `would stack ${height} pieces on site ${site}, more than the ${this.levels} a stack may hold (its max:, or without max: every piece the game starts with on the board and in supplies)`,
+        positionWords(this),
+      );
+    }
   }
 
   /** Moves whatever stands on `from` to the empty site `to`. */
