@@ -86,6 +86,17 @@ describe("slide: how many travel and how far", () => {
   });
 });
 
+describe("step: a pile", () => {
+  // Was a bug: the move was listed with a count of 1 while the whole pile went.
+  it("moves the whole pile, and says so in its count", () => {
+    const g = build({ play: "(step dirs:{E})" });
+    const s = loadPosition(g, { sites: { a1: man("P1", 3) }, mover: "P1" });
+    const m = move(g, s, "a1-b1");
+    expect(m.count).toBe(3);
+    expect(site(g, play(g, s, "a1-b1"), "b1")).toMatchObject({ owner: "P1", height: 3 });
+  });
+});
+
 describe("slide: landing on stacks", () => {
   const items = "(flag king) (flag blessed) (counter taken) (counter blessedTaken) (supply 10)";
 

@@ -288,7 +288,7 @@ ${originLoop(
   `for (let k = start[site], end = start[site + 1]; k < end; k++) {
 const t = first[k];
 if (!${open()}) continue;
-const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, 1, type);
+const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, s.height[site], type);
 if (owner[t] !== ${EMPTY}) out.setCapture(row, t);${capture}
 }`,
 )}`,
@@ -332,7 +332,7 @@ const site = ${origins}[i], t = first[start[site] + slot - ${firstSlot}[i]];
 const type = s.piece[site];
 let ok = true;
 ${pieces}${context}${from}if (ok && ${test}) {
-const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, 1, type);
+const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, s.height[site], type);
 if (owner[t] !== ${EMPTY}) out.setCapture(row, t);${capture}
 return ${SAMPLED};
 }
@@ -464,7 +464,8 @@ return ${NONE};`,
   /** Adds the step from `site` to `t` (allowed): it takes the piece on `t`, or on the site `captures` names. */
   private addRow(s: State, c: Ctx, out: MoveBuffer, kind: number, site: number, t: number, type: number): void {
     const owner = s.owner;
-    const row = out.add(this.id, kind, site, t, 1, type);
+    // The whole pile travels: the move's count is its height.
+    const row = out.add(this.id, kind, site, t, s.height[site]!, type);
     if (owner[t] !== EMPTY) out.setCapture(row, t);
     else if (this.captures !== null) {
       c.from = site;
@@ -842,7 +843,7 @@ export class ScreenJumpGenerator implements LeafGenerator {
             this.screenSites[passed++] = t;
             continue;
           }
-          if (this.accepts(s, c, this.screenSites, t)) out.setCapture(out.add(this.id, kind, site, t, 1, type), t);
+          if (this.accepts(s, c, this.screenSites, t)) out.setCapture(out.add(this.id, kind, site, t, s.height[site]!, type), t);
           break;
         }
       }
