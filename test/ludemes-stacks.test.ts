@@ -95,6 +95,30 @@ describe("step: a pile", () => {
     expect(m.count).toBe(3);
     expect(site(g, play(g, s, "a1-b1"), "b1")).toMatchObject({ owner: "P1", height: 3 });
   });
+
+  it("take:top moves the top piece alone (count 1), the rest and the flags staying; a lone piece moves as ever", () => {
+    const g = build({ items: "(flag tired)", play: "(step dirs:{E} take:top to:(not (friend to)))" });
+    const s = loadPosition(g, { sites: { a1: { ...man("P1", 3), flags: ["tired"] }, b2: man("P1") }, mover: "P1" });
+    expect(move(g, s, "a1-b1").count).toBe(1);
+    const t = play(g, s, "a1-b1");
+    expect(site(g, t, "a1")).toMatchObject({ owner: "P1", height: 2, flags: ["tired"] });
+    expect(site(g, t, "b1")).toMatchObject({ owner: "P1", height: 1, flags: [] });
+    // Without mixed stacks a player's count is of the sites held: a1, b1 and b2.
+    expect([...t.pieceCount]).toEqual([3, 0]);
+    expect(site(g, play(g, s, "b2-c2"), "c2")).toMatchObject({ owner: "P1", height: 1 });
+  });
+
+  it("take:top in a mixed stack moves its top level with its owner and type; a hop with capture:top takes one level", () => {
+    const g = build({ items: "(mixed-stacks max:6)", play: "(either (step dirs:{E} take:top) (hop dirs:{N} over:(enemy over) capture:top))" });
+    // a1 bottom up: P2, P1 (top); a2: two of P2's, hopped over from a1... by P1's piece on top of a1.
+    const s = loadPosition(g, { sites: { a1: { piece: "man", owner: "P1", height: 2, below: [{ piece: "man", owner: "P2" }] }, a2: { piece: "man", owner: "P2", height: 2, below: [{ piece: "man", owner: "P2" }] } }, mover: "P1" });
+    const t = play(g, s, "a1-b1");
+    expect([site(g, t, "a1"), site(g, t, "b1")]).toMatchObject([{ owner: "P2", height: 1 }, { owner: "P1", height: 1 }]);
+    const u = play(g, s, "a1xa3");
+    expect(site(g, u, "a2")).toMatchObject({ owner: "P2", height: 1 });
+    expect(site(g, u, "a3")).toMatchObject({ owner: "P1" });
+    expect([...u.pieceCount]).toEqual([1, 2]);
+  });
 });
 
 describe("slide: landing on stacks", () => {

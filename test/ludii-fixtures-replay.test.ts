@@ -373,3 +373,22 @@ describe("Shantarad (board/war/custodial/Shantarad.lud): no moves for the oppone
     });
   });
 });
+
+describe("Bagh Guti (board/hunt/Bagh Guti.lud): the top piece of a pile steps alone, a hop takes one piece of a pile", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const g = fixture("bagh-guti");
+    // Ludii names the level a step leaves from (the pile's top, counted from 0); a hop names none.
+    const tally = replayLudiiGames(g, games("bagh-guti"), {
+      ludiiNotation: (n, s) => {
+        if (n === "pass") return "pass";
+        if (n.includes("x")) return n.replace("x", "-");
+        const [from, to] = n.split("-");
+        return `${from}/${s.height[g.topology.labels.indexOf(from!)]! - 1}-${to}`;
+      },
+    });
+    expect(tally).toEqual({
+      games: 100, decisions: 26597, throws: 0, passes: 438, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 247443, listed: 26597, ambiguous: 0, results: { p1: 0, p2: 100, draws: 0 },
+    });
+  });
+});

@@ -318,9 +318,10 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const markName = n.mark as string | undefined;
     const mark = markName === undefined ? 0 : cx.flagBit(markName, `${ptr}/mark`);
     cx.captureMarkFlags |= mark;
-    const capture = n.capture !== "none";
+    const capture = n.capture !== "none", captureTop = n.capture === "top";
     if (!capture && markName !== undefined) cx.fail("M004", "mark: flags a captured piece, but capture:none captures nothing", `${ptr}/mark`, "capture:remove (the default) with mark:, or no mark:");
-    const options = { ...o, over, to, capture, before: reach(n.before, cx), after: reach(n.after, cx), mark, markName: markName ?? "" };
+    if (captureTop && markName !== undefined) cx.fail("M004", "mark: flags the pieces a hop takes, but capture:top takes the top piece of a pile at once", `${ptr}/mark`, "capture:remove with mark:, or capture:top without it");
+    const options = { ...o, over, to, capture, captureTop, before: reach(n.before, cx), after: reach(n.after, cx), mark, markName: markName ?? "" };
     const sites = n.jumps === "sites", [least, most] = runBounds(n.run, `${ptr}/run`, cx);
     // The hop over one piece, by far the most played (draughts' capture chains), keeps its own lean loop.
     const hop = !sites && least === 1 && most === 1 ? new HopGenerator(options) : new HopRunGenerator({ ...options, sites, least, most });
@@ -560,6 +561,7 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
     origin: n.origin === "last-to" ? LAST_TO : ANY_ORIGIN,
     then: effects.map((e) => e.run),
     ...(n.hit === undefined ? {} : { hit: inMoveScope(cx, () => compileEffects(n.hit as Json[], `${ptr}/hit`, cx)).map((e) => e.run) }),
+    ...(n.take === "top" ? { takeTop: true } : {}),
     describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)),
   };
 }

@@ -213,6 +213,8 @@ export interface PieceMoveOptions {
   then: Effect[];
   /** Effects run before the piece lands on an occupied site (`hit:`, steps and flights); empty: none. */
   hit?: Effect[];
+  /** A step of the top piece of a pile alone (`take:top`), the rest staying; else the whole pile moves. */
+  takeTop?: boolean;
   /** Describes consequences as primitive actions (e.g. counter changes) of a move about to be made in `s`. */
   describeThen: (s: State, c: Ctx) => PrimitiveAction[];
 }
@@ -288,7 +290,7 @@ ${originLoop(
   `for (let k = start[site], end = start[site + 1]; k < end; k++) {
 const t = first[k];
 if (!${open()}) continue;
-const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, s.height[site], type);
+const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, ${o.takeTop ? "1" : "s.height[site]"}, type);
 if (owner[t] !== ${EMPTY}) out.setCapture(row, t);${capture}
 }`,
 )}`,
@@ -332,7 +334,7 @@ const site = ${origins}[i], t = first[start[site] + slot - ${firstSlot}[i]];
 const type = s.piece[site];
 let ok = true;
 ${pieces}${context}${from}if (ok && ${test}) {
-const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, s.height[site], type);
+const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, ${o.takeTop ? "1" : "s.height[site]"}, type);
 if (owner[t] !== ${EMPTY}) out.setCapture(row, t);${capture}
 return ${SAMPLED};
 }
@@ -465,7 +467,7 @@ return ${NONE};`,
   private addRow(s: State, c: Ctx, out: MoveBuffer, kind: number, site: number, t: number, type: number): void {
     const owner = s.owner;
     // The whole pile travels: the move's count is its height.
-    const row = out.add(this.id, kind, site, t, s.height[site]!, type);
+    const row = out.add(this.id, kind, site, t, this.o.takeTop ? 1 : s.height[site]!, type);
     if (owner[t] !== EMPTY) out.setCapture(row, t);
     else if (this.captures !== null) {
       c.from = site;
@@ -483,7 +485,12 @@ return ${NONE};`,
       if (hit !== undefined) for (const e of hit) e(s, c);
       if (s.owner[to] !== EMPTY) s.clear(to);
     } else if (buf.capLen[row]) s.clear(buf.pool[buf.capStart[row]!]!);
-    s.relocate(from, to);
+    if (this.o.takeTop && s.height[from]! > 1) {
+      // The top piece alone leaves the pile (a mixed stack's top level); the flags stay with the pile.
+      c.count = 1;
+      s.addPieces(to, s.owner[from]!, s.piece[from]!, 1);
+      s.takePieces(from, 1);
+    } else s.relocate(from, to);
     for (const e of this.o.then) e(s, c);
   }
 

@@ -25,6 +25,8 @@ export interface HopOptions extends PieceMoveOptions {
   to: Pred | null;
   /** Whether the jumped piece is captured (removed or marked); false: it stays (a race game's hop). */
   capture: boolean;
+  /** A capture takes the top piece of each pile jumped, the rest staying (`capture:top`). */
+  captureTop: boolean;
   /** Most empty sites between the piece and the one it jumps (0: adjacent). */
   before: number;
   /** Most further empty sites the piece may go beyond the first one after the jumped piece (0: just beyond). */
@@ -190,7 +192,8 @@ ${further}
       if (mark !== 0) {
         s.flags[taken]! |= mark;
         s.touch();
-      } else s.clear(taken);
+      } else if (this.o.captureTop) s.takePieces(taken, 1);
+      else s.clear(taken);
     }
     s.relocate(from, to);
     for (const e of this.o.then) e(s, c);

@@ -19,9 +19,10 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "step",
     category: "moves",
-    doc: "A piece of the mover moves one site in one of the allowed directions. By default the destination must be empty; `to:` replaces that condition (a step onto an enemy piece captures it). Notation `from-to`, or `fromxto` when it captures.",
+    doc: "A piece of the mover moves one site in one of the allowed directions. By default the destination must be empty; `to:` replaces that condition (a step onto an enemy piece captures it). A pile (or mixed stack) moves whole, unless `take:top`. Notation `from-to`, or `fromxto` when it captures.",
     params: [
       ...moveCommon,
+      { name: "take", type: { t: "enum", values: ["all", "top"] }, namedOnly: true, optional: true, default: "all", doc: "What of a pile moves: `all`, the whole pile (or mixed stack) together; `top`, its top piece alone, the others staying (a goat stepping off a pile of goats; the flags stay with the pile, a piece moved alone has none)." },
       { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the destination (sites `from`, `to`); default `(empty to)`." },
       { name: "hit", type: list(cat("effect")), namedOnly: true, optional: true, doc: "Run before the piece lands on an occupied site (`to` the site, `from` where the piece comes from), whoever's pieces stand there: e.g. a piece put on one's own pawn sends it back to hand, `hit:{(return-to-hand to)}`. Whatever is still there is then captured." },
       { name: "captures", type: siteRef, namedOnly: true, optional: true, doc: "For a step onto an empty site that takes a piece elsewhere (en passant: `captures:(ahead to backward)`): the site whose piece it takes, when one stands there. The capture is part of the move (notation `x`, its captures, `(captured)`)." },
@@ -380,7 +381,7 @@ export const moveLudemes: LudemeSpec[] = [
       { name: "to", type: cat("bool"), namedOnly: true, optional: true, doc: "Condition on the landing site `to` (and `from`, `over` the first site jumped), which must also be empty; default: none beyond that." },
       { name: "jumps", type: { t: "enum", values: ["pieces", "sites"] }, namedOnly: true, optional: true, default: "pieces", doc: "`pieces`: only pieces are jumped (`over:` is asked of pieces only, empty sites before them count against `before`); `sites`: any site may be jumped, empty or not (the ones before it that `over:` refuses must be empty)." },
       { name: "run", type: { t: "count-range", min: 1, words: ["any"] }, namedOnly: true, optional: true, default: 1, doc: "How many sites in a row it jumps, each accepted by `over:`: N exactly, or `{LOW HIGH}` from LOW to HIGH (`any`: as many as the line holds)." },
-      { name: "capture", type: { t: "enum", values: ["remove", "none"] }, namedOnly: true, optional: true, default: "remove", doc: "`remove`: the jumped pieces are captured (removed, or flagged with `mark:`); `none`: they stay, a hop over pieces such as a race game's (notation `from-to`)." },
+      { name: "capture", type: { t: "enum", values: ["remove", "top", "none"] }, namedOnly: true, optional: true, default: "remove", doc: "`remove`: the jumped pieces are captured (removed, or flagged with `mark:`); `top`: of each pile (or mixed stack) jumped, its top piece alone is taken, the rest staying; `none`: they stay, a hop over pieces such as a race game's (notation `from-to`)." },
       { name: "before", type: { t: "int", min: 0, words: ["any"] }, namedOnly: true, optional: true, default: 0, doc: "Most empty sites between the piece and the first site it jumps (0: adjacent; `any`: as many as the line holds)." },
       { name: "after", type: { t: "int", min: 0, words: ["any"] }, namedOnly: true, optional: true, default: 0, doc: "Most further empty sites it may land beyond the first one after the jumped sites (0: only just beyond; `any`: as far as the line stays empty)." },
       { name: "mark", type: name, namedOnly: true, optional: true, doc: "A flag given to each jumped piece, which then stays on the board (default: it is removed at once)." },
