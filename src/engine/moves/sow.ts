@@ -86,16 +86,21 @@ export class SowGenerator implements LeafGenerator {
       if (s.owner[pit] === EMPTY || position[pit] !== i) continue;
       this.ready(c, pit, s);
       if (!o.from(s, c)) continue;
-      this.taken(s, c);
+      // (Kept out of the walk, which the common sowing runs hot.)
+      if (o.count !== null && this.takesNone(s, c)) {
+        out.add(this.id, o.kind, pit, pit, 0, s.piece[pit]!);
+        continue;
+      }
       const last = this.walk(s, c, pit, this.originFirst(s, c));
       c.to = -1;
       if (last >= 0) out.add(this.id, o.kind, pit, last, c.count, s.piece[pit]!);
     }
   }
 
-  /** Sets `c.count` to the seeds the sowing takes up (see `count:`). */
-  private taken(s: State, c: Ctx): void {
-    if (this.o.count !== null) c.count = Math.max(0, Math.min(c.count, this.o.count(s, c)));
+  /** With `count:`: sets `c.count` to the seeds the sowing takes up, and tells whether that is none. */
+  private takesNone(s: State, c: Ctx): boolean {
+    c.count = Math.max(0, Math.min(c.count, this.o.count!(s, c)));
+    return c.count === 0;
   }
 
   /**
@@ -105,8 +110,6 @@ export class SowGenerator implements LeafGenerator {
    * passed over, is worked out by arithmetic when no pit needs visiting.
    */
   private walk(s: State, c: Ctx, pit: number, originFirst: boolean, visit?: (pit: number) => void): number {
-    // Nothing taken up (`count:` 0): nothing sown, and the pit itself is the last.
-    if (c.count === 0) return pit;
     if (this.o.perPit !== null) return this.walkSeveral(s, c, pit, originFirst, visit);
     const o = this.o, sites = o.track.sites[c.player]!, L = sites.length;
     let seeds = c.count, last = -1;
@@ -214,7 +217,12 @@ export class SowGenerator implements LeafGenerator {
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
     const o = this.o, pit = buf.from[row]!;
     this.ready(c, pit, s);
-    this.taken(s, c);
+    if (o.count !== null && this.takesNone(s, c)) {
+      // Nothing taken up: no seed falls (no captures); the consequences read the pit itself as the last.
+      c.to = pit;
+      for (const e of o.then) e(s, c);
+      return;
+    }
     const owner = s.owner[pit]!, piece = s.piece[pit]!, seeds = c.count;
     // Asked of the pit before its seeds are taken up (`(count from)` is what it held).
     const first = this.originFirst(s, c);
@@ -277,7 +285,7 @@ export class SowGenerator implements LeafGenerator {
     const c = this.scratchCtx;
     c.player = s.mover;
     this.ready(c, pit, s);
-    this.taken(s, c);
+    if (this.o.count !== null && this.takesNone(s, c)) return out;
     this.walk(s, c, pit, this.originFirst(s, c), (to) => out.push({ op: "transfer", from: l[pit]!, to: l[to]!, count: 1 }));
     return out;
   }
