@@ -108,6 +108,17 @@ describe("step: a pile", () => {
     expect(site(g, play(g, s, "b2-c2"), "c2")).toMatchObject({ owner: "P1", height: 1 });
   });
 
+  it("capture:none (mixed stacks) goes on top of the pieces stepped onto, which stay; without mixed stacks it is refused", () => {
+    const g = build({ items: "(mixed-stacks max:6)", play: "(step dirs:{E} take:top capture:none to:true)" });
+    const s = loadPosition(g, { sites: { a1: { piece: "man", owner: "P1", height: 2, below: [{ piece: "block" }] }, b1: { piece: "block", height: 2, below: [{ piece: "block" }] } }, mover: "P1" });
+    const m = move(g, s, "a1-b1");
+    expect(m.captures ?? []).toEqual([]);
+    const t = play(g, s, "a1-b1");
+    expect(site(g, t, "a1")).toMatchObject({ piece: "block", height: 1 });
+    expect(site(g, t, "b1")).toMatchObject({ owner: "P1", piece: "man", height: 3 });
+    onlyError(text({ play: "(step capture:none to:true)" }), "M004", "none");
+  });
+
   it("take:top in a mixed stack moves its top level with its owner and type; a hop with capture:top takes one level", () => {
     const g = build({ items: "(mixed-stacks max:6)", play: "(either (step dirs:{E} take:top) (hop dirs:{N} over:(enemy over) capture:top))" });
     // a1 bottom up: P2, P1 (top); a2: two of P2's, hopped over from a1... by P1's piece on top of a1.

@@ -392,3 +392,28 @@ describe("Bagh Guti (board/hunt/Bagh Guti.lud): the top piece of a pile steps al
     });
   });
 });
+
+describe("Santorini (board/race/reach/Santorini.lud): a builder steps off one tower and onto another", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const g = fixture("santorini");
+    // Ludii names the level a step leaves from (the builder on top of its tower, counted from 0); a build is the site.
+    const tally = replayLudiiGames(g, games("santorini"), {
+      ludiiNotation: (n, s) => {
+        if (n === "pass") return "forced-pass";
+        // A block put on a tower names the tower's top level.
+        if (n.startsWith("*")) {
+          const h = s.height[g.topology.labels.indexOf(n.slice(1))]!;
+          return h > 0 ? `${n.slice(1)}/${h - 1}` : n.slice(1);
+        }
+        if (n.includes("*")) return `P${s.mover + 1}hand-${n.split("*")[1]}`;
+        const [from, to] = n.split(/[-x]/);
+        return `${from}/${s.height[g.topology.labels.indexOf(from!)]! - 1}-${to}`;
+      },
+      forcedPassIsMove: true,
+    });
+    expect(tally).toEqual({
+      games: 100, decisions: 8740, throws: 0, passes: 0, forcedPasses: 5, promotions: 0, drops: 0,
+      legalMoves: 64412, listed: 8740, ambiguous: 0, results: { p1: 59, p2: 41, draws: 0 },
+    });
+  });
+});

@@ -50,6 +50,7 @@ type MovesBuilder = (n: IrNode, ptr: string, cx: CompileContext) => MoveSource;
 
 export const movesBuilders: Record<string, MovesBuilder> = {
   step: (n, ptr, cx) => {
+    if (n.capture === "none" && cx.stackLevels === 0) cx.fail("M004", "capture:none puts the piece on top of the pieces it steps onto, which needs (mixed-stacks)", `${ptr}/capture`, "(mixed-stacks) in the equipment, or a step that captures");
     const o = pieceMoveOptions(n, ptr, cx, "step");
     const to = n.to === undefined ? null : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     const captures = n.captures === undefined ? null : inMoveScope(cx, () => compileSite(n.captures!, `${ptr}/captures`, cx));
@@ -562,6 +563,7 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
     then: effects.map((e) => e.run),
     ...(n.hit === undefined ? {} : { hit: inMoveScope(cx, () => compileEffects(n.hit as Json[], `${ptr}/hit`, cx)).map((e) => e.run) }),
     ...(n.take === "top" ? { takeTop: true } : {}),
+    ...(n.ludeme === "step" && n.capture === "none" ? { stacks: true } : {}),
     describeThen: (s, c) => effects.flatMap((e) => e.describe(s, c)),
   };
 }

@@ -215,6 +215,8 @@ export interface PieceMoveOptions {
   hit?: Effect[];
   /** A step of the top piece of a pile alone (`take:top`), the rest staying; else the whole pile moves. */
   takeTop?: boolean;
+  /** A step onto pieces goes on top of them (`capture:none`, mixed stacks); else it captures them. */
+  stacks?: boolean;
   /** Describes consequences as primitive actions (e.g. counter changes) of a move about to be made in `s`. */
   describeThen: (s: State, c: Ctx) => PrimitiveAction[];
 }
@@ -291,7 +293,7 @@ ${originLoop(
 const t = first[k];
 if (!${open()}) continue;
 const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, ${o.takeTop ? "1" : "s.height[site]"}, type);
-if (owner[t] !== ${EMPTY}) out.setCapture(row, t);${capture}
+${o.stacks ? "" : `if (owner[t] !== ${EMPTY}) out.setCapture(row, t);`}${capture}
 }`,
 )}`,
     );
@@ -335,7 +337,7 @@ const type = s.piece[site];
 let ok = true;
 ${pieces}${context}${from}if (ok && ${test}) {
 const row = out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, ${o.takeTop ? "1" : "s.height[site]"}, type);
-if (owner[t] !== ${EMPTY}) out.setCapture(row, t);${capture}
+${o.stacks ? "" : `if (owner[t] !== ${EMPTY}) out.setCapture(row, t);`}${capture}
 return ${SAMPLED};
 }
 ${order}.discard();
@@ -468,8 +470,9 @@ return ${NONE};`,
     const owner = s.owner;
     // The whole pile travels: the move's count is its height.
     const row = out.add(this.id, kind, site, t, this.o.takeTop ? 1 : s.height[site]!, type);
-    if (owner[t] !== EMPTY) out.setCapture(row, t);
-    else if (this.captures !== null) {
+    if (owner[t] !== EMPTY) {
+      if (!this.o.stacks) out.setCapture(row, t);
+    } else if (this.captures !== null) {
       c.from = site;
       c.to = t;
       const taken = this.captures(s, c);
@@ -483,13 +486,18 @@ return ${NONE};`,
     if (s.owner[to] !== EMPTY) {
       const hit = this.o.hit;
       if (hit !== undefined) for (const e of hit) e(s, c);
-      if (s.owner[to] !== EMPTY) s.clear(to);
+      if (s.owner[to] !== EMPTY && !this.o.stacks) s.clear(to);
     } else if (buf.capLen[row]) s.clear(buf.pool[buf.capStart[row]!]!);
     if (this.o.takeTop && s.height[from]! > 1) {
       // The top piece alone leaves the pile (a mixed stack's top level); the flags stay with the pile.
       c.count = 1;
       s.addPieces(to, s.owner[from]!, s.piece[from]!, 1);
       s.takePieces(from, 1);
+    } else if (s.owner[to] !== EMPTY) {
+      // Onto pieces that stay (capture:none, mixed stacks): the stack goes on top, level by level.
+      const L = s.levels, base = from * L, h = s.height[from]!;
+      for (let k = 0; k < h; k++) s.addPieces(to, s.levelOwner[base + k]!, s.levelPiece[base + k]!, 1);
+      s.takePieces(from, h);
     } else s.relocate(from, to);
     for (const e of this.o.then) e(s, c);
   }
