@@ -805,6 +805,15 @@ describe("compiled rules", () => {
     expect(m.actions).toContainEqual({ op: "counter", name: "steps", change: "add", value: 2 });
   });
 
+  // Was a bug: accepted, and asked with whatever site the last move left (one branch for every piece).
+  it("refuses from, over and to in a branch's condition, which chooses the moves before any exists (M004)", () => {
+    const text = mini({ play: "(branch (same-site from a1) (step) (pass))" });
+    expectAt(single(text, "M004"), text, "from a1");
+    // a can-move inside it lists moves of its own, whose sites exist; last-to is a site of the position
+    expect(ok(mini({ play: "(branch (can-move (step to:(and (empty to) (same-site from a1)))) (step) (pass))" })).def).toBeDefined();
+    expect(ok(mini({ play: "(branch (same-site last-to a1) (step) (pass))" })).def).toBeDefined();
+  });
+
   // Was refused (M004), and before that recursed until "Maximum call stack size exceeded".
   it("asks (no-moves ...) inside a move one level deep: filters and consequences", () => {
     // A strip of three: after a1-b1 the stone on c1 cannot move; on a strip of four it can.

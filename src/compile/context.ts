@@ -184,6 +184,11 @@ export class CompileContext {
    * times, in any order, and must give the same answer each time.
    */
   inEffect = false;
+  /**
+   * Compiling the condition of a `(branch COND ...)`: asked once of the position to choose which
+   * moves are listed, before any move exists, so `from`, `over` and `to` name nothing there.
+   */
+  choosingRules = false;
 
   pieceIndex(name: string, ptr: string): number {
     const i = this.pieces.findIndex((p) => p.name === name);
@@ -305,7 +310,7 @@ export class CompileContext {
   }
 
   /** Compiles `f` with one setting of the context changed, restoring it afterwards. */
-  within<K extends "scope" | "afterLanding" | "recordsPath" | "inRanking" | "inEffect" | "beforeNextMover", T>(key: K, value: this[K], f: () => T): T {
+  within<K extends "scope" | "afterLanding" | "recordsPath" | "inRanking" | "inEffect" | "beforeNextMover" | "choosingRules", T>(key: K, value: this[K], f: () => T): T {
     const prev = this[key];
     this[key] = value;
     try {

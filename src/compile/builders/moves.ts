@@ -190,7 +190,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   },
   branch: (n, ptr, cx) =>
     new BranchSource(
-      inMoveScope(cx, () => compileBool(n.cond!, `${ptr}/cond`, cx)),
+      inMoveScope(cx, () => cx.within("choosingRules", true, () => compileBool(n.cond!, `${ptr}/cond`, cx))),
       compileMoves(n.then!, `${ptr}/then`, cx),
       n.else === undefined ? new UnionSource([]) : compileMoves(n.else, `${ptr}/else`, cx),
     ),

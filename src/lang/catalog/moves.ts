@@ -305,7 +305,7 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "branch",
     category: "moves",
-    doc: "The moves of `then` when the condition holds for the mover, else those of `else` (no moves when it is absent). E.g. `(branch (same-turn) continuation first-moves)`, or a placement phase: `(branch (> (supply mover) 0) placing moving)`.",
+    doc: "The moves of `then` when the condition holds for the mover, else those of `else` (no moves when it is absent). E.g. `(branch (same-turn) continuation first-moves)`, or a placement phase: `(branch (> (supply mover) 0) placing moving)`. The condition is asked once, of the position, to choose which moves are listed: no move exists yet, so `from`, `over` and `to` are refused there (a condition on each piece goes in the moves' own `from:`).",
     params: [
       { name: "cond", type: cat("bool"), doc: "The condition, evaluated for the mover before the moves are made." },
       { name: "then", type: cat("moves"), doc: "The moves when it holds." },
