@@ -710,26 +710,15 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const N = cx.topology!.n, work = cx.work, { rule } = cx.walk(ptr, "no-moves", N, () => null);
     // Inside a move (its consequences, a filter's condition) the moves are listed apart from play's,
     // and a question asked again while they are being listed finds a move (see Game.hasMovesWithinMove).
-    if (cx.scope === "move") {
-      return {
-        fn: (s, c) => {
-          if ((work.left -= N) < 0) work.spent(rule, s);
-          return !rt.hasMovesWithinMove(s, who(s, c), ignorePass);
-        },
-        emit: (e) => {
-          const w = e.ref(work, "work");
-          return `((${w}.left -= ${e.int(N)}) < 0 && ${w}.spent(${e.ref(rule, "rule")}, s), !${e.ref(rt, "runtime")}.hasMovesWithinMove(s, ${e.num(who, "a player")}, ${ignorePass}))`;
-        },
-      };
-    }
+    const inside = cx.scope === "move", method = inside ? "hasMovesWithinMove" : "hasMoves";
     return {
       fn: (s, c) => {
         if ((work.left -= N) < 0) work.spent(rule, s);
-        return !rt.hasMoves(s, who(s, c), ignorePass);
+        return !(inside ? rt.hasMovesWithinMove(s, who(s, c), ignorePass) : rt.hasMoves(s, who(s, c), ignorePass));
       },
       emit: (e) => {
         const w = e.ref(work, "work");
-        return `((${w}.left -= ${e.int(N)}) < 0 && ${w}.spent(${e.ref(rule, "rule")}, s), !${e.ref(rt, "runtime")}.hasMoves(s, ${e.num(who, "a player")}, ${ignorePass}))`;
+        return `((${w}.left -= ${e.int(N)}) < 0 && ${w}.spent(${e.ref(rule, "rule")}, s), !${e.ref(rt, "runtime")}.${method}(s, ${e.num(who, "a player")}, ${ignorePass}))`;
       },
     };
   },

@@ -291,9 +291,7 @@ export class Game implements Runtime {
     if (s.rollDue && !s.over) this.roller!.generate(s, this.ctx, this.buf);
     else if (!s.over) {
       this.ctx.player = player;
-      const prelude = this.def.prelude;
-      const source = s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play;
-      source.generate(s, this.ctx, this.buf);
+      this.sourceAt(s).generate(s, this.ctx, this.buf);
       if (this.buf.overflow) throw overflowError(this.buf, this.def.generators, s);
     }
     this.cachedState = s;
@@ -313,8 +311,7 @@ export class Game implements Runtime {
     buf.clear();
     this.cachedState = null;
     this.ctx.player = player;
-    const prelude = this.def.prelude;
-    (s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play).generate(s, this.ctx, buf);
+    this.sourceAt(s).generate(s, this.ctx, buf);
     if (buf.overflow) return true;
     this.cachedState = s;
     this.cachedVersion = s.version;
@@ -342,15 +339,20 @@ export class Game implements Runtime {
     const c = this.anyCtx;
     c.player = player;
     c.noPass = ignorePass;
-    const prelude = this.def.prelude;
     try {
-      return anyMove(s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play, s, c);
+      return anyMove(this.sourceAt(s), s, c);
     } finally {
       c.noPass = false;
     }
   }
 
   private readonly anyCtx: Ctx = newCtx();
+
+  /** The moves the player to act chooses among in `s`: the prelude's decision while one is left, else play's. */
+  private sourceAt(s: State): MoveSource {
+    const prelude = this.def.prelude;
+    return s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play;
+  }
 
   /**
    * Whether `player` has a legal move, asked by a rule inside a move: in its consequences, or in a
@@ -368,9 +370,8 @@ export class Game implements Runtime {
     c.player = player;
     c.noPass = ignorePass;
     this.askingWithinMove = true;
-    const prelude = this.def.prelude;
     try {
-      return anyMove(s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play, s, c);
+      return anyMove(this.sourceAt(s), s, c);
     } finally {
       c.noPass = false;
       this.askingWithinMove = false;
@@ -388,9 +389,7 @@ export class Game implements Runtime {
     if (s.over) return;
     if (s.rollDue) return this.roller!.generate(s, this.searchCtx, out);
     this.searchCtx.player = s.mover;
-    const prelude = this.def.prelude;
-    const source = s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play;
-    source.generate(s, this.searchCtx, out);
+    this.sourceAt(s).generate(s, this.searchCtx, out);
     if (out.overflow) throw overflowError(out, this.def.generators, s);
   }
 
@@ -428,8 +427,7 @@ export class Game implements Runtime {
   private listMoves(s: State, out: MoveBuffer): void {
     if (s.over) return;
     this.historyCtx.player = s.mover;
-    const prelude = this.def.prelude;
-    (s.preludeLeft > 0 ? prelude[prelude.length - s.preludeLeft]!.moves : this.def.play).generate(s, this.historyCtx, out);
+    this.sourceAt(s).generate(s, this.historyCtx, out);
     if (out.overflow) throw overflowError(out, this.def.generators, s);
   }
 
