@@ -417,3 +417,30 @@ describe("Santorini (board/race/reach/Santorini.lud): a builder steps off one to
     });
   });
 });
+
+describe("Ketch-Dolt (board/race/escape/Ketch-Dolt.lud): the opponent's point of a die's number, read along the opponent's road", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("ketch-dolt"), games("ketch-dolt"), {
+      ludiiNotation: (n, s) => {
+        if (n === "pass") return "forced-pass";
+        // An entry from the hand; a lone piece sent back to its owner's hand (Ludii's move to that hand site).
+        if (n.startsWith("*")) return `P${s.mover + 1}hand-${n.slice(1)}`;
+        if (n.startsWith("x")) return `${n.slice(1)}-P${2 - s.mover}hand`;
+        return n.replace(/-off\/\d+$/, "-off");
+      },
+      // Ludii lists each move once per piece that could make it (every piece of the hand, of a pile; the
+      // take once per piece the mover has) and per die allowing it; ours once per die: compared once each.
+      distinct: true,
+      forcedPassIsMove: true,
+      // Ludii's moves of one notation are the same move but for the die used, which the replay matches.
+      ludiiChoice: () => {},
+    });
+    // Random play nearly always misses a take and is dolted: every one of these games ends so (122
+    // takes made, 26 pieces borne off on the way); a win by bearing off all fifteen is in
+    // test/ludemes-track-of.test.ts.
+    expect(tally).toEqual({
+      games: 100, decisions: 1088, throws: 580, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 2859, listed: 1088, ambiguous: 1044, results: { p1: 62, p2: 38, draws: 0 },
+    });
+  });
+});

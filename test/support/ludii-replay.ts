@@ -117,6 +117,13 @@ export interface ReplaySpec {
    * pass, as Janggi's do; `ludiiNotation` writes our pass `forced-pass`), not where our game ended.
    */
   forcedPassIsMove?: boolean;
+  /**
+   * The legal moves compared as sets of notations, Ludii's and ours each once per notation: for a game
+   * where Ludii lists a move once per piece that could make it (every piece of a pile, of a hand) and
+   * once per die allowing it, and ours once per die (a bearing off that either of two dice allows,
+   * `h1-off` and `h1-off/6`, both Ludii's `h1-off`). The chosen move's die is still matched (`UseDie`).
+   */
+  distinct?: boolean;
 }
 
 /** What the replayed games held, by Ludii's decisions. */
@@ -157,7 +164,7 @@ function ourMoves(game: Game, s: State, spec: ReplaySpec): { buf: MoveBuffer; na
     if (!rows.has(name)) rows.set(name, i);
   }
   names.sort();
-  return { buf, names, rows };
+  return { buf, names: spec.distinct ? [...new Set(names)] : names, rows };
 }
 
 /**
@@ -201,7 +208,8 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
       else if (chosen.includes("*")) t.drops++;
       const ours = ourMoves(game, s, spec);
       if (legal) {
-        const theirs = spec.ludiiLegal ? spec.ludiiLegal(legal, s, game) : legal;
+        const listed = spec.ludiiLegal ? spec.ludiiLegal(legal, s, game) : legal;
+        const theirs = spec.distinct ? [...new Set(listed)] : listed;
         t.listed++;
         t.legalMoves += theirs.length;
         if (ours.names.join(" ") !== theirs.join(" ")) expect(ours.names, `${where()}: the legal moves`).toEqual(theirs);

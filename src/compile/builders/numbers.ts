@@ -16,7 +16,9 @@ import { playerRegion } from "../seats.js";
 import { compileRegion } from "./regions.js";
 import { StepDistances, UNREACHABLE } from "../../engine/board/distances.js";
 import { dirIndex } from "../../engine/board/topology.js";
-import { trackNamed } from "../tracks.js";
+import { trackNamed, trackOwner } from "../tracks.js";
+import type { State } from "../../engine/state/state.js";
+import type { Ctx } from "../../engine/play/rules.js";
 import { nextInt } from "../../engine/state/rng.js";
 
 const EMPTY_SITES = new Int32Array(0);
@@ -47,19 +49,21 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     if (n.along !== undefined) {
       if (n.dirs !== undefined) cx.fail("S001", "(distance ...) is measured along a track or along directions, not both", `${ptr}/dirs`, "along: or dirs:");
       const track = trackNamed(n.along as string, `${ptr}/along`, cx);
+      const owner = trackOwner(n.of as string | undefined, n.along as string, `${ptr}/of`, cx);
       if (!track) return { fn: () => 0 };
-      return {
-        fn: (s, c) => {
-          const x = a(s, c), y = b(s, c), p = c.player;
-          if (x < 0 || y < 0) return 0;
-          if (p < 0 || p >= track.sites.length) return UNREACHABLE;
-          const position = track.position[p]!, i = position[x]!, j = position[y]!;
-          if (i < 0 || j < 0) return UNREACHABLE;
-          if (j >= i) return j - i;
-          return track.loop ? j - i + track.sites[p]!.length : UNREACHABLE;
-        },
+      // On player p's road (the player the rule is read for, or with of: the player it names).
+      const distance = (s: State, c: Ctx, p: number): number => {
+        const x = a(s, c), y = b(s, c);
+        if (x < 0 || y < 0) return 0;
+        if (p < 0 || p >= track.sites.length) return UNREACHABLE;
+        const position = track.position[p]!, i = position[x]!, j = position[y]!;
+        if (i < 0 || j < 0) return UNREACHABLE;
+        if (j >= i) return j - i;
+        return track.loop ? j - i + track.sites[p]!.length : UNREACHABLE;
       };
+      return { fn: owner ? (s, c) => distance(s, c, owner(s, c)) : (s, c) => distance(s, c, c.player) };
     }
+    if (n.of !== undefined) cx.fail("M004", "(distance ...) reads a player's road with of:, and this distance goes along directions, not along a track", `${ptr}/of`, "along:TRACK with of:, or no of:");
     const table = new StepDistances(cx.topology!, directionsIn(n.dirs, `${ptr}/dirs`, cx));
     return {
       fn: (s, c) => {

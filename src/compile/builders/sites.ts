@@ -13,7 +13,9 @@ import { directionsByPlayer } from "../directions.js";
 import { compilePlayer, siteRefIn, type SiteReader } from "../expression.js";
 import { playerRegion } from "../seats.js";
 import { compileRegion } from "./regions.js";
-import { trackNamed } from "../tracks.js";
+import { trackNamed, trackOwner } from "../tracks.js";
+import type { State } from "../../engine/state/state.js";
+import type { Ctx } from "../../engine/play/rules.js";
 import { compileInt } from "./numbers.js";
 import { compileBool } from "./conditions.js";
 
@@ -76,28 +78,32 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   along: (n, ptr, cx) => {
     const track = trackNamed(n.track as string, `${ptr}/track`, cx);
+    const owner = trackOwner(n.of as string | undefined, n.track as string, `${ptr}/of`, cx);
     const at = compileSite(n.site!, `${ptr}/site`, cx);
     const by = compileInt(n.n!, `${ptr}/n`, cx);
     if (!track) return () => NO_SITE;
-    return (s, c) => {
+    // On player p's road (the player the rule is read for, or with of: the player it names).
+    const along = (s: State, c: Ctx, p: number): number => {
       const site = at(s, c);
-      if (site < 0 || c.player < 0 || c.player >= track.sites.length) return NO_SITE;
-      const sites = track.sites[c.player]!, pos = track.position[c.player]![site]!;
+      if (site < 0 || p < 0 || p >= track.sites.length) return NO_SITE;
+      const sites = track.sites[p]!, pos = track.position[p]![site]!;
       if (pos < 0) return NO_SITE;
       let q = pos + by(s, c);
       if (track.loop) q = ((q % sites.length) + sites.length) % sites.length;
       return q >= 0 && q < sites.length ? sites[q]! : NO_SITE;
     };
+    return owner ? (s, c) => along(s, c, owner(s, c)) : (s, c) => along(s, c, c.player);
   },
   "first-along": (n, ptr, cx) => {
     const track = trackNamed(n.track as string, `${ptr}/track`, cx);
+    const owner = trackOwner(n.of as string | undefined, n.track as string, `${ptr}/of`, cx);
     const at = compileSite(n.site!, `${ptr}/site`, cx);
     const cond = cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx));
     if (!track) return noSite;
-    return (s, c) => {
+    const first = (s: State, c: Ctx, p: number): number => {
       const start = at(s, c);
-      if (start < 0 || c.player < 0 || c.player >= track.sites.length) return NO_SITE;
-      const sites = track.sites[c.player]!, L = sites.length, pos = track.position[c.player]![start]!;
+      if (start < 0 || p < 0 || p >= track.sites.length) return NO_SITE;
+      const sites = track.sites[p]!, L = sites.length, pos = track.position[p]![start]!;
       if (pos < 0) return NO_SITE;
       const site = c.site;
       try {
@@ -110,6 +116,7 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
         c.site = site;
       }
     };
+    return owner ? (s, c) => first(s, c, owner(s, c)) : (s, c) => first(s, c, c.player);
   },
   mapped: (n, ptr, cx) => {
     const leadsTo = siteMapNamed(n.map as string, `${ptr}/map`, cx);

@@ -22,3 +22,9 @@ export const SITE_DOC = "The site.";
 export const playerRef: ArgType = { t: "name" };
 export const PLAYER_DOC =
   "`mover` (who just acted, in end rules; who acts, in moves), `next` (who acts next: in end rules the player to act; in moves and after-action or after-turn effects, whoever's turn comes after this player's -- a `(next-turn P)` choice, else the next seat in turn order past players who have finished), `opponent` (the seat after `mover`), `player` (the player in question inside `ranked`, `some-player`, `for-each-player` and `(each-player ... as:player)`) or a seat `P1`..`Pn`";
+
+/** `of:` of the forms that read a track (`along`, `first-along`, `distance ... along:`). */
+export const TRACK_OF_DOC =
+  "Whose road, of a track written per seat (`seat:`), e.g. the opponent's or a partner's (default: the player the rule is read for, the mover in moves): " +
+  PLAYER_DOC +
+  ". A track every seat shares has no other player's road: `of:` naming another player is refused there.";

@@ -2,7 +2,7 @@
  * Numbers (category `int`).
  */
 import type { LudemeSpec } from "../catalog.js";
-import { name, cat, list, siteRef, selfRef, SITE_DOC, playerRef, PLAYER_DOC } from "./args.js";
+import { name, cat, list, siteRef, selfRef, SITE_DOC, playerRef, PLAYER_DOC, TRACK_OF_DOC } from "./args.js";
 
 export const numberLudemes: LudemeSpec[] = [
   {
@@ -316,7 +316,8 @@ export const numberLudemes: LudemeSpec[] = [
       { name: "a", type: siteRef, doc: "One site." },
       { name: "b", type: siteRef, doc: "The other." },
       { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "Directions of the steps (default: the board's own)." },
-      { name: "along", type: name, namedOnly: true, optional: true, doc: "A track instead of directions: how many positions on from the first site the second comes, going forward along the track (round a loop), on the track of the player the rule is read for; 1000000 when it never comes (off the track, or behind on an open one). E.g. the pits within three of the pit sown from: `(<= (distance from site along:round) 3)`." },
+      { name: "along", type: name, namedOnly: true, optional: true, doc: "A track instead of directions: how many positions on from the first site the second comes, going forward along the track (round a loop), on the track of the player the rule is read for (another's with `of:`); 1000000 when it never comes (off the track, or behind on an open one). E.g. the pits within three of the pit sown from: `(<= (distance from site along:round) 3)`." },
+      { name: "of", type: playerRef, namedOnly: true, optional: true, doc: `With \`along:\`: ${TRACK_OF_DOC}` },
     ],
     example: "(distance to (where king next))",
   },

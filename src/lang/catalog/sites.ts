@@ -3,7 +3,7 @@
  * reads a site, beside the names `from`, `to`, `last-to` ...
  */
 import type { LudemeSpec } from "../catalog.js";
-import { cat, name, siteRef, playerRef, PLAYER_DOC, SITE_DOC } from "./args.js";
+import { cat, name, siteRef, playerRef, PLAYER_DOC, SITE_DOC, TRACK_OF_DOC } from "./args.js";
 
 export const siteLudemes: LudemeSpec[] = [
   {
@@ -20,22 +20,24 @@ export const siteLudemes: LudemeSpec[] = [
   {
     name: "along",
     category: "site",
-    doc: "The site `n` positions further along a track from a site, on the track of the player the rule is read for (the mover's, in moves): round a loop, and no site past the end of an open track or from a site off it. Negative `n` counts back. E.g. the pit facing a pit in the same place on the other side of a loop of 18: `(along round to 9)`.",
+    doc: "The site `n` positions further along a track from a site, on the track of the player the rule is read for (the mover's, in moves), or with `of:` another player's road: round a loop, and no site past the end of an open track or from a site off it. Negative `n` counts back. E.g. the pit facing a pit in the same place on the other side of a loop of 18: `(along round to 9)`; the opponent's point of a die's number, counted along the opponent's own road from its first point: `(along race (site-of (region-of start opponent)) (- (pips) 1) of:opponent)` (Ludii's `trackSite Move` given another player, or that player's track by name).",
     params: [
       { name: "track", type: name, doc: "The track's name." },
       { name: "site", type: siteRef, doc: "Where to start." },
       { name: "n", type: cat("int"), doc: "How many positions further (negative: back)." },
+      { name: "of", type: playerRef, namedOnly: true, optional: true, doc: TRACK_OF_DOC },
     ],
     example: "(along round to 9)",
   },
   {
     name: "first-along",
     category: "site",
-    doc: "The first site along a track, starting from a site (that site first) and going on round, where a condition holds (`site` bound to the site looked at): the track of the player the rule is read for (the mover's, in moves). An open track is gone round too, from its end back to its start. No site when none of the track's sites qualifies, or when the start is off the track. E.g. the first empty pit of the mover's row counting from its right-hand end, where seeds are put back at the start of a round: `(first-along refill (site-of (region-of right-end mover)) (empty site))`.",
+    doc: "The first site along a track, starting from a site (that site first) and going on round, where a condition holds (`site` bound to the site looked at): the track of the player the rule is read for (the mover's, in moves), or with `of:` another player's. An open track is gone round too, from its end back to its start. No site when none of the track's sites qualifies, or when the start is off the track. E.g. the first empty pit of the mover's row counting from its right-hand end, where seeds are put back at the start of a round: `(first-along refill (site-of (region-of right-end mover)) (empty site))`.",
     params: [
       { name: "track", type: name, doc: "The track's name." },
       { name: "site", type: siteRef, doc: "Where to start." },
       { name: "cond", type: cat("bool"), doc: "Condition on `site`, each site of the track in turn." },
+      { name: "of", type: playerRef, namedOnly: true, optional: true, doc: TRACK_OF_DOC },
     ],
     example: "(first-along refill (site-of (region-of right-end mover)) (empty site))",
   },
