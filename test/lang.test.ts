@@ -186,6 +186,14 @@ describe("expansion: defines", () => {
     expectAt(d, text, "x:true");
   });
 
+  it("reports a define with several bodies as X001, hinting at a list", () => {
+    const text = mini({ pre: '(define "Two" (pass) (pass))', end: "(if (no-moves next) (win mover))" });
+    const d = errors(text).find((e) => e.code === "X001")!;
+    expect(d.message).toMatch(/2 forms after its name/);
+    expect(d.expected).toContain("{form1 form2 ...}");
+    expectAt(d, text, '(define "Two"');
+  });
+
   it("reports a duplicate top-level define as X005", () => {
     const text = '(define "A" true)\n(define "A" false)\n' + mini({ end: '(if ("A") (win mover))' });
     const d = single(text, "X005");

@@ -110,6 +110,17 @@ describe("mixed stacks", () => {
     expect(() => g.apply(s, g.legalMoves(s)[0]!)).toThrow(PlayLimitError);
     expect(() => g.apply(s, g.legalMoves(s)[0]!)).toThrow(/would stack 3 pieces .* more than the 2 a stack may hold \(its max:, or without max: every piece the game starts with/);
   });
+
+  it("the default counts neutral pieces too: a stack of every piece the game starts with is allowed", () => {
+    const g = build({
+      players: 2,
+      items: "(mixed-stacks) (piece ghoula)",
+      start: "(stack a1 {{ghoula neutral} {man P2} {man P1}})",
+      play: "(pass)",
+    });
+    expect(g.shape.levels).toBe(3);
+    expect(site(g, g.newGame(), "a1")).toMatchObject({ owner: "P1", height: 3 });
+  });
 });
 
 describe("lift on a mixed stack", () => {

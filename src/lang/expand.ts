@@ -173,7 +173,10 @@ function addDefine(n: FormNode, defines: Map<string, Define>, diagnostics: Diagn
   const nameNode = n.args[0]?.value;
   const body = n.args[1]?.value;
   if (!nameNode || (nameNode.kind !== "ident" && nameNode.kind !== "string") || !body || n.args.length > 2) {
-    diagnostics.push(error("X001", "a define needs a name and one body", n.span, "(define name body)"));
+    // Several forms after the name are most often a list of rules meant as one body.
+    const hint = n.args.length > 2 && nameNode ? "(define name {form1 form2 ...}): several forms as one body are a list" : "(define name body)";
+    const what = n.args.length > 2 ? `a define needs a name and one body, and this one has ${n.args.length - 1} forms after its name` : "a define needs a name and one body";
+    diagnostics.push(error("X001", what, n.span, hint));
     return;
   }
   const name = nameNode.kind === "ident" ? nameNode.name : nameNode.value;

@@ -10,7 +10,7 @@ import type { Category } from "../../lang/catalog.js";
 import { newCtx, type Effect, type GameDef, type RollRule, type TurnDef } from "../../engine/play/rules.js";
 import { RollGenerator } from "../../engine/play/dice.js";
 import { compileBool } from "./conditions.js";
-import { piecesOnBoard, State, type GroupLinks } from "../../engine/state/state.js";
+import { EMPTY, piecesOnBoard, State, type GroupLinks } from "../../engine/state/state.js";
 import { boardOutline } from "../../engine/structures/connection.js";
 import { neighbourLists } from "../../engine/board/topology.js";
 import { UnionSource } from "../../engine/moves/generators.js";
@@ -57,6 +57,8 @@ function checkStartFitsSupply(start: StartCount, cx: CompileContext): void {
 interface StartCount {
   pieces: number[];
   sites: number[];
+  /** Neutral pieces on the board at the start, at every level of a stack. */
+  neutral: number;
 }
 
 /** Runs the start rules once on a scratch state of the game's shape (deals draw from seed 0; only counts matter). */
@@ -66,11 +68,15 @@ function countStart(setup: Effect[], cx: CompileContext): StartCount {
   const c = newCtx();
   for (const e of setup) e(s, c);
   const sites = new Array<number>(cx.playerCount).fill(0);
+  let neutral = 0;
   for (let i = 0; i < s.owner.length; i++) {
     const o = s.owner[i]!;
     if (o >= 0 && o < cx.playerCount) sites[o]!++;
+    if (o === EMPTY) continue;
+    if (!L) neutral += o >= cx.playerCount ? s.height[i]! : 0;
+    else for (let k = 0; k < s.height[i]!; k++) if (s.levelOwner[i * L + k]! >= cx.playerCount) neutral++;
   }
-  return { pieces: piecesOnBoard(s, cx.playerCount), sites };
+  return { pieces: piecesOnBoard(s, cx.playerCount), sites, neutral };
 }
 
 /** `(players ... teams:)`: each seat's team number, every seat in exactly one team. */
@@ -93,10 +99,10 @@ function compileTeams(teams: string[][], cx: CompileContext): Int32Array {
 /** The most levels a mixed stack keeps (an owner and a type per level, per site). */
 const MAX_STACK_LEVELS = 255;
 
-/** The levels each site keeps in a game with mixed stacks: the bound given, else every piece the game has. */
+/** The levels each site keeps in a game with mixed stacks: the bound given, else every piece the game has, neutral ones included. */
 function stackLevelsOf(start: StartCount | undefined, cx: CompileContext): number {
   if (cx.stackLevels >= 0) return cx.stackLevels;
-  let total = 0;
+  let total = start?.neutral ?? 0;
   for (const placed of start?.pieces ?? []) total += cx.supplyTotal >= 0 ? Math.max(cx.supplyTotal, placed) : placed;
   if (total > MAX_STACK_LEVELS) {
     cx.fail("M005", `mixed stacks of all the game's ${total} pieces: a site keeps at most ${MAX_STACK_LEVELS}`, "/equipment", `(mixed-stacks max:N) with N up to ${MAX_STACK_LEVELS}`);
