@@ -1,6 +1,7 @@
 /**
- * Reading a stack level by level: `(owner SITE PLAYER level:L)` and `(is-piece SITE TYPE level:L)`
- * (Ludii's `(who at: level:)`, `(what at: level:)`), levels counted from 1, the bottom piece, up to
+ * Reading a stack level by level: `(owner SITE PLAYER level:L)`, `(friend SITE level:L)`, `(enemy
+ * SITE level:L)` and `(is-piece SITE TYPE level:L)` (Ludii's `(who at: level:)`, `(is Friend (who
+ * at: level:))`, `(what at: level:)`), levels counted from 1, the bottom piece, up to
  * `(height SITE)`, the top; `(count SITE of:PLAYER piece:{TYPES})`, a stack's pieces of a player or of
  * some types, at every level (Pyrga's majority, its one piece of each shape); the same on piles of
  * one owner (a game without mixed stacks); and the descriptions the compiler refuses.
@@ -44,6 +45,12 @@ describe("a stack's levels", () => {
     // any: anyone's piece, not a neutral one; a level read from the stack itself (the piece under the top).
     expect(holding(["(owner a1 any level:1)", "(owner a1 any level:2)", "(owner a1 any level:5)", "(owner a1 P2 level:(- (height a1) 1))", "(owner a2 any level:1)"], tower)).toEqual([
       true, false, false, true, false,
+    ]);
+  });
+
+  it("(friend SITE level:L), (enemy SITE level:L): the piece at a level is the mover's, another player's (a neutral one neither)", () => {
+    expect(holding(["(friend a1 level:4)", "(friend a1 level:3)", "(enemy a1 level:3)", "(enemy a1 level:2)", "(friend a1 level:2)", "(enemy a1 level:1)", "(enemy a1 level:5)"], tower)).toEqual([
+      true, false, true, false, false, true, false,
     ]);
   });
 

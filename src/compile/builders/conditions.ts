@@ -38,6 +38,17 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   enemy: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const side = sidesOf(cx);
+    if (n.level !== undefined) {
+      const level = levelIn(n, ptr, cx);
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          if (x < 0) return false;
+          const o = ownerAtLevel(s, x, level(s, c));
+          return o >= 0 && side[o] !== NO_SIDE && side[o] !== side[c.player];
+        },
+      };
+    }
     return {
       fn: (s, c) => {
         const x = at(s, c);
@@ -54,6 +65,17 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   friend: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const side = sidesOf(cx);
+    if (n.level !== undefined) {
+      const level = levelIn(n, ptr, cx);
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          if (x < 0) return false;
+          const o = ownerAtLevel(s, x, level(s, c));
+          return o >= 0 && side[o] === side[c.player];
+        },
+      };
+    }
     return {
       fn: (s, c) => {
         const x = at(s, c);

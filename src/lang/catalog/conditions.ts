@@ -26,16 +26,22 @@ export const conditionLudemes: LudemeSpec[] = [
   {
     name: "enemy",
     category: "bool",
-    doc: "The site holds a piece of another player (not a neutral piece).",
-    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    doc: "The site holds a piece of another player (not a neutral piece): the top of a stack, or with `level:` the piece at that level, 1 the bottom (see `owner`).",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "level", type: cat("int"), namedOnly: true, optional: true, doc: "The level read, 1 the bottom of the stack (default: its top)." },
+    ],
     example: "(enemy over)",
   },
   {
     name: "friend",
     category: "bool",
-    doc: "The site holds a piece of the player the rule is evaluated for.",
-    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
-    example: "(friend to)",
+    doc: "The site holds a piece of the player the rule is evaluated for: the top of a stack, or with `level:` the piece at that level, 1 the bottom (see `owner`).",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "level", type: cat("int"), namedOnly: true, optional: true, doc: "The level read, 1 the bottom of the stack (default: its top)." },
+    ],
+    example: "(friend to level:1)",
   },
   {
     name: "occupied",
