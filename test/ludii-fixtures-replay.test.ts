@@ -444,3 +444,24 @@ describe("Ketch-Dolt (board/race/escape/Ketch-Dolt.lud): the opponent's point of
     });
   });
 });
+
+describe("Pyrga (board/space/territory/Pyrga.lud): a stack's pieces read level by level, counted by owner and by shape", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const g = fixture("pyrga");
+    // Ludii writes a placement `b3-b3` whatever the piece; what it put there is in the move
+    // (`Add@b3=12`: component 12, P2's east triangle). Ludii's components, two a kind (P1's, P2's):
+    // disc, square, diagonal square (another option's), triangles north, south, east, west.
+    const kinds = ["D", "Q", "", "N", "S", "E", "W"];
+    const tally = replayLudiiGames(g, games("pyrga"), {
+      ludiiNotation: (n) => `${n.slice(2)}-${n.slice(2)}`,
+      ludiiResolve: (_s, _game, candidates, did) => {
+        const what = Number(/Add@[a-d][1-4]=(\d+)/.exec(did)![1]);
+        return candidates.find((n) => n.startsWith(`${kinds[(what - 1) >> 1]}*`)) ?? "none";
+      },
+    });
+    expect(tally).toEqual({
+      games: 100, decisions: 2499, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 25012, listed: 2499, ambiguous: 1928, results: { p1: 61, p2: 34, draws: 5 },
+    });
+  });
+});

@@ -215,7 +215,7 @@ export function rankingLabels(ranked: IrNode, ptr: string, cx: CompileContext, s
 /** A ranking number in words, when it is one of the simple per-player quantities. */
 function describeKey(v: Json, cx: CompileContext, shown: Presentation): string | null {
   if (!isNode(v)) return null;
-  const ofPlayer = (c: Json) => isNode(c) && c.ludeme === "owner" && c.site === "site" && c.player === "player";
+  const ofPlayer = (c: Json) => isNode(c) && c.ludeme === "owner" && c.site === "site" && c.player === "player" && c.level === undefined;
   switch (v.ludeme) {
     case "score":
     case "supply":

@@ -38,6 +38,17 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   enemy: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const side = sidesOf(cx);
+    if (n.level !== undefined) {
+      const level = levelIn(n, ptr, cx);
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          if (x < 0) return false;
+          const o = ownerAtLevel(s, x, level(s, c));
+          return o >= 0 && side[o] !== NO_SIDE && side[o] !== side[c.player];
+        },
+      };
+    }
     return {
       fn: (s, c) => {
         const x = at(s, c);
@@ -54,6 +65,17 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   friend: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const side = sidesOf(cx);
+    if (n.level !== undefined) {
+      const level = levelIn(n, ptr, cx);
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          if (x < 0) return false;
+          const o = ownerAtLevel(s, x, level(s, c));
+          return o >= 0 && side[o] === side[c.player];
+        },
+      };
+    }
     return {
       fn: (s, c) => {
         const x = at(s, c);
@@ -79,6 +101,27 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   owner: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
+    if (n.level !== undefined) {
+      // The piece at a level of the stack (1: the bottom), no piece past its top.
+      const level = levelIn(n, ptr, cx);
+      if (n.player === "any") {
+        return {
+          fn: (s, c) => {
+            const x = at(s, c);
+            if (x < 0) return false;
+            const o = ownerAtLevel(s, x, level(s, c));
+            return o !== EMPTY && o !== NEUTRAL;
+          },
+        };
+      }
+      const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          return x >= 0 && ownerAtLevel(s, x, level(s, c)) === who(s, c);
+        },
+      };
+    }
     if (n.player === "any") {
       return {
         fn: (s, c) => {
@@ -105,6 +148,15 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   "is-piece": (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    if (n.level !== undefined) {
+      const level = levelIn(n, ptr, cx);
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          return x >= 0 && pieceAtLevel(s, x, level(s, c)) === type;
+        },
+      };
+    }
     return {
       fn: (s, c) => {
         const x = at(s, c);
@@ -411,7 +463,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const { start, list } = nearLists(cx, (n.via as string | undefined) ?? "adjacent", `${ptr}/via`);
     // The common "next to a piece of type T" is checked inline (no call per neighbour).
     const inner = n.cond;
-    if (isNode(inner) && inner.ludeme === "is-piece" && inner.site === "site") {
+    if (isNode(inner) && inner.ludeme === "is-piece" && inner.site === "site" && inner.level === undefined) {
       const type = cx.pieceIndex(inner.piece as string, `${ptr}/cond/piece`);
       return {
         fn: (s, c) => {
@@ -842,6 +894,33 @@ function atSite(e: Emitter, at: (s: State, c: Ctx) => number, test: (x: string) 
   if (text !== undefined && e.isBoundSite(text)) return test(text);
   const x = e.local("x");
   return `(${x} = ${text !== undefined ? `(${text})` : e.num(at, "a site")}) >= 0 && ${test(x)}`;
+}
+
+/** A `level:` argument; a constant below 1 is refused (levels count from 1, the bottom piece). */
+function levelIn(n: IrNode, ptr: string, cx: CompileContext): (s: State, c: Ctx) => number {
+  const level = compileIntC(n.level, `${ptr}/level`, cx);
+  if (level.constant !== undefined && level.constant < 1) {
+    cx.fail("M004", `level:${level.constant} names no piece: the levels of a stack count from 1, its bottom piece, up to (height SITE), its top`, `${ptr}/level`, "level:1 for the bottom piece (Ludii's level 0)");
+  }
+  return level.fn;
+}
+
+/**
+ * The owner of the piece at a level of the stack on a site (1: the bottom, the height: the top),
+ * EMPTY past the top or below the bottom. A pile (a game without mixed stacks) is one owner's at
+ * every level.
+ */
+export function ownerAtLevel(s: State, x: number, level: number): number {
+  const h = s.height[x]!, L = s.levels;
+  if (level < 1 || level > h) return EMPTY;
+  return L === 0 ? s.owner[x]! : s.levelOwner[x * L + level - 1]!;
+}
+
+/** The type of the piece at a level of the stack on a site, as ownerAtLevel reads it (EMPTY: none). */
+export function pieceAtLevel(s: State, x: number, level: number): number {
+  const h = s.height[x]!, L = s.levels;
+  if (level < 1 || level > h) return EMPTY;
+  return L === 0 ? s.piece[x]! : s.levelPiece[x * L + level - 1]!;
 }
 
 /** The side of a neutral piece: nobody's friend, nobody's enemy. */

@@ -575,7 +575,7 @@ function openPath(n: IrNode): boolean {
 
 /** Whether a condition is `(not (friend <site>))`, which generators can test inline. */
 function isNotFriendAt(v: Json | undefined, site: string): boolean {
-  return v !== undefined && isNode(v) && v.ludeme === "not" && isNode(v.cond) && v.cond.ludeme === "friend" && v.cond.site === site;
+  return v !== undefined && isNode(v) && v.ludeme === "not" && isNode(v.cond) && v.cond.ludeme === "friend" && v.cond.site === site && v.cond.level === undefined;
 }
 
 /** Whether a condition is `(empty <site>)`, which generators can test inline. */

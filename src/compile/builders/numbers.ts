@@ -20,6 +20,7 @@ import { trackNamed, trackOwner } from "../tracks.js";
 import type { State } from "../../engine/state/state.js";
 import type { Ctx } from "../../engine/play/rules.js";
 import { nextInt } from "../../engine/state/rng.js";
+import { EMPTY, NEUTRAL } from "../../engine/state/state.js";
 
 const EMPTY_SITES = new Int32Array(0);
 
@@ -78,6 +79,7 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     return { fn: (s, c) => s.counters[slot(s, c)]! };
   },
   count: (n, ptr, cx) => {
+    if (n.site !== undefined && (n.of !== undefined || n.piece !== undefined)) return countInStack(n, ptr, cx);
     if (n.site !== undefined) {
       const at = siteIn(n, ptr, cx);
       return {
@@ -86,6 +88,10 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
           return x < 0 ? 0 : s.height[x]!;
         },
       };
+    }
+    if (n.of !== undefined || n.piece !== undefined) {
+      const arg = n.of !== undefined ? "of" : "piece";
+      cx.fail("M004", `(count ... ${arg}:) counts a site's pieces, but no site is named`, `${ptr}/${arg}`, `(count SITE ${arg}:...), e.g. (count to ${arg === "of" ? "of:mover" : "piece:{disc}"})`);
     }
     if (cx.scope !== "move") cx.fail("M004", "(count) without a site exists only inside a move", ptr, "(count SITE): the pieces on a site");
     return { fn: (_s, c) => c.count };
@@ -168,7 +174,7 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     // The sites a player owns: the count the engine keeps up to date, no scan.
     const inner = n.cond;
     // (With mixed stacks the engine counts pieces instead: no shortcut.)
-    if (isNode(inner) && inner.ludeme === "owner" && inner.site === "site" && inner.player !== "any" && cx.stackLevels === 0) {
+    if (isNode(inner) && inner.ludeme === "owner" && inner.site === "site" && inner.player !== "any" && inner.level === undefined && cx.stackLevels === 0) {
       const errors = cx.diagnostics.length;
       cx.withSite(() => compileBool(inner, `${ptr}/cond`, cx));
       // An error in the condition is reported once: the game is not built.
@@ -574,6 +580,42 @@ function extreme(n: IrNode, ptr: string, cx: CompileContext, pick: (...values: n
       let best = fns[0]!(s, c);
       for (let i = 1; i < fns.length; i++) best = pick(best, fns[i]!(s, c));
       return best;
+    },
+  };
+}
+
+/**
+ * `(count SITE of:PLAYER piece:{TYPES})`: the pieces of the stack on a site that are the player's
+ * and of those types, level by level (a pile, without mixed stacks, is all one owner's and type's).
+ */
+function countInStack(n: IrNode, ptr: string, cx: CompileContext): Compiled<number> {
+  const at = siteIn(n, ptr, cx);
+  let types: Uint8Array | null = null;
+  if (n.piece !== undefined) {
+    const names = n.piece as string[];
+    if (names.length === 0) cx.fail("M004", "(count SITE piece:{}) names no piece type: it would always be 0", `${ptr}/piece`, "one or more piece types, e.g. piece:{disc}");
+    types = new Uint8Array(Math.max(1, cx.pieces.length));
+    for (const [i, t] of names.entries()) {
+      const k = cx.pieceIndex(t, `${ptr}/piece/${i}`);
+      if (k >= 0) types[k] = 1;
+    }
+  }
+  const anyone = n.of === "any";
+  const who = n.of === undefined || anyone ? null : compilePlayer(n.of as string, `${ptr}/of`, cx);
+  // Whether a piece (owner o, type t) counts: the player's (anyone's but neutral, for `any`), of the types.
+  const counts = (o: number, t: number, p: number): boolean =>
+    (who === null ? !anyone || (o !== EMPTY && o !== NEUTRAL) : o === p) && (types === null || (t >= 0 && types[t] === 1));
+  return {
+    fn: (s, c) => {
+      const x = at(s, c);
+      if (x < 0) return 0;
+      const h = s.height[x]!;
+      if (h === 0) return 0;
+      const p = who === null ? -1 : who(s, c), L = s.levels;
+      if (L === 0) return counts(s.owner[x]!, s.piece[x]!, p) ? h : 0;
+      let k = 0;
+      for (let i = x * L, end = i + h; i < end; i++) if (counts(s.levelOwner[i]!, s.levelPiece[i]!, p)) k++;
+      return k;
     },
   };
 }

@@ -26,16 +26,22 @@ export const conditionLudemes: LudemeSpec[] = [
   {
     name: "enemy",
     category: "bool",
-    doc: "The site holds a piece of another player (not a neutral piece).",
-    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
+    doc: "The site holds a piece of another player (not a neutral piece): the top of a stack, or with `level:` the piece at that level, 1 the bottom (see `owner`).",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "level", type: cat("int"), namedOnly: true, optional: true, doc: "The level read, 1 the bottom of the stack (default: its top)." },
+    ],
     example: "(enemy over)",
   },
   {
     name: "friend",
     category: "bool",
-    doc: "The site holds a piece of the player the rule is evaluated for.",
-    params: [{ name: "site", type: siteRef, doc: SITE_DOC }],
-    example: "(friend to)",
+    doc: "The site holds a piece of the player the rule is evaluated for: the top of a stack, or with `level:` the piece at that level, 1 the bottom (see `owner`).",
+    params: [
+      { name: "site", type: siteRef, doc: SITE_DOC },
+      { name: "level", type: cat("int"), namedOnly: true, optional: true, doc: "The level read, 1 the bottom of the stack (default: its top)." },
+    ],
+    example: "(friend to level:1)",
   },
   {
     name: "occupied",
@@ -47,22 +53,24 @@ export const conditionLudemes: LudemeSpec[] = [
   {
     name: "owner",
     category: "bool",
-    doc: "The site holds a piece of the player (`any`: of any player, not neutral).",
+    doc: "The site holds a piece of the player (`any`: of any player, not neutral): the piece on top of a stack, or with `level:` the piece at that level (Ludii's `(who at:SITE level:L)`), counted from the bottom: 1 the bottom piece, `(height SITE)` the top. E.g. a stack of three whose bottom piece is the mover's: `(and (= (height to) 3) (owner to mover level:1))`. A level the stack does not reach holds no piece.",
     params: [
       { name: "site", type: siteRef, doc: SITE_DOC },
       { name: "player", type: playerRef, doc: PLAYER_DOC + ", or `any`" },
+      { name: "level", type: cat("int"), namedOnly: true, optional: true, doc: "The level read, 1 the bottom of the stack (default: its top)." },
     ],
-    example: "(owner site mover)",
+    example: "(owner site mover level:1)",
   },
   {
     name: "is-piece",
     category: "bool",
-    doc: "The site holds a piece of this type.",
+    doc: "The site holds a piece of this type: the piece on top of a stack, or with `level:` the piece at that level (Ludii's `(what at:SITE level:L)`), counted from the bottom: 1 the bottom piece, `(height SITE)` the top. A level the stack does not reach holds no piece.",
     params: [
       { name: "site", type: siteRef, doc: SITE_DOC },
       { name: "piece", type: name, doc: "Piece type." },
+      { name: "level", type: cat("int"), namedOnly: true, optional: true, doc: "The level read, 1 the bottom of the stack (default: its top)." },
     ],
-    example: "(is-piece site block)",
+    example: "(is-piece site block level:2)",
   },
   {
     name: "flag",

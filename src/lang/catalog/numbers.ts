@@ -18,9 +18,13 @@ export const numberLudemes: LudemeSpec[] = [
   {
     name: "count",
     category: "int",
-    doc: "How many pieces travel in the move; with a site, how many pieces stand on it (a pile's size, a stack's height: the seeds in a pit, the checkers on a point), 0 when empty.",
-    params: [{ name: "site", type: siteRef, optional: true, doc: "The site whose pieces are counted (default: the pieces travelling in the move being made)." }],
-    example: "(count to)",
+    doc: "How many pieces travel in the move; with a site, how many pieces stand on it (a pile's size, a stack's height: the seeds in a pit, the checkers on a point), 0 when empty. With `of:` or `piece:`, only the site's pieces of that player or of those types, at every level of the stack (Ludii's `(count Stack at:SITE if:...)` over `(who ...)`, `(what ...)` by level): a player holds a stack by majority when `(> (* 2 (count site of:player)) (height site))`; a stack holds no triangle yet when `(= (count to piece:{tri-n tri-s}) 0)`.",
+    params: [
+      { name: "site", type: siteRef, optional: true, doc: "The site whose pieces are counted (default: the pieces travelling in the move being made)." },
+      { name: "of", type: playerRef, namedOnly: true, optional: true, doc: `Only the pieces of this player: ${PLAYER_DOC}, or \`any\` (anyone's, not neutral).` },
+      { name: "piece", type: list(name), namedOnly: true, optional: true, doc: "Only the pieces of these types." },
+    ],
+    example: "(count site of:mover piece:{disc})",
   },
   {
     name: "height",
