@@ -417,3 +417,23 @@ describe("Santorini (board/race/reach/Santorini.lud): a builder steps off one to
     });
   });
 });
+
+describe("Buffa de Baldrac (board/race/escape/Buffa de Baldrac.lud): moves by two or three dice combined", () => {
+  it("every decision of 30 games has Ludii's mover and legal moves (as often as Ludii lists them), and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("buffa-de-baldrac"), games("buffa-de-baldrac"), {
+      ludiiNotation: (n, s) => (n === "pass" ? "forced-pass" : n.startsWith("*") ? `P${s.mover + 1}hand-${n.slice(1)}` : n.replace("x", "-")),
+      // Ludii lists a move once per die (or set of dice) it can use; ours once per number (or numbers).
+      diceCopies: true,
+      forcedPassIsMove: true,
+      // Ludii's moves of one notation differ only by the dice used, which the replay matches: nothing to bring back.
+      ludiiChoice: () => {},
+    });
+    // Moves by dice combined are legal only where no longer turn exists (the most moves are a rule):
+    // 45 of the legal moves, at 33 decisions, 8 of them chosen (none by all three dice). Ludii's
+    // forced pass, a die left that no piece can use, counts as a move in that rule, as our pass does.
+    expect(tally).toEqual({
+      games: 30, decisions: 12759, throws: 4725, passes: 0, forcedPasses: 1057, promotions: 0, drops: 0,
+      legalMoves: 92083, listed: 0, ambiguous: 1906, results: { p1: 15, p2: 15, draws: 0 },
+    });
+  });
+});
