@@ -12,6 +12,7 @@ import { CHANCE, type Game } from "../src/engine/play/game.js";
 import { loadPosition, toPosition, type Position, type SitePiece } from "../src/engine/state/position.js";
 import type { State } from "../src/engine/state/state.js";
 import { compileGame, loadGame } from "../src/compile/index.js";
+import { diceOfMove } from "../src/engine/play/dice.js";
 import { formatDiagnostic } from "../src/lang/diagnostics.js";
 import { build, counter, errorsOf, move, notations, onlyError, play, playAll, site, text, type Spec } from "./support/games.js";
 
@@ -254,6 +255,59 @@ describe("dice: the throw as a chance decision", () => {
     const t = play(g, mixed, "a1-d1");
     expect(Array.from(t.diceLeft)).toEqual([1, 0]);
     expect(listed(g, t)).toEqual(["b1-c1", "d1-e1"]);
+  });
+
+  it("for-each-die combined:true: also a move by the sum of any two or three unused dice, using them all", () => {
+    const g = build({
+      board: "(square 16 1)",
+      items: "(dice 3) (track race {(path a1 p1)})",
+      start: "(place man P1 a1)",
+      play: "(for-each-die combined:true (move-along race steps:(pips) then:{(when (> (dice-left) 0) then:{(move-again)})}))",
+      rules: "roll:each-turn",
+    });
+    const byDice = (s: State) => g.legalMoves(s).map((m) => `${m.notation}/${diceOfMove(m.code.die!).join("+")}`);
+    const s = play(g, g.newGame(), "roll 1,2,4");
+    // Each die, then each pair, then all three: (pips) is the sum.
+    expect(byDice(s)).toEqual(["a1-b1/0", "a1-c1/1", "a1-e1/2", "a1-d1/0+1", "a1-f1/0+2", "a1-g1/1+2", "a1-h1/0+1+2"]);
+    // A move by two dice uses both; the third is left, alone.
+    const t = play(g, s, "a1-f1");
+    expect(Array.from(t.diceLeft)).toEqual([0, 1, 0]);
+    expect(byDice(t)).toEqual(["f1-h1/1"]);
+    // All three: the turn is over.
+    const u = play(g, s, "a1-h1");
+    expect(Array.from(u.diceLeft)).toEqual([0, 0, 0]);
+    expect(u.mover).toBe(1);
+    // Dice of the same numbers give their moves once: 3, 4, 3+3, 3+4, 3+3+4, by the first dice still unused.
+    const same = play(g, g.newGame(), "roll 3,4,3");
+    expect(byDice(same)).toEqual(["a1-d1/0", "a1-e1/1", "a1-h1/0+1", "a1-g1/0+2", "a1-k1/0+1+2"]);
+    const after = play(g, same, "a1-d1");
+    expect(byDice(after)).toEqual(["d1-h1/1", "d1-g1/2", "d1-k1/1+2"]);
+  });
+
+  it("for-each-die combined:true: only the sum counts (no landing between); two dice give their pair; without it, single dice only", () => {
+    const spec = (combined: string, dice = 2) => build({
+      board: "(square 10 1)",
+      items: `(dice ${dice}) (track race {(path a1 j1)})`,
+      start: "(place man P1 a1) (place man P2 (sites {b1 c1}))",
+      play: `(for-each-die ${combined} (move-along race steps:(pips) to:(empty to) piece:{man}))`,
+      rules: "roll:each-turn",
+    });
+    // b1 and c1 are held: neither die alone moves, their sum (1+2) does.
+    const g = spec("combined:true");
+    expect(listed(g, play(g, g.newGame(), "roll 1,2"))).toEqual(["a1-d1"]);
+    const single = spec("");
+    expect(listed(single, play(single, single.newGame(), "roll 1,2"))).toEqual([]);
+    expect(listed(single, play(single, single.newGame(), "roll 3,4"))).toEqual(["a1-d1", "a1-e1"]);
+    expect(listed(g, play(g, g.newGame(), "roll 3,4"))).toEqual(["a1-d1", "a1-e1", "a1-h1"]);
+    // (pips) in the move's consequences still reads the sum.
+    const h = build({
+      board: "(square 10 1)",
+      items: "(dice 2) (counter seen) (track race {(path a1 j1)})",
+      start: "(place man P1 a1)",
+      play: "(for-each-die combined:true (move-along race steps:(pips) then:{(counter-set seen (pips))}))",
+      rules: "roll:each-turn",
+    });
+    expect(counter(h, play(h, play(h, h.newGame(), "roll 2,3"), "a1-f1"), "seen")).toBe(5);
   });
 
   it("(pips) is the die's number inside for-each-die and the sum outside; (die N) reads die N", () => {
@@ -909,6 +963,12 @@ describe("descriptions refused", () => {
     expect(errors.map((e) => `${e.code} ${e.message}`)).toEqual(["M001 the game has dice but the rules never throw them"]);
     expect(never.slice(errors[0]!.span!.startOffset, errors[0]!.span!.endOffset)).toMatch(/^\(rules\s+\(start/);
     expect(errors[0]!.expected).toContain("roll:each-turn or roll:each-decision");
+  });
+
+  it("M004: dice combined in a game of one die", () => {
+    const d = onlyError(text({ items: "(dice 1) (track t {(path a1 c1)})", play: "(for-each-die combined:true (move-along t steps:(pips)))", rules: "roll:each-turn" }), "M004", "true", "combined:true");
+    expect(d.message).toBe("combined:true moves by the sum of two or more dice, but the game has one die");
+    build({ items: "(dice 2) (track t {(path a1 c1)})", play: "(for-each-die combined:true (move-along t steps:(pips)))", rules: "roll:each-turn" });
   });
 
   it("M004: (die N) beyond the dice", () => {

@@ -445,6 +445,26 @@ describe("Ketch-Dolt (board/race/escape/Ketch-Dolt.lud): the opponent's point of
   });
 });
 
+describe("Buffa de Baldrac (board/race/escape/Buffa de Baldrac.lud): moves by two or three dice combined", () => {
+  it("every decision of 30 games has Ludii's mover and legal moves (as often as Ludii lists them), and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("buffa-de-baldrac"), games("buffa-de-baldrac"), {
+      ludiiNotation: (n, s) => (n === "pass" ? "forced-pass" : n.startsWith("*") ? `P${s.mover + 1}hand-${n.slice(1)}` : n.replace("x", "-")),
+      // Ludii lists a move once per die (or set of dice) it can use; ours once per number (or numbers).
+      diceCopies: true,
+      forcedPassIsMove: true,
+      // Ludii's moves of one notation differ only by the dice used, which the replay matches: nothing to bring back.
+      ludiiChoice: () => {},
+    });
+    // Moves by dice combined are legal only where no longer turn exists (the most moves are a rule):
+    // 45 of the legal moves, at 33 decisions, 8 of them chosen (none by all three dice). Ludii's
+    // forced pass, a die left that no piece can use, counts as a move in that rule, as our pass does.
+    expect(tally).toEqual({
+      games: 30, decisions: 12759, throws: 4725, passes: 0, forcedPasses: 1057, promotions: 0, drops: 0,
+      legalMoves: 92083, listed: 0, ambiguous: 1906, results: { p1: 15, p2: 15, draws: 0 },
+    });
+  });
+});
+
 describe("Pyrga (board/space/territory/Pyrga.lud): a stack's pieces read level by level, counted by owner and by shape", () => {
   it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
     const g = fixture("pyrga");
@@ -462,6 +482,32 @@ describe("Pyrga (board/space/territory/Pyrga.lud): a stack's pieces read level b
     expect(tally).toEqual({
       games: 100, decisions: 2499, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
       legalMoves: 25012, listed: 2499, ambiguous: 1928, results: { p1: 61, p2: 34, draws: 5 },
+    });
+  });
+});
+
+describe("XII Scripta (board/race/escape/XII Scripta.lud): every move by one die or by two or three combined", () => {
+  it("every decision of 20 games has Ludii's mover and legal moves (as often as Ludii lists them), and every game ends as Ludii's did", () => {
+    const g = fixture("xii-scripta"), waiting = (p: number) => g.def.counters.indexOf(`waiting@P${p + 1}`);
+    const tally = replayLudiiGames(g, games("xii-scripta"), {
+      ludiiNotation: (n, s) => {
+        if (n === "pass") return "forced-pass";
+        // Ludii's hand has two sites: the pieces not yet entered (0) and those taken, to enter first (1).
+        if (n.startsWith("*")) return `P${s.mover + 1}hand${s.counters[waiting(s.mover)]! > 0 ? 1 : 0}-${n.slice(1)}`;
+        // Ludii bears a piece off by selecting its site.
+        if (n.endsWith("-off")) return n.slice(0, -4);
+        return n.replace("x", "-");
+      },
+      diceCopies: true,
+      forcedPassIsMove: true,
+      // Ludii's moves of one notation differ only by the dice used, which the replay matches: nothing to bring back.
+      ludiiChoice: () => {},
+    });
+    // No rule asks for the most moves here: 75,249 of the legal moves are by dice combined, and of the
+    // moves made 2,491 by two dice and 552 by all three.
+    expect(tally).toEqual({
+      games: 20, decisions: 10026, throws: 4666, passes: 0, forcedPasses: 81, promotions: 0, drops: 0,
+      legalMoves: 190568, listed: 0, ambiguous: 1753, results: { p1: 10, p2: 10, draws: 0 },
     });
   });
 });

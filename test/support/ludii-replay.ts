@@ -18,6 +18,7 @@ import { expect } from "vitest";
 import type { Game } from "../../src/engine/play/game.js";
 import type { MoveBuffer } from "../../src/engine/moves/moves.js";
 import type { State } from "../../src/engine/state/state.js";
+import { diceOfMove } from "../../src/engine/play/dice.js";
 
 export interface LudiiDecision {
   mover: number;
@@ -124,6 +125,12 @@ export interface ReplaySpec {
    * `h1-off` and `h1-off/6`, both Ludii's `h1-off`). The chosen move's die is still matched (`UseDie`).
    */
   distinct?: boolean;
+  /**
+   * Ludii lists a move by a die once for each unused die showing its number (and a move by dice
+   * combined once for each set of unused dice showing its numbers); ours once: each of ours is
+   * counted as often as Ludii's, so the lists compare whole (duplicates included) or by hash.
+   */
+  diceCopies?: boolean;
 }
 
 /** What the replayed games held, by Ludii's decisions. */
@@ -160,11 +167,27 @@ function ourMoves(game: Game, s: State, spec: ReplaySpec): { buf: MoveBuffer; na
   const rows = new Map<string, number>();
   for (let i = 0; i < buf.size; i++) {
     const name = spec.ludiiNotation(generators[buf.gen[i]!]!.notation(buf, i), s);
-    names.push(name);
+    for (let k = spec.diceCopies ? diceCopies(s, buf.die[i]!) : 1; k > 0; k--) names.push(name);
     if (!rows.has(name)) rows.set(name, i);
   }
   names.sort();
   return { buf, names: spec.distinct ? [...new Set(names)] : names, rows };
+}
+
+/**
+ * How many sets of the unused dice show the numbers of the dice a move uses (`die`, see diceOfMove):
+ * for each number, the ways to choose as many dice showing it as the move uses among those unused.
+ */
+function diceCopies(s: State, die: number): number {
+  const used = diceOfMove(die);
+  let copies = 1;
+  for (const v of new Set(used.map((d) => s.dice[d]!))) {
+    const k = used.filter((d) => s.dice[d] === v).length;
+    let n = 0;
+    for (let e = 0; e < s.dice.length; e++) if (s.diceLeft[e]! > 0 && s.dice[e] === v) n++;
+    for (let j = 0; j < k; j++) copies = (copies * (n - j)) / (j + 1);
+  }
+  return copies;
 }
 
 /**
@@ -222,15 +245,24 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
               ` ours: ${joined}  (list Ludii's with LudiiGames.java ... --legal full --from ${g + 1})`,
           );
       }
-      // Ludii's move used a die it names (UseDie1, UseDie2): of ours with that notation, the one using that die.
-      const usedDie = did === undefined ? null : /UseDie(\d+)/.exec(did);
+      // Ludii's move used a die it names (UseDie1, UseDie2): of ours with that notation, the one using that die;
+      // or dice (UseDie1 UseDie3, dice combined): the one using those, else dice showing the same numbers.
+      const usedDice = did === undefined ? [] : [...did.matchAll(/UseDie(\d+)/g)].map((m) => Number(m[1]) - 1);
       // Ludii's chosen move rewritten as its list is (see ludiiLegal).
       const chosenHere = spec.ludiiLegal ? spec.ludiiLegal([chosen], s, game)[0]! : chosen;
       let row = ours.rows.get(chosenHere);
-      if (usedDie && row !== undefined) {
+      if (usedDice.length > 0 && row !== undefined) {
+        const numbers = (dice: number[]) => dice.map((d) => s.dice[d]).sort().join(",");
+        const want = usedDice.join(","), wantNumbers = numbers(usedDice);
+        let same = -1, alike = -1;
         for (let i = 0; i < ours.buf.size; i++) {
-          if (ours.buf.die[i] === Number(usedDie[1]) - 1 && spec.ludiiNotation(game.def.generators[ours.buf.gen[i]!]!.notation(ours.buf, i), s) === chosenHere) row = i;
+          if (spec.ludiiNotation(game.def.generators[ours.buf.gen[i]!]!.notation(ours.buf, i), s) !== chosenHere) continue;
+          const dice = diceOfMove(ours.buf.die[i]!);
+          if (dice.join(",") === want) same = i;
+          else if (alike < 0 && numbers(dice) === wantNumbers) alike = i;
         }
+        if (same >= 0) row = same;
+        else if (alike >= 0) row = alike;
       }
       if (row === undefined) expect.fail(`${where()}: Ludii's move ${chosen} is not among ours`);
       if (did !== undefined && spec.ludiiResolve) {

@@ -133,7 +133,10 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   vote: (n, ptr, cx) => agreementMove(n, ptr, cx, "vote"),
   "for-each-die": (n, ptr, cx) => {
     needsDice(ptr, cx, "(for-each-die ...)");
-    return new ForEachDieSource(compileMoves(n.moves!, `${ptr}/moves`, cx));
+    const combined = (n.combined as boolean | undefined) ?? false, count = cx.dice?.faces.length ?? 0;
+    if (combined && cx.dice && count < 2)
+      cx.fail("M004", "combined:true moves by the sum of two or more dice, but the game has one die", `${ptr}/combined`, "(dice 2) or more in the equipment, or no combined:");
+    return new ForEachDieSource(compileMoves(n.moves!, `${ptr}/moves`, cx), combined, count);
   },
   either: (n, ptr, cx) => {
     const union = new UnionSource(sources(n.sources as Json[], `${ptr}/sources`, cx), sameMoveSources(n.sources as Json[]));

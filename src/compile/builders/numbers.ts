@@ -21,6 +21,7 @@ import type { State } from "../../engine/state/state.js";
 import type { Ctx } from "../../engine/play/rules.js";
 import { nextInt } from "../../engine/state/rng.js";
 import { EMPTY, NEUTRAL } from "../../engine/state/state.js";
+import { DICE_SET, pipsOfSet } from "../../engine/play/dice.js";
 
 const EMPTY_SITES = new Int32Array(0);
 
@@ -334,10 +335,10 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
   decisions: () => ({ fn: (s) => s.ply }),
   pips: (n, ptr, cx) => {
     needsDice(ptr, cx, "(pips)");
-    // The die a move of for-each-die uses, else the whole throw.
+    // The die a move of for-each-die uses (or the dice it combines), else the whole throw.
     return {
       fn: (s, c) => {
-        if (c.die >= 0) return s.dice[c.die]!;
+        if (c.die >= 0) return c.die < DICE_SET ? s.dice[c.die]! : pipsOfSet(s, c.die);
         let sum = 0;
         for (let d = 0; d < s.dice.length; d++) sum += s.dice[d]!;
         return sum;

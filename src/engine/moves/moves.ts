@@ -57,7 +57,7 @@ export interface MoveCode {
   count: number;
   piece: number;
   extra: number;
-  /** The die the move uses (games with dice), or -1. */
+  /** The die the move uses (games with dice), DICE_SET plus a set of dice for dice combined (see play/dice.ts), or -1. */
   die: number;
   path: number[];
   captures: number[];
@@ -75,7 +75,7 @@ export class MoveBuffer {
   piece: Int32Array;
   /** Generator-specific bits (e.g. a slide that went through a portal). */
   extra: Int32Array;
-  /** The die a move uses (set by `for-each-die` on the rows of its moves), -1 for none. */
+  /** The die a move uses (set by `for-each-die` on the rows of its moves; DICE_SET plus a set of dice for dice combined), -1 for none. */
   die: Int32Array;
   pathStart: Int32Array;
   pathLen: Int32Array;

@@ -104,6 +104,11 @@ export class RollGenerator implements LeafGenerator {
  * throw's dice (the other player's) all turn to it after their first move: Ludii's Backgammon.
  */
 export function useDie(s: State, dice: DiceDef, d: number): void {
+  if (d >= DICE_SET) {
+    // Dice combined (for-each-die combined:true): a use of each, without the double's bookkeeping (as Ludii's).
+    for (let e = 0, mask = d - DICE_SET; mask !== 0; e++, mask >>= 1) if (mask & 1) s.diceLeft[e]!--;
+    return;
+  }
   if (!dice.ludiiDoubles) {
     s.diceLeft[d]!--;
     return;
@@ -120,15 +125,55 @@ export function useDie(s: State, dice: DiceDef, d: number): void {
 }
 
 /**
+ * A move's `die` (MoveBuffer.die, Ctx.die) for a move by several dice at once: DICE_SET plus the
+ * set of dice (bit d for die d). A single die is its index, no die -1.
+ */
+export const DICE_SET = 1 << 16;
+
+/** The dice a move's `die` field names (none: empty), die indices ascending. */
+export function diceOfMove(die: number): number[] {
+  if (die < 0) return [];
+  if (die < DICE_SET) return [die];
+  const out: number[] = [];
+  for (let e = 0, mask = die - DICE_SET; mask !== 0; e++, mask >>= 1) if (mask & 1) out.push(e);
+  return out;
+}
+
+/** `(pips)` of a move by the dice `die` names (DICE_SET plus a set: their sum). */
+export function pipsOfSet(s: State, die: number): number {
+  let sum = 0;
+  for (let e = 0, mask = die - DICE_SET; mask !== 0; e++, mask >>= 1) if (mask & 1) sum += s.dice[e]!;
+  return sum;
+}
+
+/**
  * `(for-each-die MOVES)`: the moves MOVES gives with each die that may still be used, `(pips)`
  * reading that die's value; making one uses the die up (Game.makeMove). Dice showing the same
  * number give the same moves, so only the first of them that may still be used is asked (a double
  * gives one set of moves, whose die then has a use less).
+ *
+ * With `combined:true`, also the moves MOVES gives with every set of two or more such dice, `(pips)`
+ * reading their sum (by the sum alone: nothing is asked of the sites a die of the set would reach
+ * on its own), the move using each of them; sets of the same numbers give their moves once (the
+ * set of the first such dice still unused). The sets are known when the game is built (the game's
+ * dice), smaller sets first.
  */
 export class ForEachDieSource implements MoveSource {
   readonly parts: readonly MoveSource[];
-  constructor(private readonly inner: MoveSource) {
+  /** The sets of two or more dice tried (bit d: die d), smaller first; empty unless combined. */
+  private readonly sets: Int32Array;
+  constructor(
+    private readonly inner: MoveSource,
+    combined = false,
+    diceCount = 0,
+  ) {
     this.parts = [inner];
+    const sets: number[] = [];
+    if (combined) {
+      for (let mask = 1; mask < 1 << diceCount; mask++) if (bits(mask) >= 2) sets.push(mask);
+      sets.sort((a, b) => bits(a) - bits(b) || a - b);
+    }
+    this.sets = Int32Array.from(sets);
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
@@ -139,6 +184,15 @@ export class ForEachDieSource implements MoveSource {
       const start = out.size;
       this.inner.generate(s, c, out);
       for (let r = start; r < out.size; r++) out.die[r] = d;
+    }
+    const sets = this.sets;
+    for (let k = 0; k < sets.length; k++) {
+      if (!this.usable(s, sets[k]!)) continue;
+      const die = DICE_SET + sets[k]!;
+      c.die = die;
+      const start = out.size;
+      this.inner.generate(s, c, out);
+      for (let r = start; r < out.size; r++) out.die[r] = die;
     }
     c.die = was;
   }
@@ -151,6 +205,12 @@ export class ForEachDieSource implements MoveSource {
       c.die = d;
       found = anyMove(this.inner, s, c);
     }
+    const sets = this.sets;
+    for (let k = 0; k < sets.length && !found; k++) {
+      if (!this.usable(s, sets[k]!)) continue;
+      c.die = DICE_SET + sets[k]!;
+      found = anyMove(this.inner, s, c);
+    }
     c.die = was;
     return found;
   }
@@ -160,4 +220,24 @@ export class ForEachDieSource implements MoveSource {
     for (let e = 0; e < d; e++) if (s.diceLeft[e]! > 0 && s.dice[e] === s.dice[d]) return true;
     return false;
   }
+
+  /**
+   * Whether every die of the set `mask` may still be used, and the set is the first of its numbers:
+   * no die of it could be swapped for an earlier unused die, outside the set, showing its number.
+   */
+  private usable(s: State, mask: number): boolean {
+    const dice = s.dice, left = s.diceLeft;
+    for (let d = 0; d < dice.length; d++) {
+      if ((mask & (1 << d)) === 0) continue;
+      if (left[d]! <= 0) return false;
+      for (let e = 0; e < d; e++) if ((mask & (1 << e)) === 0 && left[e]! > 0 && dice[e] === dice[d]) return false;
+    }
+    return true;
+  }
+}
+
+function bits(mask: number): number {
+  let n = 0;
+  for (; mask !== 0; mask &= mask - 1) n++;
+  return n;
 }

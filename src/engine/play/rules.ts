@@ -34,7 +34,7 @@ export interface Ctx {
   subject: number;
   /** Pieces the move being made captures (its capture list), for `(captured)` in its consequences. */
   captures: number;
-  /** The die a move uses (`for-each-die`), whose value `(pips)` reads; -1: none (then `(pips)` is the whole throw). */
+  /** The die a move uses (`for-each-die`), whose value `(pips)` reads, or DICE_SET plus the dice it combines (their sum); -1: none (then `(pips)` is the whole throw). */
   die: number;
   /** Whether passes are left out (`(no-moves P ignore-pass:true)` asking for moves other than a pass). */
   noPass: boolean;

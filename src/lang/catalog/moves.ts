@@ -246,9 +246,12 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "for-each-die",
     category: "moves",
-    doc: "The moves of `moves` with each die not yet used this turn, `(pips)` reading that die's number; a move made uses its die. Dice showing the same number give their moves once. The turn does not go on by itself: a consequence such as `(when (> (dice-left) 0) (move-again))` gives the next die its decision.",
-    params: [{ name: "moves", type: cat("moves"), doc: "The moves a die allows, reading its number with `(pips)`." }],
-    example: "(for-each-die (move-along race steps:(pips)))",
+    doc: "The moves of `moves` with each die not yet used this turn, `(pips)` reading that die's number; a move made uses its die. Dice showing the same number give their moves once. The turn does not go on by itself: a consequence such as `(when (> (dice-left) 0) (move-again))` gives the next die its decision. With `combined:true`, also the moves by two or more of those dice at once (Ludii's `forEach Die combined:True`, the Tables games where one piece may take the sum of two or three dice).",
+    params: [
+      { name: "combined", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Also a move by the sum of any two or more dice not yet used (`(pips)` reads the sum), which uses every die summed. Only the sum counts: where a die alone would land on the way is not asked. Dice of the same numbers give their moves once (`{3 3 4}`: 3, 4, 3+3, 3+4, 3+3+4)." },
+      { name: "moves", type: cat("moves"), doc: "The moves a die allows, reading its number with `(pips)`." },
+    ],
+    example: "(for-each-die combined:true (move-along race steps:(pips)))",
   },
   {
     name: "priority",
