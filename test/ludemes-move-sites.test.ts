@@ -72,6 +72,20 @@ describe("sites-from", () => {
   });
 });
 
+describe("forall over the sites of some moves", () => {
+  it("acts at each site once, the sites found before any effect", () => {
+    // After each placement, every man of the opponent that could step north is taken off.
+    const g = build({ board: "(square 4 4)", play: "(add piece:man to:(empty to) then:{(forall (in site (sites-from (step dirs:{N}) for:next)) {(remove site)})})" });
+    const s = play(g, men(g, { a1: "P2", a2: "P2", c4: "P2", d1: "P2" }), "*b1");
+    // a2 could step north, a1 could not (a2 stood there), c4 is at the edge; d1 could.
+    expect([...g.topology.labels].filter((_, i) => s.owner[i]! >= 0).sort()).toEqual(["a1", "b1", "c4"]);
+    // and the sites a move reaches, marked
+    const h = build({ board: "(square 4 4)", items: "(marker reach)", play: "(add piece:man to:(empty to) then:{(forall (in site (sites-to (step) from:to)) {(mark reach site mover)})})" });
+    const t = play(h, men(h, {}), "*b2");
+    expect([...h.topology.labels].filter((_, i) => t.markers[i]! === 1).sort()).toEqual(["a2", "b1", "b3", "c2"]);
+  });
+});
+
 describe("sites-to and sites-from where a region is built with the board", () => {
   it("are refused with their place", () => {
     const region = text({ items: "(region r (sites-to (step)))", play: "(add piece:man to:(in to r))" });

@@ -2,7 +2,7 @@
  * The regions of the sites some moves would reach or start from now (`sites-to`, `sites-from`;
  * Ludii's `(sites To ...)`, `(sites From ...)`): the moves are generated, never made, each time the
  * region is read, so it changes with the position. Only the forms that read a region during play
- * accept it (`in`, `count-sites` of an `in`, `sum-over`); a region built with the board reports it
+ * accept it (`in`, `count-sites` and `forall` of an `in`, `sum-over`); a region built with the board reports it
  * (see regions.ts). Nothing of it exists in a game that does not write it.
  */
 import type { Json } from "../../lang/bind.js";
@@ -112,11 +112,30 @@ export function moveSites(v: Json | undefined, ptr: string, cx: CompileContext):
   };
 }
 
+/**
+ * A walk's condition `(in site REGION)` over such a region, compiled as the region alone: the sites
+ * are then those of one generation of the moves, not one generation per site. Null for any other
+ * condition, and when the region names `site` (then the site walked, asked for each).
+ */
+export function walkedMoveSites(cond: Json | undefined, ptr: string, cx: CompileContext): MoveSites | null {
+  if (cond === undefined || !isNode(cond) || cond.ludeme !== "in" || cond.site !== "site" || !isMoveSites(cond.region)) return null;
+  if (namesSite(cond.region)) return null;
+  return moveSites(cond.region, `${ptr}/region`, cx);
+}
+
+/** Whether a form reads the site word `site` anywhere in it (as a value, not a parameter's name). */
+function namesSite(v: Json): boolean {
+  if (v === "site") return true;
+  if (Array.isArray(v)) return v.some(namesSite);
+  if (v !== null && typeof v === "object") return Object.values(v).some((x) => x !== undefined && namesSite(x as Json));
+  return false;
+}
+
 /** The error for a region of moves where the region is built with the board. */
 export function moveSitesOutOfPlace(v: IrNode, ptr: string, cx: CompileContext): void {
   cx.fail(
     "M004",
-    `(${v.ludeme} ...) changes with the position: only (in SITE ...), (count-sites (in site ...)) and (sum-over ...) read it, not a region built with the board`,
+    `(${v.ludeme} ...) changes with the position: only (in SITE ...), (count-sites (in site ...)), (forall (in site ...) ...) and (sum-over ...) read it, not a region built with the board`,
     ptr,
     `e.g. (count-sites (in site (${v.ludeme} MOVES))) or a move's condition (in to (${v.ludeme} MOVES))`,
   );

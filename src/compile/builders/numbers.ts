@@ -13,7 +13,7 @@ import { forwardDirections } from "../directions.js";
 import { Flood, nearLists } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
 import { playerRegion } from "../seats.js";
-import { isMoveSites, moveSites } from "./move-sites.js";
+import { moveSites, walkedMoveSites } from "./move-sites.js";
 import { compileRegion } from "./regions.js";
 import { StepDistances, UNREACHABLE } from "../../engine/board/distances.js";
 import { dirIndex } from "../../engine/board/topology.js";
@@ -190,12 +190,9 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       const who = compilePlayer(inner.player as string, `${ptr}/cond/player`, cx);
       return { fn: (s, c) => s.pieceCount[who(s, c)]! };
     }
-    // The sites some moves would reach (or start from), counted from one generation of the moves
-    // (unless the region names `site`, which is then the site counted, asked for each).
-    if (isNode(inner) && inner.ludeme === "in" && inner.site === "site" && isMoveSites(inner.region) && !JSON.stringify(inner.region).includes('"site"')) {
-      const reach = moveSites(inner.region, `${ptr}/cond/region`, cx)!;
-      return { fn: (s, c) => reach.count(s, c) };
-    }
+    // The sites some moves would reach (or start from), counted from one generation of the moves.
+    const reach = walkedMoveSites(inner, `${ptr}/cond`, cx);
+    if (reach) return { fn: (s, c) => reach.count(s, c) };
     const { rule, parts: cond } = cx.walk(ptr, "count-sites", N, () => cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx)));
     const work = cx.work;
     return {
