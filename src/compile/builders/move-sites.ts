@@ -50,14 +50,16 @@ export function moveSites(v: Json | undefined, ptr: string, cx: CompileContext):
   const bufs: MoveBuffer[] = [], ctxs: Ctx[] = [], seen: Int32Array[] = [], lists: Int32Array[] = [], stamps: number[] = [];
   let depth = 0;
 
-  /** Generates the moves at the current depth; the start site wanted (-1: any; -2: none, so no move). */
-  const generate = (s: State, c: Ctx): { buf: MoveBuffer; start: number } => {
+  // The start site the last generation wanted (-1: any; -2: none, so no move), set by generate.
+  let start = -1;
+  /** Generates the moves into this depth's buffer (nothing when `from:` names no site). */
+  const generate = (s: State, c: Ctx): MoveBuffer => {
     if ((work.left -= N) < 0) work.spent(rule, s);
     const buf = bufs[depth] ?? (bufs[depth] = new MoveBuffer(16, 64));
     const own = ctxs[depth] ?? (ctxs[depth] = newCtx());
     buf.clear();
-    const start = origin === null ? -1 : origin(s, c);
-    if (start < 0 && origin !== null) return { buf, start: -2 };
+    const want = origin === null ? -1 : origin(s, c);
+    if (want < 0 && origin !== null) return (start = -2), buf;
     own.player = who === null ? c.player : who(s, c);
     // A site a form round the region goes through (forall, count-sites) is the moves' `site` too.
     own.site = c.site;
@@ -68,15 +70,17 @@ export function moveSites(v: Json | undefined, ptr: string, cx: CompileContext):
       depth--;
     }
     if (buf.overflow === "search") throw overflowError(buf, generators, s);
-    return { buf, start };
+    // Set after the moves: their own conditions may have asked this region again, one level down.
+    start = want;
+    return buf;
   };
-  const siteOf = (buf: MoveBuffer, row: number, start: number): number => {
+  const siteOf = (buf: MoveBuffer, row: number): number => {
     if (start !== -1 && buf.from[row] !== start) return -1;
     return toSites ? buf.to[row]! : buf.from[row]!;
   };
   /** The distinct sites of the moves generated, into the list of this depth; their number. */
   const collect = (s: State, c: Ctx): number => {
-    const { buf, start } = generate(s, c);
+    const buf = generate(s, c);
     if (start === -2) return 0;
     const marks = seen[depth] ?? (seen[depth] = new Int32Array(N));
     const list = lists[depth] ?? (lists[depth] = new Int32Array(N));
@@ -85,7 +89,7 @@ export function moveSites(v: Json | undefined, ptr: string, cx: CompileContext):
     stamps[depth] = stamp;
     let k = 0;
     for (let row = 0; row < buf.size; row++) {
-      const x = siteOf(buf, row, start);
+      const x = siteOf(buf, row);
       if (x >= 0 && marks[x] !== stamp) (marks[x] = stamp), (list[k++] = x);
     }
     return k;
@@ -93,9 +97,9 @@ export function moveSites(v: Json | undefined, ptr: string, cx: CompileContext):
   return {
     has: (s, c, site) => {
       if (site < 0) return false;
-      const { buf, start } = generate(s, c);
+      const buf = generate(s, c);
       if (start === -2) return false;
-      for (let row = 0; row < buf.size; row++) if (siteOf(buf, row, start) === site) return true;
+      for (let row = 0; row < buf.size; row++) if (siteOf(buf, row) === site) return true;
       return false;
     },
     count: (s, c) => collect(s, c),
