@@ -511,3 +511,23 @@ describe("XII Scripta (board/race/escape/XII Scripta.lud): every move by one die
     });
   });
 });
+
+describe("Callanish (board/space/line/Callanish.lud, 9 x 9): the sites a move would reach, counted and chosen among", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const g = fixture("callanish");
+    // Ludii names a condemned disc by its site and level (the top of the square, counted from 0); a disc put is `c3-c3`.
+    const tally = replayLudiiGames(g, games("callanish"), {
+      ludiiNotation: (n, s) => {
+        if (n === "pass") return "forced-pass";
+        if (n.startsWith("@")) return `${n.slice(1)}/${s.height[g.topology.labels.indexOf(n.slice(1))]! - 1}`;
+        const site = n.replace(/^.*\*/, "");
+        return `${site}-${site}`;
+      },
+      forcedPassIsMove: true,
+    });
+    expect(tally).toEqual({
+      games: 100, decisions: 8287, throws: 0, passes: 0, forcedPasses: 2, promotions: 0, drops: 0,
+      legalMoves: 61578, listed: 8287, ambiguous: 0, results: { p1: 55, p2: 45, draws: 0 },
+    });
+  });
+});

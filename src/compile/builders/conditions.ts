@@ -18,6 +18,7 @@ import { directionsByPlayer, directionsIn, refusesOnward } from "../directions.j
 import { nearLists } from "../neighbours.js";
 import { compileIntC } from "./numbers.js";
 import { compileRegion } from "./regions.js";
+import { moveSites } from "./move-sites.js";
 import type { State } from "../../engine/state/state.js";
 import { everyDirection, ownDirections } from "../../engine/board/topology.js";
 import { placeWords, playerRegion, visitedWords } from "../seats.js";
@@ -209,6 +210,9 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   in: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
+    // The sites some moves would reach now: the moves generated at each test.
+    const reach = moveSites(n.region, `${ptr}/region`, cx);
+    if (reach) return { fn: (s, c) => reach.has(s, c, at(s, c)) };
     const perPlayer = playerRegion(n.region!, `${ptr}/region`, cx);
     if (perPlayer) {
       // A region that changes with the player: one membership table per seat.

@@ -18,6 +18,7 @@ import { Flood, nearLists } from "../neighbours.js";
 import { compileBool, NO_SIDE, sidesOf } from "./conditions.js";
 import { compileInt } from "./numbers.js";
 import { compileRegion } from "./regions.js";
+import { walkedMoveSites } from "./move-sites.js";
 import { runBounds } from "../count-range.js";
 import { nextTurnWord, visitedWords } from "../seats.js";
 import { dirIndex, everyDirection, lineDirection } from "../../engine/board/topology.js";
@@ -149,6 +150,23 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   },
   forall: (n, ptr, cx) => {
     const N = cx.topology!.n;
+    // Over the sites some moves would reach (or start from): one generation of the moves, then the
+    // effects at each site in the board's order.
+    const reach = n.near === undefined ? walkedMoveSites(n.cond, `${ptr}/cond`, cx) : null;
+    if (reach) {
+      const body = cx.withSite(() => compileEffects(n.do as Json[], `${ptr}/do`, cx).map((e) => e.run));
+      const chosen = new Int32Array(N);
+      return silent((s, c) => {
+        const k = reach.each(s, c, (sites, k) => (chosen.set(sites.subarray(0, k)), k));
+        chosen.subarray(0, k).sort();
+        const saved = c.site;
+        for (let j = 0; j < k; j++) {
+          c.site = chosen[j]!;
+          for (const e of body) e(s, c);
+        }
+        c.site = saved;
+      });
+    }
     // Around a site (`near:`) it walks a few; over the board, every site, counted (see WorkBudget).
     const { rule, parts } = cx.walk(ptr, "forall", n.near === undefined ? N : 1, () => ({
       cond: cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx)),

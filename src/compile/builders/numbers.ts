@@ -13,6 +13,7 @@ import { forwardDirections } from "../directions.js";
 import { Flood, nearLists } from "../neighbours.js";
 import { compileBool } from "./conditions.js";
 import { playerRegion } from "../seats.js";
+import { moveSites, walkedMoveSites } from "./move-sites.js";
 import { compileRegion } from "./regions.js";
 import { StepDistances, UNREACHABLE } from "../../engine/board/distances.js";
 import { dirIndex } from "../../engine/board/topology.js";
@@ -98,6 +99,23 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
     return { fn: (_s, c) => c.count };
   },
   "sum-over": (n, ptr, cx) => {
+    const reach = moveSites(n.region, `${ptr}/region`, cx);
+    if (reach) {
+      // The sites some moves would reach now: generated once, then summed over.
+      const value = cx.withSite(() => compileInt(n.value!, `${ptr}/value`, cx));
+      return {
+        fn: (s, c) => reach.each(s, c, (sites, k) => {
+          const saved = c.site;
+          let sum = 0;
+          for (let i = 0; i < k; i++) {
+            c.site = sites[i]!;
+            sum += value(s, c);
+          }
+          c.site = saved;
+          return sum;
+        }),
+      };
+    }
     const perPlayer = playerRegion(n.region!, `${ptr}/region`, cx);
     const fixed = perPlayer ? null : compileRegion(n.region!, `${ptr}/region`, cx);
     const largest = fixed ? fixed.length : Math.max(0, ...perPlayer!.lists.map((l) => l.length));
@@ -183,6 +201,9 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       const who = compilePlayer(inner.player as string, `${ptr}/cond/player`, cx);
       return { fn: (s, c) => s.pieceCount[who(s, c)]! };
     }
+    // The sites some moves would reach (or start from), counted from one generation of the moves.
+    const reach = walkedMoveSites(inner, `${ptr}/cond`, cx);
+    if (reach) return { fn: (s, c) => reach.count(s, c) };
     const { rule, parts: cond } = cx.walk(ptr, "count-sites", N, () => cx.withSite(() => compileBool(n.cond!, `${ptr}/cond`, cx)));
     const work = cx.work;
     return {

@@ -8,6 +8,7 @@ import { compileIntC } from "./numbers.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { isSeatName, seatRegions } from "../seats.js";
 import { boardSides, COMPASS_NAMES } from "../../engine/board/sides.js";
+import { moveSitesOutOfPlace } from "./move-sites.js";
 
 export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileContext) => Int32Array> = {
   sites: (n, ptr, cx) => Int32Array.from((n.labels as string[]).map((l, i) => site(l, `${ptr}/labels/${i}`, cx)).filter((s) => s >= 0)),
@@ -139,6 +140,8 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
     const lists = seatRegions(n.name as string, `${ptr}/name`, cx);
     return seat >= 0 && lists ? lists[seat]! : new Int32Array(0);
   },
+  "sites-to": (n, ptr, cx) => (moveSitesOutOfPlace(n, ptr, cx), new Int32Array(0)),
+  "sites-from": (n, ptr, cx) => (moveSitesOutOfPlace(n, ptr, cx), new Int32Array(0)),
 };
 
 /** A region: a form, a named region, or a single site label. */

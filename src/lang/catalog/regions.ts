@@ -2,7 +2,7 @@
  * Regions (category `region`): sets of sites.
  */
 import type { LudemeSpec } from "../catalog.js";
-import { int, name, cat, list, playerRef, PLAYER_DOC } from "./args.js";
+import { int, name, cat, list, playerRef, PLAYER_DOC, siteRef } from "./args.js";
 
 export const regionLudemes: LudemeSpec[] = [
   {
@@ -110,5 +110,26 @@ export const regionLudemes: LudemeSpec[] = [
       { name: "player", type: playerRef, doc: PLAYER_DOC },
     ],
     example: "(region-of target mover)",
+  },
+  {
+    name: "sites-to",
+    category: "region",
+    doc: "The sites the given moves would reach now (Ludii's `(sites To ...)`): where each move of them the player could make in the present state ends, the moves never made. With `from:`, only the moves starting on that site, read where the region is (so `from:to` in a move's condition is that move's site, while `from` and `to` inside the moves are their own). It changes with the position: read by `(in SITE ...)`, counted by `(count-sites (in site ...))`, gone through by `(forall (in site ...) {...})` (the moves generated once for these two) and summed over by `sum-over`. E.g. a disc with at least two knight's leaps open from it: `(>= (count-sites (in site (sites-to (leap paths:{{N N E}} to:(empty to)) from:to))) 2)`; adding only where the marked piece could leap: `(add piece:disc to:(in to (sites-to (leap paths:{{N N E}} from:(marked chosen from mover)))))`.",
+    params: [
+      { name: "moves", type: cat("moves"), doc: "The moves whose destinations are the region (never made)." },
+      { name: "from", type: siteRef, namedOnly: true, optional: true, doc: "Only the moves from this site (default: every move)." },
+      { name: "for", type: playerRef, namedOnly: true, optional: true, default: "mover", doc: `Whose moves: ${PLAYER_DOC}.` },
+    ],
+    example: "(sites-to (leap paths:{{N N E}} to:(not (friend to))) from:to)",
+  },
+  {
+    name: "sites-from",
+    category: "region",
+    doc: "The sites the given moves would start from now (Ludii's `(sites From ...)`): the pieces that could make one of them in the present state, the moves never made. It changes with the position: read by `(in SITE ...)`, counted by `(count-sites (in site ...))`, gone through by `(forall (in site ...) {...})` and summed over by `sum-over`. E.g. choosing one of one's pieces that could capture: `(select to:(in to (sites-from (jump over:(enemy over)))))`; the opponent's pieces that could move: `(count-sites (in site (sites-from (step) for:next)))`.",
+    params: [
+      { name: "moves", type: cat("moves"), doc: "The moves whose origins are the region (never made)." },
+      { name: "for", type: playerRef, namedOnly: true, optional: true, default: "mover", doc: `Whose moves: ${PLAYER_DOC}.` },
+    ],
+    example: "(sites-from (jump over:(enemy over)))",
   },
 ];
