@@ -11,6 +11,7 @@ import { loadPosition } from "../src/engine/state/position.js";
 import type { State } from "../src/engine/state/state.js";
 import { build, counter, move, notations, onlyError, play, site } from "./support/games.js";
 import { MctsAgent } from "../src/ai/mcts.js";
+import { NO_PICK, clickSite, moveLabel, targets } from "../src/view/pick.js";
 
 /** Two rows of three pits round a loop, P1 sowing from the bottom row how many seeds it chooses (at least two). */
 const sowing = (then = "", min = "2") =>
@@ -83,6 +84,22 @@ describe("for-each-value: one move for each number, the number read by the moves
     expect(notations(g, s)).toEqual(["a1-b1:1", "a1-b1:2", "a1-b1:3"]);
     const agent = new MctsAgent("mcts", { iterations: 300, c: 1.4, maxRollout: 40, captureBias: 0, earlyStop: false, discount: 1, seed: 1 });
     expect(agent.choose(g, s, g.legalMoves(s)).notation).toBe("a1-b1:3");
+  });
+
+  it("is picked in the browser by the pit and the pit the last seed reaches, a menu where two numbers end alike", () => {
+    const g = sowing();
+    // b1 holds 8: sowing 2 ends on c2, as does sowing 8 (round the loop of six again).
+    const s = loadPosition(g, { mover: "P1", sites: { b1: { piece: "seed", height: 8 }, a2: { piece: "seed", height: 1 } } });
+    const legal = g.legalMoves(s);
+    const picked = clickSite(legal, NO_PICK, "b1");
+    expect(picked.kind).toBe("select");
+    if (picked.kind !== "select") return;
+    expect([...targets(legal, picked.pick)].sort()).toEqual(["a1", "a2", "b1", "b2", "c1", "c2"]);
+    const menu = clickSite(legal, picked.pick, "c2");
+    expect(menu.kind).toBe("choose");
+    if (menu.kind === "choose") expect(menu.moves.map(moveLabel)).toEqual(["b1:2", "b1:8"]);
+    const one = clickSite(legal, picked.pick, "b2");
+    expect(one.kind === "play" && one.move.notation).toBe("b1:3");
   });
 
   it("serves any move's numbers: pieces carried (transfer count:), steps along a track", () => {
