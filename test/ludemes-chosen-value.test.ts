@@ -130,6 +130,17 @@ describe("for-each-value: one move for each number, the number read by the moves
     expect(Array.from(after.returns)).toEqual([1, -1]);
   });
 
+  it("is asked whether a piece attacks a site number by number (attacked)", () => {
+    // P2's man on d1 attacks c1 only with a number of at least 1: asked before any move, as a whole.
+    const g = build(`(game "T" (players 2)
+      (equipment {(board (square 4 1)) (piece man)})
+      (rules (start {(place man P1 a1) (place man P2 d1)})
+        (play (branch (attacked c1 by:P2 as:man) (pass kind:alarm notation:"alarm")
+          (for-each-value min:1 max:2 (step to:(and (not (friend to)) (>= (value) 1))))))
+        (end {})))`);
+    expect(notations(g, g.newGame())).toEqual(["alarm"]);
+  });
+
   it("stops play with an error, not a hang, on a range of a billion numbers", () => {
     const huge = build(`(game "T" (players 2)
       (equipment {(board (square 2 1)) (piece man)})
