@@ -531,3 +531,22 @@ describe("Callanish (board/space/line/Callanish.lud, 9 x 9): the sites a move wo
     });
   });
 });
+
+describe("Okwe (Achalla) (board/sow/other/Okwe (Achalla).lud): how many seeds to sow, a number the player chooses with the move", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Ludii's ring of ten points, in its track's order, from the pit ours calls c1; both write the number chosen after `:`.
+    const ring = ["a1", "b1", "c1", "d1", "e1", "e2", "d2", "c2", "b2", "a2"];
+    const ludiiRing = ["a2", "a1", "b1", "c1", "d2", "d3", "d4", "c4", "b4", "a3"];
+    const tally = replayLudiiGames(fixture("okwe-achalla"), games("okwe-achalla"), {
+      ludiiNotation: (n) => (n === "pass" ? "forced-pass" : n.replace(/^[a-e][12]/, (pit) => ludiiRing[ring.indexOf(pit)]!)),
+      forcedPassIsMove: true,
+    });
+    // A position offers each pit holding two seeds or more with each number from two to all it holds: 23.1 moves a decision.
+    // The forced passes are Ludii's and ours alike (a player whose pits all hold one seed or none); both players
+    // passing in turn ends the game (see the fixture's ending option).
+    expect(tally).toEqual({
+      games: 100, decisions: 4094, throws: 0, passes: 0, forcedPasses: 432, promotions: 0, drops: 0,
+      legalMoves: 94604, listed: 4094, ambiguous: 0, results: { p1: 43, p2: 56, draws: 1 },
+    });
+  });
+});

@@ -18,7 +18,7 @@
  *   move found, whatever its iterations or time ask; a kept tree past half of it is dropped.
  */
 import type { Game } from "../engine/play/game.js";
-import type { Move, MoveBuffer, MoveCode } from "../engine/moves/moves.js";
+import { NO_VALUE, type Move, type MoveBuffer, type MoveCode } from "../engine/moves/moves.js";
 import { nextInt, seedRng } from "../engine/state/rng.js";
 import { MAX_TREE_NODES } from "../limits.js";
 import type { State } from "../engine/state/state.js";
@@ -342,20 +342,22 @@ function rebase(n: Node, parent: Node, count: { nodes: number }): Node {
 
 /**
  * A move's identity within one position: its rule, sites, count, piece type (a drop of a rook and
- * of a pawn on one square, or the choices of a promotion, differ only there) and extra word. A
+ * of a pawn on one square, or the choices of a promotion, differ only there), extra word and the
+ * number the player chose (`for-each-value`). A
  * number when every field fits its slot (2^52 in all), else a string (large boards, multi-landing
  * chains): two different moves never share a key.
  */
 function moveKey(buf: MoveBuffer, i: number): number | string {
   const gen = buf.gen[i]!, from = buf.from[i]! + 1, to = buf.to[i]! + 1, count = buf.count[i]!, piece = buf.piece[i]! + 1, extra = buf.extra[i]!;
-  const len = buf.pathLen[i]!;
-  if (len <= 1 && gen < 128 && from < 1024 && to < 1024 && count >= 0 && count < 64 && piece >= 0 && piece < 64 && extra >= 0 && extra < 8192)
+  const len = buf.pathLen[i]!, value = buf.value[i]!;
+  if (len <= 1 && value === NO_VALUE && gen < 128 && from < 1024 && to < 1024 && count >= 0 && count < 64 && piece >= 0 && piece < 64 && extra >= 0 && extra < 8192)
     return ((((gen * 1024 + from) * 1024 + to) * 64 + count) * 64 + piece) * 8192 + extra;
   let key = `${gen},${from},${to},${count},${piece},${extra}`;
+  if (value !== NO_VALUE) key += `:${value}`;
   if (len > 1) for (let k = 0, start = buf.pathStart[i]!; k < len; k++) key += `,${buf.pool[start + k]}`;
   return key;
 }
 
 function sameCode(a: MoveCode, b: MoveCode): boolean {
-  return a.gen === b.gen && a.from === b.from && a.to === b.to && a.count === b.count && a.piece === b.piece && a.extra === b.extra && a.path.join() === b.path.join();
+  return a.gen === b.gen && a.from === b.from && a.to === b.to && a.count === b.count && a.piece === b.piece && a.extra === b.extra && a.value === b.value && a.path.join() === b.path.join();
 }

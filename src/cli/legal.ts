@@ -56,10 +56,10 @@ export function publicMove(m: Move): Omit<Move, "code"> {
   return { notation, ...rest };
 }
 
-/** `{kind: jump, from: c5, to: c9, count: 1, piece: soldier, path: [c9], captures: [c7]}`; a promoting move adds `promotion: queen`. */
+/** `{kind: jump, from: c5, to: c9, count: 1, piece: soldier, path: [c9], captures: [c7]}`; a promoting move adds `promotion: queen`, a move with a chosen number `value: 5`. */
 export function describeMove(m: Move): string {
   const parts: string[] = [`kind: ${m.kind}`];
-  for (const k of ["from", "to", "count", "piece", "promotion"] as const) if (m[k] !== undefined) parts.push(`${k}: ${m[k]}`);
+  for (const k of ["from", "to", "count", "piece", "promotion", "value"] as const) if (m[k] !== undefined) parts.push(`${k}: ${m[k]}`);
   if (m.path) parts.push(`path: [${m.path.join(", ")}]`);
   if (m.captures) parts.push(`captures: [${m.captures.join(", ")}]`);
   return `{${parts.join(", ")}}`;

@@ -2,6 +2,7 @@
  * What builders share while compiling one description: the diagnostics, the source spans of IR
  * nodes, and the names declared so far (board, pieces, counters, players, move kinds).
  */
+import type { ChosenValue } from "../engine/moves/chosen-value.js";
 import { GroupScan } from "../engine/structures/liberties.js";
 import { neighbourLists } from "../engine/board/topology.js";
 import type { Span } from "../lang/ast.js";
@@ -185,10 +186,15 @@ export class CompileContext {
    */
   inEffect = false;
   /**
-   * Compiling the condition of a `(branch COND ...)`: asked once of the position to choose which
-   * moves are listed, before any move exists, so `from`, `over` and `to` name nothing there.
+   * Compiling what is asked once of the position to choose which moves are listed, before any move
+   * exists -- a `(branch COND ...)`'s condition, a `(for-each-value ...)`'s range -- so `from`, `over`
+   * and `to` name nothing there: the words saying which (for the error), or null elsewhere.
    */
-  choosingRules = false;
+  choosingRules: string | null = null;
+  /** Compiling the moves of a `(for-each-value ...)`: `(value)` reads the number chosen. */
+  valueBound = false;
+  /** The number `(value)` reads (GameDef.chosenValue), made by the first `(for-each-value ...)`; null without one. */
+  chosenValue: ChosenValue | null = null;
 
   pieceIndex(name: string, ptr: string): number {
     const i = this.pieces.findIndex((p) => p.name === name);
@@ -310,7 +316,7 @@ export class CompileContext {
   }
 
   /** Compiles `f` with one setting of the context changed, restoring it afterwards. */
-  within<K extends "scope" | "afterLanding" | "recordsPath" | "inRanking" | "inEffect" | "beforeNextMover" | "choosingRules", T>(key: K, value: this[K], f: () => T): T {
+  within<K extends "scope" | "afterLanding" | "recordsPath" | "inRanking" | "inEffect" | "beforeNextMover" | "choosingRules" | "valueBound", T>(key: K, value: this[K], f: () => T): T {
     const prev = this[key];
     this[key] = value;
     try {

@@ -74,7 +74,7 @@ export function siteRefIn(ref: string, ptr: string, cx: CompileContext): SiteRea
     if (cx.scope === "start") cx.fail("M004", `the site '${r}' (where the last decision moved) does not exist in the start rules`, ptr);
     cx.readsLastMove = true;
   } else if (cx.choosingRules) {
-    cx.fail("M004", `(branch COND ...) is asked once, to choose which moves are listed, before any move exists: '${r}' names no site there`, ptr, "the condition on the moves themselves, e.g. (step from:(in from REGION)), or a condition on sites such as (exists ...)");
+    cx.fail("M004", `${cx.choosingRules}, before any move exists: '${r}' names no site there`, ptr, "the condition on the moves themselves, e.g. (step from:(in from REGION)), or a condition on sites such as (exists ...)");
   } else if (cx.scope === "start" || (cx.scope === "end" && r === "over")) {
     // End rules and after-action effects see the last move's `from` and `to` (the engine sets them).
     const where = cx.scope === "end" ? "in a move (end rules and after-action effects see only the last move's from and to)" : "inside a move";

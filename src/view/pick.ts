@@ -162,10 +162,11 @@ function startsWith(a: readonly string[], prefix: readonly string[]): boolean {
 /**
  * A move as a menu or a button names it: its notation, and what it does where the notation has
  * signs of its own ("*f2: drop", "#f2: block", the move's kind from the description). Plain
- * sites, steps and captures (`c1`, `d1-c1`, `e4xd5`) and a bare word (`pass`) need no words.
+ * sites, steps and captures (`c1`, `d1-c1`, `e4xd5`), the same with a number the player chose
+ * (`b1:5`, a menu of how many seeds to sow) and a bare word (`pass`) need no words.
  */
 export function moveLabel(m: Move): string {
   const kind = m.kind.replace(/-/g, " ");
   if (!m.notation || m.notation === kind) return m.notation || kind;
-  return /^[a-z]+\d+([-x][a-z]+\d+)*$/i.test(m.notation) ? m.notation : `${m.notation}: ${kind}`;
+  return /^[a-z]+\d+([-x][a-z]+\d+)*(:-?\d+)?$/i.test(m.notation) ? m.notation : `${m.notation}: ${kind}`;
 }

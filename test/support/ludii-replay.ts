@@ -7,7 +7,7 @@
  *
  * Our notation is turned into Ludii's by each game's `ludiiNotation` (a capture `x` is Ludii's `-`, a
  * hand piece's letter its Ludii name, a declined promotion Ludii's `pass`, ...), then compared. The
- * moves are generated with the engine's fast path (`generate`, each generator's notation, `applyRow`)
+ * moves are generated with the engine's fast path (`generate`, `rowNotation`, `applyRow`)
  * rather than `legalMoves`, which also builds every move's actions: the same moves, in about half the
  * time. Most of what remains is the engine's own work (for the chess family, making every candidate
  * move on a copy of the state to see whether it leaves the king attacked).
@@ -162,11 +162,10 @@ export interface ReplayTally {
 /** Our legal moves in Ludii's notation, sorted, with the buffer row of each. */
 function ourMoves(game: Game, s: State, spec: ReplaySpec): { buf: MoveBuffer; names: string[]; rows: Map<string, number> } {
   const buf = game.generate(s);
-  const generators = game.def.generators;
   const names: string[] = [];
   const rows = new Map<string, number>();
   for (let i = 0; i < buf.size; i++) {
-    const name = spec.ludiiNotation(generators[buf.gen[i]!]!.notation(buf, i), s);
+    const name = spec.ludiiNotation(game.rowNotation(buf, i), s);
     for (let k = spec.diceCopies ? diceCopies(s, buf.die[i]!) : 1; k > 0; k--) names.push(name);
     if (!rows.has(name)) rows.set(name, i);
   }
@@ -208,9 +207,9 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
       if (game.isChance(s)) {
         if (!dice) expect.fail(`${where()}: our game waits for a throw of the dice, Ludii's file has none`);
         // The throws as rows of the move buffer (no Move objects: six cowries have 64 outcomes).
-        const buf = game.generate(s), want = `roll ${dice.join(",")}`, generators = game.def.generators;
+        const buf = game.generate(s), want = `roll ${dice.join(",")}`;
         let row = -1;
-        for (let i = 0; i < buf.size && row < 0; i++) if (generators[buf.gen[i]!]!.notation(buf, i) === want) row = i;
+        for (let i = 0; i < buf.size && row < 0; i++) if (game.rowNotation(buf, i) === want) row = i;
         if (row < 0) expect.fail(`${where()}: no throw of ours shows Ludii's dice ${dice.join(",")}`);
         game.applyRow(s, buf, row);
         t.throws++;
@@ -256,7 +255,7 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
         const want = usedDice.join(","), wantNumbers = numbers(usedDice);
         let same = -1, alike = -1;
         for (let i = 0; i < ours.buf.size; i++) {
-          if (spec.ludiiNotation(game.def.generators[ours.buf.gen[i]!]!.notation(ours.buf, i), s) !== chosenHere) continue;
+          if (spec.ludiiNotation(game.rowNotation(ours.buf, i), s) !== chosenHere) continue;
           const dice = diceOfMove(ours.buf.die[i]!);
           if (dice.join(",") === want) same = i;
           else if (alike < 0 && numbers(dice) === wantNumbers) alike = i;
@@ -266,7 +265,7 @@ export function replayLudiiGames(game: Game, games: LudiiGame[], spec: ReplaySpe
       }
       if (row === undefined) expect.fail(`${where()}: Ludii's move ${chosen} is not among ours`);
       if (did !== undefined && spec.ludiiResolve) {
-        const notationOf = (i: number) => game.def.generators[ours.buf.gen[i]!]!.notation(ours.buf, i);
+        const notationOf = (i: number) => game.rowNotation(ours.buf, i);
         const candidates: number[] = [];
         for (let i = 0; i < ours.buf.size; i++) if (spec.ludiiNotation(notationOf(i), s) === chosenHere) candidates.push(i);
         const pick = spec.ludiiResolve(s, game, candidates.map(notationOf), did);

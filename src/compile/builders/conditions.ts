@@ -676,7 +676,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   "can-move": (n, ptr, cx) => {
     // The moves it asks for are moves of their own: their sites exist, even inside a branch's condition.
-    const moves = cx.within("choosingRules", false, () => cx.within("scope", "move", () => compileMoves(n.moves!, `${ptr}/moves`, cx)));
+    const moves = cx.within("choosingRules", null, () => cx.within("scope", "move", () => compileMoves(n.moves!, `${ptr}/moves`, cx)));
     const who = n.for === undefined ? null : compilePlayer(n.for as string, `${ptr}/for`, cx);
     // Its own buffers and contexts, by depth: it may be asked while a move is being applied or
     // generated, even while it is itself looking (a filter's condition asking it again).

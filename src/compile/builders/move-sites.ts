@@ -39,7 +39,7 @@ export function moveSites(v: Json | undefined, ptr: string, cx: CompileContext):
   if (!isMoveSites(v)) return null;
   const n = v;
   // The moves are moves of their own: their sites exist, even inside a branch's condition (as can-move's).
-  const moves = cx.within("choosingRules", false, () => cx.within("scope", "move", () => compileMoves(n.moves!, `${ptr}/moves`, cx)));
+  const moves = cx.within("choosingRules", null, () => cx.within("scope", "move", () => compileMoves(n.moves!, `${ptr}/moves`, cx)));
   const who = n.for === undefined ? null : compilePlayer(n.for as string, `${ptr}/for`, cx);
   // The site the moves start from, read where the region is (not inside the moves).
   const origin = n.from === undefined ? null : compileSite(n.from, `${ptr}/from`, cx);

@@ -32,6 +32,7 @@ import { CastleGenerator, type CastleRules } from "../../engine/moves/castle.js"
 import { DropGenerator } from "../../engine/moves/drop.js";
 import { compileSite } from "./sites.js";
 import { ForEachDieSource } from "../../engine/play/dice.js";
+import { ForEachValueSource } from "../../engine/moves/chosen-value.js";
 import { MoveAlongGenerator, SlideAlongGenerator, type Track } from "../../engine/moves/track.js";
 import { AgreementGenerator } from "../../engine/moves/agreement.js";
 import { siteMapNamed } from "./sites.js";
@@ -138,6 +139,20 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       cx.fail("M004", "combined:true moves by the sum of two or more dice, but the game has one die", `${ptr}/combined`, "(dice 2) or more in the equipment, or no combined:");
     return new ForEachDieSource(compileMoves(n.moves!, `${ptr}/moves`, cx), combined, count);
   },
+  "for-each-value": (n, ptr, cx) => {
+    if (cx.valueBound) cx.fail("M004", "a (for-each-value ...) inside another: a move carries one chosen number", ptr, "one (for-each-value ...) around the moves, its range covering every number they may take");
+    // The range is asked of the position, before any move: no move's sites, no number chosen yet.
+    const range = (key: "min" | "max") =>
+      inMoveScope(cx, () =>
+        cx.within("valueBound", false, () =>
+          cx.within("choosingRules", "(for-each-value ...)'s min: and max: are asked once, to choose which numbers are offered", () => compileInt(n[key]!, `${ptr}/${key}`, cx)),
+        ),
+      );
+    const min = range("min"), max = range("max");
+    const chosen = (cx.chosenValue ??= { value: 0 });
+    const moves = cx.within("valueBound", true, () => compileMoves(n.moves!, `${ptr}/moves`, cx));
+    return new ForEachValueSource(moves, min, max, chosen, cx.work, cx.ruleAt(ptr, "for-each-value"));
+  },
   either: (n, ptr, cx) => {
     const union = new UnionSource(sources(n.sources as Json[], `${ptr}/sources`, cx), sameMoveSources(n.sources as Json[]));
     if (n.then !== undefined) {
@@ -193,7 +208,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   },
   branch: (n, ptr, cx) =>
     new BranchSource(
-      inMoveScope(cx, () => cx.within("choosingRules", true, () => compileBool(n.cond!, `${ptr}/cond`, cx))),
+      inMoveScope(cx, () => cx.within("choosingRules", "(branch COND ...) is asked once, to choose which moves are listed", () => compileBool(n.cond!, `${ptr}/cond`, cx))),
       compileMoves(n.then!, `${ptr}/then`, cx),
       n.else === undefined ? new UnionSource([]) : compileMoves(n.else, `${ptr}/else`, cx),
     ),

@@ -366,6 +366,14 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       },
     };
   },
+  value: (n, ptr, cx) => {
+    if (!cx.valueBound) {
+      cx.fail("M004", "(value) is the number the player chooses in (for-each-value ...): it exists only in the moves inside one", ptr, "(for-each-value min:A max:B MOVES) around the moves that read it");
+      return constant(0);
+    }
+    const chosen = (cx.chosenValue ??= { value: 0 });
+    return { fn: () => chosen.value };
+  },
   die: (n, ptr, cx) => {
     needsDice(ptr, cx, "(die ...)");
     const d = (n.n as number) - 1, count = cx.dice?.faces.length ?? 0;

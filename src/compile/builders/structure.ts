@@ -283,6 +283,7 @@ export function compileGameIr(ir: IrNode, cx: CompileContext, options: GameDef["
       cx.runtime.target = rt;
     },
     readsLastMove: cx.readsLastMove,
+    chosenValue: cx.chosenValue,
     repetition: cx.repetitionUses.length ? { everyDecision: cx.repetitionUses.includes("turn"), lookAhead: beforeEnd > 0 } : null,
     options,
     placeWord: placeWordsIfAny(cx),

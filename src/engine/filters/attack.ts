@@ -14,6 +14,7 @@
  * its moves and looking for one that ends there.
  */
 import { generatesOnto } from "../moves/generators.js";
+import { ForEachValueSource } from "../moves/chosen-value.js";
 import { newCtx, type Ctx, type LeafGenerator, type MoveSource } from "../play/rules.js";
 import { EMPTY, type State } from "../state/state.js";
 
@@ -24,14 +25,26 @@ export class AttackTest {
   /** Whether a test is running (see `attacked`). */
   private depth = 0;
 
+  /**
+   * The play rules' `(for-each-value ...)`: their rules read the number chosen, so they are asked
+   * as a whole, number by number (their moves generated), not rule by rule.
+   */
+  private chosen: ForEachValueSource[] = [];
+
   /** Collects the move rules of `play` (every part of every combinator: all tiers, all branches). */
   setPlay(play: MoveSource): void {
     const found = new Set<LeafGenerator>();
+    const chosen = new Set<ForEachValueSource>();
     const walk = (m: MoveSource): void => {
+      if (m instanceof ForEachValueSource) {
+        chosen.add(m);
+        return;
+      }
       if (isLeaf(m)) found.add(m);
       for (const p of m.parts ?? []) walk(p);
     };
     walk(play);
+    this.chosen = [...chosen];
     // Those with a fast answer first: most tests end at the first rule that finds an attacker.
     this.leaves = [...found].sort((a, b) => Number(b.lands !== undefined) - Number(a.lands !== undefined));
   }
@@ -61,6 +74,10 @@ export class AttackTest {
       for (const leaf of this.leaves) {
         c.player = by;
         if (leaf.lands ? leaf.lands(s, c, target) : generatesOnto(leaf, s, c, target)) return true;
+      }
+      for (const source of this.chosen) {
+        c.player = by;
+        if (generatesOnto(source, s, c, target)) return true;
       }
       return false;
     } finally {

@@ -24,6 +24,8 @@ export interface Move {
   promotion?: string;
   /** A throw of the dice: what each die shows, in die order. */
   dice?: number[];
+  /** The number the player chose for the move (`for-each-value`), which its notation writes after `:`. */
+  value?: number;
   /** Every landing site of a chain, in order (`to` is the last). */
   path?: string[];
   /** Sites whose pieces this move captures. */
@@ -59,11 +61,16 @@ export interface MoveCode {
   extra: number;
   /** The die the move uses (games with dice), DICE_SET plus a set of dice for dice combined (see play/dice.ts), or -1. */
   die: number;
+  /** The number chosen for the move (`for-each-value`), or NO_VALUE; absent: NO_VALUE. */
+  value?: number;
   path: number[];
   captures: number[];
 }
 
 const NONE = -1;
+
+/** The `value` of a move row that carries no chosen number (a number no range reaches: see ForEachValueSource). */
+export const NO_VALUE = -2147483648;
 
 export class MoveBuffer {
   size = 0;
@@ -77,6 +84,8 @@ export class MoveBuffer {
   extra: Int32Array;
   /** The die a move uses (set by `for-each-die` on the rows of its moves; DICE_SET plus a set of dice for dice combined), -1 for none. */
   die: Int32Array;
+  /** The number chosen for the move (set by `for-each-value` on the rows of its moves), NO_VALUE for none. */
+  value: Int32Array;
   pathStart: Int32Array;
   pathLen: Int32Array;
   capStart: Int32Array;
@@ -104,6 +113,7 @@ export class MoveBuffer {
     this.piece = new Int32Array(capacity);
     this.extra = new Int32Array(capacity);
     this.die = new Int32Array(capacity);
+    this.value = new Int32Array(capacity);
     this.pathStart = new Int32Array(capacity);
     this.pathLen = new Int32Array(capacity);
     this.capStart = new Int32Array(capacity);
@@ -140,6 +150,7 @@ export class MoveBuffer {
     this.piece[i] = piece;
     this.extra[i] = 0;
     this.die[i] = -1;
+    this.value[i] = NO_VALUE;
     this.pathStart[i] = this.poolSize;
     this.pathLen[i] = 0;
     this.capStart[i] = this.poolSize;
@@ -191,16 +202,17 @@ export class MoveBuffer {
     this.piece[dst] = this.piece[src]!;
     this.extra[dst] = this.extra[src]!;
     this.die[dst] = this.die[src]!;
+    this.value[dst] = this.value[src]!;
     this.pathStart[dst] = this.pathStart[src]!;
     this.pathLen[dst] = this.pathLen[src]!;
     this.capStart[dst] = this.capStart[src]!;
     this.capLen[dst] = this.capLen[src]!;
   }
 
-  /** Whether rows `a` and `b` are the same move but for the rule that made it (kind, sites, piece, die, path, captures). */
+  /** Whether rows `a` and `b` are the same move but for the rule that made it (kind, sites, piece, die, chosen number, path, captures). */
   sameMove(a: number, b: number): boolean {
     if (this.to[a] !== this.to[b] || this.from[a] !== this.from[b] || this.kind[a] !== this.kind[b]) return false;
-    if (this.count[a] !== this.count[b] || this.piece[a] !== this.piece[b] || this.extra[a] !== this.extra[b] || this.die[a] !== this.die[b]) return false;
+    if (this.count[a] !== this.count[b] || this.piece[a] !== this.piece[b] || this.extra[a] !== this.extra[b] || this.die[a] !== this.die[b] || this.value[a] !== this.value[b]) return false;
     return this.sameSlice(this.pathStart[a]!, this.pathStart[b]!, this.pathLen[a]!, this.pathLen[b]!) && this.sameSlice(this.capStart[a]!, this.capStart[b]!, this.capLen[a]!, this.capLen[b]!);
   }
 
@@ -215,6 +227,7 @@ export class MoveBuffer {
     const i = this.add(src.gen[row]!, src.kind[row]!, src.from[row]!, src.to[row]!, src.count[row]!, src.piece[row]!);
     this.extra[i] = src.extra[row]!;
     this.die[i] = src.die[row]!;
+    this.value[i] = src.value[row]!;
     const ps = src.pathStart[row]!, pl = src.pathLen[row]!, cs = src.capStart[row]!, cl = src.capLen[row]!;
     this.ensurePool(pl + cl);
     const pool = this.pool;
@@ -229,10 +242,10 @@ export class MoveBuffer {
     return i;
   }
 
-  /** Copies row i out as a MoveCode. */
+  /** Copies row i out as a MoveCode (with `value` only when the move carries a chosen number). */
   code(i: number): MoveCode {
     const ps = this.pathStart[i]!, cs = this.capStart[i]!;
-    return {
+    const code: MoveCode = {
       gen: this.gen[i]!,
       kind: this.kind[i]!,
       from: this.from[i]!,
@@ -244,6 +257,8 @@ export class MoveBuffer {
       path: Array.from(this.pool.subarray(ps, ps + this.pathLen[i]!)),
       captures: Array.from(this.pool.subarray(cs, cs + this.capLen[i]!)),
     };
+    if (this.value[i] !== NO_VALUE) code.value = this.value[i]!;
+    return code;
   }
 
   /** Writes a MoveCode as the only row of this buffer (to apply a detached move). */
@@ -252,6 +267,7 @@ export class MoveBuffer {
     const i = this.add(c.gen, c.kind, c.from, c.to, c.count, c.piece);
     this.extra[i] = c.extra;
     this.die[i] = c.die ?? -1;
+    this.value[i] = c.value ?? NO_VALUE;
     this.ensurePool(c.path.length + c.captures.length);
     this.pool.set(c.path, 0);
     this.pool.set(c.captures, c.path.length);
@@ -290,6 +306,7 @@ export class MoveBuffer {
     this.piece = g(this.piece);
     this.extra = g(this.extra);
     this.die = g(this.die);
+    this.value = g(this.value);
     this.pathStart = g(this.pathStart);
     this.pathLen = g(this.pathLen);
     this.capStart = g(this.capStart);

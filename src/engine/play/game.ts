@@ -6,7 +6,8 @@
  * (`legalMoves`, `apply`) wraps them for callers that want plain Move objects.
  */
 import { placeWorth, returnsByPlace } from "./places.js";
-import { MoveBuffer, type Move, type MoveCode } from "../moves/moves.js";
+import { MoveBuffer, NO_VALUE, type Move, type MoveCode } from "../moves/moves.js";
+import type { ChosenValue } from "../moves/chosen-value.js";
 import { NONE, SAMPLED, newCtx, type Ctx, type GameDef, type MoveSource, type RankingKeys, type ReasonPart, type Runtime } from "./rules.js";
 import { nextInt, nextU32, shuffle, type Seed } from "../state/rng.js";
 import type { WorkBudget } from "./work-budget.js";
@@ -119,6 +120,7 @@ export class Game implements Runtime {
     };
     def.generators.forEach((g, i) => (g.id = i));
     this.roller = (def.generators.find((g) => g instanceof RollGenerator) as RollGenerator | undefined) ?? null;
+    this.chosen = def.chosenValue ?? null;
     const play = def.play as MoveSource & { canSample?: boolean };
     this.sampler = play.sample && play.canSample !== false ? play : undefined;
     this.history = def.repetition
@@ -455,6 +457,8 @@ export class Game implements Runtime {
     const die = buf.die[row]!;
     c.die = die;
     if (die >= 0) useDie(s, this.def.dice!, die);
+    // A move carrying a number the player chose: its consequences read it with `(value)`.
+    if (this.chosen !== null) this.setChosen(buf, row);
     // Captured pieces go to the capturer's hand (before the move removes them), as their base type.
     if (c.captures > 0 && this.def.hand?.captures) this.toHand(s, buf, row, s.mover);
     const gen = this.def.generators[buf.gen[row]!]!;
@@ -840,7 +844,7 @@ export class Game implements Runtime {
       try {
         const buf = new MoveBuffer(1, 16);
         buf.load(code);
-        return gen.notation(buf, 0);
+        return this.rowNotation(buf, 0);
       } catch {
         // A code no rule of this game made: said as numbers below.
       }
@@ -861,9 +865,28 @@ export class Game implements Runtime {
   /** The generator's words while a move's actions are told (see toMove). */
   private readonly rngKept = new Uint32Array(4);
 
+  /** The register `(value)` reads (GameDef.chosenValue), or null in games whose moves carry no chosen number. */
+  private readonly chosen: ChosenValue | null;
+
+  /** Sets the chosen number from move `row` of `buf`, when it carries one (a row listed inside a binder, not yet stamped, keeps the binder's). */
+  private setChosen(buf: MoveBuffer, row: number): void {
+    const v = buf.value[row]!;
+    if (v !== NO_VALUE) this.chosen!.value = v;
+  }
+
+  /**
+   * The notation of move `i` of `buf` (a buffer filled by generate or movesInto): its rule's, then
+   * `:` and the number the player chose, when it carries one (`b1:5`, see `for-each-value`).
+   */
+  rowNotation(buf: MoveBuffer, i: number): string {
+    const text = this.def.generators[buf.gen[i]!]!.notation(buf, i), v = buf.value[i]!;
+    return v === NO_VALUE ? text : `${text}:${v}`;
+  }
+
   private toMove(buf: MoveBuffer, i: number, s: State): Move {
     const gen = this.def.generators[buf.gen[i]!]!;
     const code = buf.code(i);
+    if (this.chosen !== null) this.setChosen(buf, i);
     const labels = this.topology.labels;
     // Telling what a move's consequences will do evaluates them on `s`: a number drawn there
     // ((random ...)) must not advance the game's generator, or listing the moves would change the game.
@@ -872,10 +895,11 @@ export class Game implements Runtime {
     s.rng.set(this.rngKept);
     const m: Move = {
       kind: this.def.kinds[code.kind]!,
-      notation: gen.notation(buf, i),
+      notation: this.rowNotation(buf, i),
       actions,
       code,
     };
+    if (code.value !== undefined) m.value = code.value;
     if (code.from >= 0) m.from = labels[code.from];
     if (code.to >= 0) m.to = labels[code.to];
     m.count = code.count;
@@ -1046,7 +1070,7 @@ export class Game implements Runtime {
 /** Whether row `i` of `buf` is the move `code` names (every field, path and captures included). */
 function sameRow(buf: MoveBuffer, i: number, code: MoveCode): boolean {
   if (buf.gen[i] !== code.gen || buf.kind[i] !== code.kind || buf.from[i] !== code.from || buf.to[i] !== code.to) return false;
-  if (buf.count[i] !== code.count || buf.piece[i] !== code.piece || buf.extra[i] !== code.extra || buf.die[i] !== (code.die ?? -1)) return false;
+  if (buf.count[i] !== code.count || buf.piece[i] !== code.piece || buf.extra[i] !== code.extra || buf.die[i] !== (code.die ?? -1) || buf.value[i] !== (code.value ?? NO_VALUE)) return false;
   const path = code.path, caps = code.captures;
   if (!Array.isArray(path) || !Array.isArray(caps)) return false;
   if (buf.pathLen[i] !== path.length || buf.capLen[i] !== caps.length) return false;

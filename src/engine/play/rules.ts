@@ -8,6 +8,7 @@ import type { Topology } from "../board/topology.js";
 import type { WorkBudget } from "./work-budget.js";
 import type { Emitter } from "../compiled/emitter.js";
 import type { CompilationReport } from "../compiled/specialize.js";
+import type { ChosenValue } from "../moves/chosen-value.js";
 
 /**
  * The evaluation context of a rule: the acting player and the sites a move generator is looking
@@ -362,6 +363,11 @@ export interface GameDef {
   nextTurnWord?: number;
   /** Which rules run as compiled code and which on closures (engine/compiled/specialize.ts); absent: all on closures. */
   compilation?: CompilationReport;
+  /**
+   * The number `(value)` reads in games whose moves carry a number the player chose (`for-each-value`):
+   * the engine sets it from a move's row before making or describing it. Absent or null: no such moves.
+   */
+  chosenValue?: ChosenValue | null;
 }
 
 export type MoveHook = (s: State, kind: number, from: number, to: number, player: number) => void;

@@ -159,7 +159,7 @@ export class PositionHistory {
     const codes: string[] = [];
     for (let i = 0; i < buf.size; i++) {
       const c = buf.code(i);
-      codes.push(`${c.kind}:${c.from}:${c.to}:${c.count}:${c.piece}:${c.extra}:${c.path.join(",")}:${c.captures.join(",")}`);
+      codes.push(`${c.kind}:${c.from}:${c.to}:${c.count}:${c.piece}:${c.extra}:${c.path.join(",")}:${c.captures.join(",")}${c.value === undefined ? "" : `:${c.value}`}`);
     }
     return codes.sort().join(" ");
   }

@@ -254,6 +254,17 @@ export const moveLudemes: LudemeSpec[] = [
     example: "(for-each-die combined:true (move-along race steps:(pips)))",
   },
   {
+    name: "for-each-value",
+    category: "moves",
+    doc: "A number chosen by the player, with the move (Ludii's `(forEach Value min:A max:B ...)`): the moves of `moves` once for each number from `min:` to `max:`, `(value)` reading that number wherever they read one -- how many seeds a sowing takes up (`count:`), how many pieces travel, how far a piece goes (`steps:`), a condition on the pit or piece (`from:`). Each move carries its number, which notation writes after `:` (`b1:5`, `ludex legal`'s `value`), so moves that differ only by it are different moves; the move's consequences read it too. `min:` and `max:` are asked once, for the player to act, before any move exists, so `from`, `over` and `to` are refused there: a bound that depends on the piece or pit goes in the moves' own condition, e.g. a pit holding at least the number, `from:(>= (count from) (value))`, with `max:` the most any pit holds. One chosen number a move: not inside another `for-each-value`.",
+    params: [
+      { name: "moves", type: cat("moves"), doc: "The moves, reading the number with `(value)`." },
+      { name: "min", type: cat("int"), namedOnly: true, doc: "The lowest number (asked of the position, for the player to act)." },
+      { name: "max", type: cat("int"), namedOnly: true, doc: "The highest number (as `min:`); below `min:`, no moves." },
+    ],
+    example: "(for-each-value min:2 max:(max-over (in site (region-of side mover)) (count site)) (sow round count:(value) from:(>= (count from) (value))))",
+  },
+  {
     name: "priority",
     category: "moves",
     doc: "The moves of the first source that has any; later sources count only when all before them have none (e.g. compulsory capture: `(priority (jump ...) (step ...))`).",

@@ -220,6 +220,13 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(pips)",
   },
   {
+    name: "value",
+    category: "int",
+    doc: "The number the player chose with the move: inside the moves of `(for-each-value ...)` (their conditions, counts and consequences), the number of the move being listed or made.",
+    params: [],
+    example: "(value)",
+  },
+  {
     name: "die",
     category: "int",
     doc: "The number die N shows (1 for the first die), 0 before the first throw.",

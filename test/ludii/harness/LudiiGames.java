@@ -18,6 +18,8 @@ import other.action.move.ActionAdd;
 import other.action.ActionType;
 import other.action.others.ActionPropose;
 import other.action.others.ActionVote;
+import other.action.state.ActionSetTemp;
+import other.action.state.ActionSetVar;
 import other.concept.Concept;
 import other.context.Context;
 import other.move.Move;
@@ -50,6 +52,8 @@ import other.trial.Trial;
  *   a1-i9       a (move Select (from) (to)) of two sites is written as a move (Pachisi's pawn reaching home)
  *   propose-End, vote-End, vote-No   Ludii's (move Propose "End") and (move Vote ...)
  *   c7=Narigin  a separate promotion decision: the piece the one on c7 becomes
+ *   b1:5        a move carrying a number the player chose (Ludii's (forEach Value ... (do (set Var (value))
+ *               next:MOVE)): the move's notation, ":" and the number its SetTemp or SetVar, before the decision, sets
  *   swap        the swap rule's move (the players exchange seats; (meta (swap)))
  *   pass        a pass the rules offer (e.g. Shogi's declined promotion, Pachisi's (move Pass))
  *   forced-pass a pass Ludii adds for a player without a legal move (with dice: after a roll that gives no move)
@@ -121,8 +125,23 @@ public final class LudiiGames {
     return game.equipment().components()[what].name().replaceAll("[0-9]+$", "");
   }
 
-  /** Ludii's move in the notation above, read before the move is applied. */
+  /**
+   * Ludii's move in the notation above, read before the move is applied; a move carrying a number the player
+   * chose (Ludii's (forEach Value ... (do (set Var (value)) next:MOVE)): a SetTemp or SetVar before the move's
+   * decision) is followed by ":" and that number, "b1:5".
+   */
   static String notation(Move m) {
+    String n = moveNotation(m);
+    for (Action a : m.actions()) {
+      if (a.isDecision()) break;
+      if (!(a instanceof ActionSetTemp) && !(a instanceof ActionSetVar)) continue;
+      java.util.regex.Matcher v = java.util.regex.Pattern.compile("(?:temp|value)=(-?\\d+)").matcher(a.toString());
+      if (v.find()) return n + ":" + v.group(1);
+    }
+    return n;
+  }
+
+  static String moveNotation(Move m) {
     if (m.isPass()) return m.isForced() ? "forced-pass" : "pass";
     if (m.isSwap()) return "swap";
     Action decision = null;
