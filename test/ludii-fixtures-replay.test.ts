@@ -417,3 +417,15 @@ describe("Santorini (board/race/reach/Santorini.lud): a builder steps off one to
     });
   });
 });
+
+describe("Dama (Comoros) (board/war/leaping/orthogonal/Dama (Comoros).lud): a king's next jump in any direction but back the way it came", () => {
+  it("every decision of 50 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Each jump of a capture sequence is a decision; stopping is a pass the rules offer ("pass" in Ludii's
+    // list too). Lists as count:hash (the full ones would make the file twice as large).
+    const tally = replayLudiiGames(fixture("dama-comoros"), games("dama-comoros"), { ludiiNotation: (n) => n.replace("x", "-") });
+    expect(tally).toEqual({
+      games: 50, decisions: 14641, throws: 0, passes: 181, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 296235, listed: 0, ambiguous: 0, results: { p1: 26, p2: 24, draws: 0 },
+    });
+  });
+});
