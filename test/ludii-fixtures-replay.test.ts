@@ -429,3 +429,25 @@ describe("Dama (Comoros) (board/war/leaping/orthogonal/Dama (Comoros).lud): a ki
     });
   });
 });
+
+describe("De Vasa Chess (board/war/replacement/checkmate/chess/De Vasa Chess.lud, 9 x 9): player-relative directions on a hex board with diagonals, facing a corner", () => {
+  it("every decision of 20 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // The pawn is written once for both seats (forward:{NNE SSW}): it steps forward-left and
+    // forward-right (across the sides beside the corner it faces) and captures diagonal-forward-left
+    // and diagonal-forward-right, as Ludii's (directions {FL FR}) and (directions {FL FR} of:Diagonal) read.
+    const names: Record<string, string> = { Q: "Queen", R: "Rook", B: "Bishop", N: "Knight" };
+    const tally = replayLudiiGames(fixture("de-vasa-chess"), games("de-vasa-chess"), {
+      ludiiNotation: (n) => {
+        if (n === "pass") return "forced-pass";
+        const promotion = /^([a-i]\d)=(\w+)$/.exec(n);
+        if (promotion) return `${promotion[1]}=${names[promotion[2]!] ?? promotion[2]}`;
+        return n.replace("x", "-");
+      },
+      forcedPassIsMove: true,
+    });
+    expect(tally).toEqual({
+      games: 20, decisions: 9649, throws: 0, passes: 0, forcedPasses: 0, promotions: 64, drops: 0,
+      legalMoves: 310074, listed: 0, ambiguous: 0, results: { p1: 3, p2: 3, draws: 14 },
+    });
+  });
+});

@@ -8,19 +8,28 @@
  * symmetries that turn and mirror them (and shapes).
  */
 import { BACK, LAST_MOVE_NAMES, LastMoveDirections, ONWARD, type LastMoveNames } from "../engine/moves/onward.js";
-import { dirIndex, everyDirection, NO_SITE, ownDirections, type Topology } from "../engine/board/topology.js";
+import { dirIndex, everyDirection, NO_SITE, ownDirections, planePositions, type Topology } from "../engine/board/topology.js";
 import type { CompileContext } from "./context.js";
 
-/** Player-relative directions and where they point, in degrees counter-clockwise from forward. */
-const RELATIVE: Record<string, { exact?: number; between?: [number, number] }> = {
+/**
+ * Player-relative directions and where they point, in degrees counter-clockwise from forward:
+ * `exact`, that turn; `between`, the quadrant (exclusive), and the ring of the board's directions
+ * it is taken from (see relativeDirection).
+ */
+type Relative = { exact?: number; between?: [number, number]; ring?: "adjacent" | "diagonal" };
+const RELATIVE: Record<string, Relative> = {
   forward: { exact: 0 },
   left: { exact: 90 },
   backward: { exact: 180 },
   right: { exact: -90 },
-  "forward-left": { between: [0, 90] },
-  "backward-left": { between: [90, 180] },
-  "backward-right": { between: [-180, -90] },
-  "forward-right": { between: [-90, 0] },
+  "forward-left": { between: [0, 90], ring: "adjacent" },
+  "backward-left": { between: [90, 180], ring: "adjacent" },
+  "backward-right": { between: [-180, -90], ring: "adjacent" },
+  "forward-right": { between: [-90, 0], ring: "adjacent" },
+  "diagonal-forward-left": { between: [0, 90], ring: "diagonal" },
+  "diagonal-backward-left": { between: [90, 180], ring: "diagonal" },
+  "diagonal-backward-right": { between: [-180, -90], ring: "diagonal" },
+  "diagonal-forward-right": { between: [-90, 0], ring: "diagonal" },
 };
 
 /** Absolute direction ids; a player-relative name here is an error (the caller has no seat). */
@@ -216,12 +225,25 @@ export function forwardDirections(ptr: string, cx: CompileContext, needed: boole
   return ids;
 }
 
-/** The board direction at the given turn from `forward`, or -1. Angles come from the drawing. */
-function relativeDirection(topology: Topology, forward: number, rel: { exact?: number; between?: [number, number] }): number {
-  const base = angleOf(topology, forward);
+/**
+ * The board direction at the given turn from `forward`, or -1, on the board as it truly stands
+ * (planePositions: a hex grid's lines at their true 60 degrees). An exact turn (`left` ...) is the
+ * direction at that angle, whatever it is. A quadrant's (`forward-left` ...) is, as Ludii's FL, FR,
+ * BL and BR, the direction in it nearest the way the seat faces (forward, or backward for the
+ * backward ones), among the ring of the board's directions: `adjacent` (Ludii's default relation),
+ * the steps to a cell sharing a side or a corner -- on a hex board with diagonals the six across a
+ * side, not the diagonals; `diagonal` (the `diagonal-` names, Ludii's `of:Diagonal`), the steps
+ * longer than the board's shortest -- a square board's diagonals, a hex board's six diagonals. So a
+ * De Vasa pawn facing a corner of its hexagon (forward:{NNE SSW}) steps forward-left and
+ * forward-right (N and NE, across the sides either side of forward) and captures
+ * diagonal-forward-left and diagonal-forward-right (NNW and E), as Ludii reads its directions.
+ */
+function relativeDirection(topology: Topology, forward: number, rel: Relative): number {
+  const geometry = directionGeometry(topology);
+  const base = geometry.angle[forward]!;
   let best = -1, bestScore = Infinity;
   for (let d = 0; d < everyDirection(topology); d++) {
-    const a = angleOf(topology, d);
+    const a = geometry.angle[d]!;
     if (Number.isNaN(a)) continue;
     let turn = a - base;
     while (turn > 180) turn -= 360;
@@ -229,27 +251,39 @@ function relativeDirection(topology: Topology, forward: number, rel: { exact?: n
     if (rel.exact !== undefined) {
       const off = Math.abs(turn - rel.exact) % 360;
       if (Math.min(off, 360 - off) < 1) return d;
-    } else {
-      const [lo, hi] = rel.between!;
-      if (turn > lo + 1 && turn < hi - 1) {
-        // Nearest to the middle of the quadrant: 45 degrees on a square grid, 60 on a hex one.
-        const score = Math.abs(turn - (lo + hi) / 2);
-        if (score < bestScore) [best, bestScore] = [d, score];
-      }
+      continue;
     }
+    const [lo, hi] = rel.between!;
+    if (!(turn > lo + 1 && turn < hi - 1)) continue;
+    const length = geometry.length[d]!;
+    if (rel.ring === "adjacent" ? length > 1.5 * geometry.shortest : length < 1.2 * geometry.shortest) continue;
+    // Nearest forward for the forward quadrants, nearest backward for the backward ones.
+    const score = Math.abs(lo) === 180 || Math.abs(hi) === 180 ? 180 - Math.abs(turn) : Math.abs(turn);
+    if (score < bestScore) [best, bestScore] = [d, score];
   }
   return best;
 }
 
-/** A direction's angle on the drawn board (counter-clockwise from east), NaN when no site uses it. */
-function angleOf(topology: Topology, d: number): number {
-  const n = topology.n;
-  for (let s = 0; s < n; s++) {
-    const t = topology.step[d * n + s]!;
-    if (t === NO_SITE) continue;
-    return (Math.atan2(-(topology.drawY[t]! - topology.drawY[s]!), topology.drawX[t]! - topology.drawX[s]!) * 180) / Math.PI;
+/** Each direction's angle (counter-clockwise from east) and step length on the true plane, from the first site that has the step. */
+const geometries = new WeakMap<Topology, { angle: Float64Array; length: Float64Array; shortest: number }>();
+function directionGeometry(topology: Topology): { angle: Float64Array; length: Float64Array; shortest: number } {
+  let g = geometries.get(topology);
+  if (g) return g;
+  const n = topology.n, { x, y } = planePositions(topology);
+  const angle = new Float64Array(topology.dirNames.length).fill(NaN), length = new Float64Array(topology.dirNames.length).fill(NaN);
+  let shortest = Infinity;
+  for (let d = 0; d < topology.dirNames.length; d++) {
+    for (let s = 0; s < n; s++) {
+      const t = topology.step[d * n + s]!;
+      if (t === NO_SITE) continue;
+      angle[d] = (Math.atan2(y[t]! - y[s]!, x[t]! - x[s]!) * 180) / Math.PI;
+      length[d] = Math.hypot(x[t]! - x[s]!, y[t]! - y[s]!);
+      if (d < everyDirection(topology)) shortest = Math.min(shortest, length[d]!);
+      break;
+    }
   }
-  return NaN;
+  geometries.set(topology, (g = { angle, length, shortest }));
+  return g;
 }
 
 /**
