@@ -82,9 +82,7 @@ describe("dirs:{onward}", () => {
     expect(notations(hopLine, back)).toEqual(notations(hopLine, s1));
   });
 
-  it("stands alone, and only in moves of a piece", () => {
-    const mixed = errorsOf(text({ play: "(step dirs:{onward N})" }));
-    expect(mixed.map((d) => [d.code, d.message])).toEqual([["M004", "'onward' (the direction of the last move) cannot be combined with other directions"]]);
+  it("is only for moves of a piece (with other directions it adds one: see ludemes-directions-back)", () => {
     const elsewhere = errorsOf(text({ play: "(add piece:man to:(and (empty to) (outflanks to dirs:{onward})))" }));
     expect(elsewhere.map((d) => [d.code, d.message])).toEqual([["M004", "'onward' (the direction of the last move) is for moves of a piece; this form cannot use it"]]);
   });

@@ -104,6 +104,33 @@ describe("player-relative directions", () => {
     expect(names.sort()).toEqual(["NW", "SW"]);
   });
 
+  it("on a hex board with diagonals, facing a corner: forward-left and forward-right across the sides beside it, the diagonal- names across the corners (De Vasa's pawn)", () => {
+    const board = "(hex 5 shape:rhombus layout:columns diagonals:true)";
+    const dirsOf = (dirs: string, forward: string, site: string, owner: string) => {
+      const g = pawns(board, dirs, forward);
+      const s = from(g, { [site]: owner, ...(owner === "P1" ? { a1: "P2" } : { e5: "P1" }) }, owner);
+      const t = g.topology;
+      return g.legalMoves(s).filter((m) => m.from === site).map((m) => t.dirNames.find((_, d) => t.step[d * t.n + t.labels.indexOf(site)] === t.labels.indexOf(m.to!))).sort();
+    };
+    expect(dirsOf("forward-left forward-right", "forward:{NNE SSW}", "c3", "P1")).toEqual(["N", "NE"]);
+    expect(dirsOf("forward-left forward-right", "forward:{NNE SSW}", "c3", "P2")).toEqual(["S", "SW"]);
+    expect(dirsOf("diagonal-forward-left diagonal-forward-right", "forward:{NNE SSW}", "c3", "P1")).toEqual(["E", "NNW"]);
+    expect(dirsOf("diagonal-forward-left diagonal-forward-right", "forward:{NNE SSW}", "c3", "P2")).toEqual(["SSE", "W"]);
+    // Turns are read on the board as it truly stands (60 degrees between a hex grid's lines): left is
+    // a quarter turn from the corner faced, across a side.
+    expect(dirsOf("left right backward", "forward:{NNE SSW}", "c3", "P1")).toEqual(["NW", "SE", "SSW"]);
+    // Facing a side (Glinski's pawn): forward-left and forward-right are the sides at 60 degrees, not the corners between.
+    expect(dirsOf("forward-left forward-right", "forward:{N S}", "c3", "P1")).toEqual(["NE", "NW"]);
+    expect(dirsOf("diagonal-forward-left diagonal-forward-right", "forward:{N S}", "c3", "P1")).toEqual(["NNE", "NNW"]);
+  });
+
+  it("the diagonal- names on a square board are its diagonals, as forward-left ... are", () => {
+    const g = pawns("(square 5 5 diagonals:all)", "diagonal-forward-left diagonal-backward-right");
+    expect(notations(g, from(g, { c3: "P1", e5: "P2" }, "P1")).sort()).toEqual(["c3-b4", "c3-d2"]);
+    const plain = pawns("(square 5 5)", "diagonal-forward-left forward");
+    expect(notations(plain, from(plain, { c3: "P1", e5: "P2" }, "P1"))).toEqual(["c3-c4"]);
+  });
+
   it("relative directions without forward directions, or with an unknown one, are errors", () => {
     const text = (forward: string) => `(game "T" (players 2 ${forward}) (equipment {(board (square 3 3)) (piece man)}) (rules (start {}) (play (step dirs:{forward})) (end {})))`;
     expect(errorsOf(text("")).map((d) => d.message)).toEqual(["player-relative directions need each seat's forward direction"]);

@@ -550,3 +550,37 @@ describe("Okwe (Achalla) (board/sow/other/Okwe (Achalla).lud): how many seeds to
     });
   });
 });
+
+describe("Dama (Comoros) (board/war/leaping/orthogonal/Dama (Comoros).lud): a king's next jump in any direction but back the way it came", () => {
+  it("every decision of 50 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Each jump of a capture sequence is a decision; stopping is a pass the rules offer ("pass" in Ludii's
+    // list too). Lists as count:hash (the full ones would make the file twice as large).
+    const tally = replayLudiiGames(fixture("dama-comoros"), games("dama-comoros"), { ludiiNotation: (n) => n.replace("x", "-") });
+    expect(tally).toEqual({
+      games: 50, decisions: 14641, throws: 0, passes: 181, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 296235, listed: 0, ambiguous: 0, results: { p1: 26, p2: 24, draws: 0 },
+    });
+  });
+});
+
+describe("De Vasa Chess (board/war/replacement/checkmate/chess/De Vasa Chess.lud, 9 x 9): player-relative directions on a hex board with diagonals, facing a corner", () => {
+  it("every decision of 20 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // The pawn is written once for both seats (forward:{NNE SSW}): it steps forward-left and
+    // forward-right (across the sides beside the corner it faces) and captures diagonal-forward-left
+    // and diagonal-forward-right, as Ludii's (directions {FL FR}) and (directions {FL FR} of:Diagonal) read.
+    const names: Record<string, string> = { Q: "Queen", R: "Rook", B: "Bishop", N: "Knight" };
+    const tally = replayLudiiGames(fixture("de-vasa-chess"), games("de-vasa-chess"), {
+      ludiiNotation: (n) => {
+        if (n === "pass") return "forced-pass";
+        const promotion = /^([a-i]\d)=(\w+)$/.exec(n);
+        if (promotion) return `${promotion[1]}=${names[promotion[2]!] ?? promotion[2]}`;
+        return n.replace("x", "-");
+      },
+      forcedPassIsMove: true,
+    });
+    expect(tally).toEqual({
+      games: 20, decisions: 9649, throws: 0, passes: 0, forcedPasses: 0, promotions: 64, drops: 0,
+      legalMoves: 310074, listed: 0, ambiguous: 0, results: { p1: 3, p2: 3, draws: 14 },
+    });
+  });
+});

@@ -2,24 +2,34 @@
  * Reading a `dirs:{...}` argument: the board's direction names, and player-relative ones
  * (`forward`, `forward-left` ...) that turn with each seat's forward direction, declared with
  * `(players ... forward:{N S})`. Absent: every direction of the board. In moves of a piece,
- * `onward` (alone) is the direction of the last decision's move, resolved at play time.
+ * `onward` and `back` are the directions of the last decision's move and back along it, resolved
+ * at play time, and `except:` removes directions.
  * Also the paths of steps a leap follows (`paths:{{N N E}}`), per seat, and the board's
  * symmetries that turn and mirror them (and shapes).
  */
-import { ONWARD, OnwardDirections } from "../engine/moves/onward.js";
-import { dirIndex, everyDirection, NO_SITE, ownDirections, type Topology } from "../engine/board/topology.js";
+import { BACK, LAST_MOVE_NAMES, LastMoveDirections, ONWARD, type LastMoveNames } from "../engine/moves/onward.js";
+import { dirIndex, everyDirection, NO_SITE, ownDirections, planePositions, type Topology } from "../engine/board/topology.js";
 import type { CompileContext } from "./context.js";
 
-/** Player-relative directions and where they point, in degrees counter-clockwise from forward. */
-const RELATIVE: Record<string, { exact?: number; between?: [number, number] }> = {
+/**
+ * Player-relative directions and where they point, in degrees counter-clockwise from forward:
+ * `exact`, that turn; `between`, the quadrant (exclusive), and the ring of the board's directions
+ * it is taken from (see relativeDirection).
+ */
+type Relative = { exact?: number; between?: [number, number]; ring?: "adjacent" | "diagonal" };
+const RELATIVE: Record<string, Relative> = {
   forward: { exact: 0 },
   left: { exact: 90 },
   backward: { exact: 180 },
   right: { exact: -90 },
-  "forward-left": { between: [0, 90] },
-  "backward-left": { between: [90, 180] },
-  "backward-right": { between: [-180, -90] },
-  "forward-right": { between: [-90, 0] },
+  "forward-left": { between: [0, 90], ring: "adjacent" },
+  "backward-left": { between: [90, 180], ring: "adjacent" },
+  "backward-right": { between: [-180, -90], ring: "adjacent" },
+  "forward-right": { between: [-90, 0], ring: "adjacent" },
+  "diagonal-forward-left": { between: [0, 90], ring: "diagonal" },
+  "diagonal-backward-left": { between: [90, 180], ring: "diagonal" },
+  "diagonal-backward-right": { between: [-180, -90], ring: "diagonal" },
+  "diagonal-forward-right": { between: [-90, 0], ring: "diagonal" },
 };
 
 /** Absolute direction ids; a player-relative name here is an error (the caller has no seat). */
@@ -30,7 +40,7 @@ export function directionsIn(names: unknown, ptr: string, cx: CompileContext): n
   (names as string[]).forEach((d, i) => {
     const di = dirIndex(topology, d);
     if (di >= 0) dirs.push(di);
-    else if (d === ONWARD) cx.fail("M004", `'${ONWARD}' (the direction of the last move) is for moves of a piece; this form cannot use it`, `${ptr}/${i}`, `one of: ${topology.dirNames.join(" ")}`);
+    else if (LAST_MOVE_NAMES.includes(d)) cx.fail("M004", `'${d}' (${lastMoveMeaning(d)}) is for moves of a piece; this form cannot use it`, `${ptr}/${i}`, `one of: ${topology.dirNames.join(" ")}`);
     else if (d in RELATIVE) cx.fail("M004", `'${d}' is a player-relative direction, which this form cannot use`, `${ptr}/${i}`, `one of: ${topology.dirNames.join(" ")}`);
     else cx.fail("M001", `the board has no direction '${d}'`, `${ptr}/${i}`, `one of: ${topology.dirNames.join(" ")}`);
   });
@@ -54,7 +64,7 @@ export function directionsByPlayer(names: unknown, ptr: string, cx: CompileConte
       for (const list of lists) list.push(di);
       return;
     }
-    if (d === ONWARD) return; // resolved at play time (see onwardIn)
+    if (LAST_MOVE_NAMES.includes(d)) return; // resolved at play time (see moveDirections)
     seatDirection(d, `${ptr}/${i}`, cx, forward)?.forEach((r, p) => {
       if (r >= 0 && !lists[p]!.includes(r)) lists[p]!.push(r);
     });
@@ -105,8 +115,8 @@ export function pathsByPlayer(paths: string[][], turned: boolean, ptr: string, c
   const resolved = paths.map((path, i) => {
     if (path.length === 0) cx.fail("M004", "an empty path goes nowhere", `${ptr}/${i}`, "at least one step, e.g. {N N E}");
     return path.map((d, j) => {
-      if (d === ONWARD && dirIndex(topology, d) < 0) {
-        cx.fail("M004", `'${ONWARD}' (the direction of the last move) cannot be a step of a leap's path`, `${ptr}/${i}/${j}`, `one of: ${topology.dirNames.join(" ")}`);
+      if (LAST_MOVE_NAMES.includes(d) && dirIndex(topology, d) < 0) {
+        cx.fail("M004", `'${d}' (${lastMoveMeaning(d)}) cannot be a step of a leap's path`, `${ptr}/${i}/${j}`, `one of: ${topology.dirNames.join(" ")}`);
         return null;
       }
       return seatDirection(d, `${ptr}/${i}/${j}`, cx, forward);
@@ -174,16 +184,27 @@ function cyclicDirections(topo: Topology): number[] {
 }
 
 /**
- * Refuses `onward` (with an error naming `form`) in the directions of a form that is not a move of
- * a piece, which directionsByPlayer would leave out silently; true when it was there. A board with
- * a direction named `onward` keeps it.
+ * Refuses `onward` and `back` (with an error naming `form`) in the directions of a form that is not
+ * a move of a piece, which directionsByPlayer would leave out silently; true when one was there. A
+ * board with a direction of that name keeps it.
  */
 export function refusesOnward(names: unknown, ptr: string, form: string, cx: CompileContext): boolean {
-  if (!Array.isArray(names) || dirIndex(cx.topology!, ONWARD) >= 0) return false;
-  const at = (names as string[]).indexOf(ONWARD);
+  if (!Array.isArray(names)) return false;
+  const at = (names as string[]).findIndex((d) => isLastMoveName(cx.topology!, d));
   if (at < 0) return false;
-  cx.fail("M004", `'${ONWARD}' (the direction of the last move) is for moves of a piece; (${form} ...) cannot use it`, `${ptr}/${at}`, "a board direction or a player-relative one (forward ...)");
+  const d = (names as string[])[at]!;
+  cx.fail("M004", `'${d}' (${lastMoveMeaning(d)}) is for moves of a piece; (${form} ...) cannot use it`, `${ptr}/${at}`, "a board direction or a player-relative one (forward ...)");
   return true;
+}
+
+/** What a name of the last move's directions means, for messages. */
+function lastMoveMeaning(d: string): string {
+  return d === ONWARD ? "the direction of the last move" : "the direction back along the last move";
+}
+
+/** Whether a name is `onward` or `back` (and not a board direction of that name). */
+function isLastMoveName(topology: Topology, d: unknown): d is string {
+  return typeof d === "string" && LAST_MOVE_NAMES.includes(d) && dirIndex(topology, d) < 0;
 }
 
 /** Each seat's forward direction id, or undefined (with an error when `needed`). */
@@ -204,12 +225,25 @@ export function forwardDirections(ptr: string, cx: CompileContext, needed: boole
   return ids;
 }
 
-/** The board direction at the given turn from `forward`, or -1. Angles come from the drawing. */
-function relativeDirection(topology: Topology, forward: number, rel: { exact?: number; between?: [number, number] }): number {
-  const base = angleOf(topology, forward);
+/**
+ * The board direction at the given turn from `forward`, or -1, on the board as it truly stands
+ * (planePositions: a hex grid's lines at their true 60 degrees). An exact turn (`left` ...) is the
+ * direction at that angle, whatever it is. A quadrant's (`forward-left` ...) is, as Ludii's FL, FR,
+ * BL and BR, the direction in it nearest the way the seat faces (forward, or backward for the
+ * backward ones), among the ring of the board's directions: `adjacent` (Ludii's default relation),
+ * the steps to a cell sharing a side or a corner -- on a hex board with diagonals the six across a
+ * side, not the diagonals; `diagonal` (the `diagonal-` names, Ludii's `of:Diagonal`), the steps
+ * longer than the board's shortest -- a square board's diagonals, a hex board's six diagonals. So a
+ * De Vasa pawn facing a corner of its hexagon (forward:{NNE SSW}) steps forward-left and
+ * forward-right (N and NE, across the sides either side of forward) and captures
+ * diagonal-forward-left and diagonal-forward-right (NNW and E), as Ludii reads its directions.
+ */
+function relativeDirection(topology: Topology, forward: number, rel: Relative): number {
+  const geometry = directionGeometry(topology);
+  const base = geometry.angle[forward]!;
   let best = -1, bestScore = Infinity;
   for (let d = 0; d < everyDirection(topology); d++) {
-    const a = angleOf(topology, d);
+    const a = geometry.angle[d]!;
     if (Number.isNaN(a)) continue;
     let turn = a - base;
     while (turn > 180) turn -= 360;
@@ -217,42 +251,91 @@ function relativeDirection(topology: Topology, forward: number, rel: { exact?: n
     if (rel.exact !== undefined) {
       const off = Math.abs(turn - rel.exact) % 360;
       if (Math.min(off, 360 - off) < 1) return d;
-    } else {
-      const [lo, hi] = rel.between!;
-      if (turn > lo + 1 && turn < hi - 1) {
-        // Nearest to the middle of the quadrant: 45 degrees on a square grid, 60 on a hex one.
-        const score = Math.abs(turn - (lo + hi) / 2);
-        if (score < bestScore) [best, bestScore] = [d, score];
-      }
+      continue;
     }
+    const [lo, hi] = rel.between!;
+    if (!(turn > lo + 1 && turn < hi - 1)) continue;
+    const length = geometry.length[d]!;
+    if (rel.ring === "adjacent" ? length > 1.5 * geometry.shortest : length < 1.2 * geometry.shortest) continue;
+    // Nearest forward for the forward quadrants, nearest backward for the backward ones.
+    const score = Math.abs(lo) === 180 || Math.abs(hi) === 180 ? 180 - Math.abs(turn) : Math.abs(turn);
+    if (score < bestScore) [best, bestScore] = [d, score];
   }
   return best;
 }
 
-/** A direction's angle on the drawn board (counter-clockwise from east), NaN when no site uses it. */
-function angleOf(topology: Topology, d: number): number {
-  const n = topology.n;
-  for (let s = 0; s < n; s++) {
-    const t = topology.step[d * n + s]!;
-    if (t === NO_SITE) continue;
-    return (Math.atan2(-(topology.drawY[t]! - topology.drawY[s]!), topology.drawX[t]! - topology.drawX[s]!) * 180) / Math.PI;
+/** Each direction's angle (counter-clockwise from east) and step length on the true plane, from the first site that has the step. */
+const geometries = new WeakMap<Topology, { angle: Float64Array; length: Float64Array; shortest: number }>();
+function directionGeometry(topology: Topology): { angle: Float64Array; length: Float64Array; shortest: number } {
+  let g = geometries.get(topology);
+  if (g) return g;
+  const n = topology.n, { x, y } = planePositions(topology);
+  const angle = new Float64Array(topology.dirNames.length).fill(NaN), length = new Float64Array(topology.dirNames.length).fill(NaN);
+  let shortest = Infinity;
+  for (let d = 0; d < topology.dirNames.length; d++) {
+    for (let s = 0; s < n; s++) {
+      const t = topology.step[d * n + s]!;
+      if (t === NO_SITE) continue;
+      angle[d] = (Math.atan2(y[t]! - y[s]!, x[t]! - x[s]!) * 180) / Math.PI;
+      length[d] = Math.hypot(x[t]! - x[s]!, y[t]! - y[s]!);
+      if (d < everyDirection(topology)) shortest = Math.min(shortest, length[d]!);
+      break;
+    }
   }
-  return NaN;
+  geometries.set(topology, (g = { angle, length, shortest }));
+  return g;
 }
 
 /**
- * The play-time direction of a piece move whose `dirs:` is `{onward}`: the way the last decision's
- * move went. Null when the list does not name `onward` (a board direction of that name wins);
- * `onward` with other names is an error (it is the one direction the move may take).
+ * The directions of a move of a piece: `dirs:` per seat (board and player-relative names), less
+ * those `except:` names; with `onward` or `back` in either (the last decision's move's direction and
+ * the way back along it), also the play-time lists (`onward`), which then replace `dirs`. A move
+ * that names neither pays nothing at play time: `except:` of fixed directions is removed here.
+ * `follows`: whether the form moves along directions at all (a leap, a fly and a swap do not, so
+ * they may not name the last move's).
  */
-export function onwardIn(names: unknown, ptr: string, cx: CompileContext): OnwardDirections | null {
+export function moveDirections(dirNames: unknown, exceptNames: unknown, ptr: string, cx: CompileContext, form: string, follows = true): { dirs: Int32Array[]; onward: LastMoveDirections | null } {
   const topology = cx.topology!;
-  if (!Array.isArray(names) || dirIndex(topology, ONWARD) >= 0) return null;
-  const at = (names as string[]).indexOf(ONWARD);
-  if (at < 0) return null;
-  if (names.length > 1) {
-    cx.fail("M004", `'${ONWARD}' (the direction of the last move) cannot be combined with other directions`, `${ptr}/${at === 0 ? 1 : 0}`, `dirs:{${ONWARD}} alone`);
-    return null;
+  const dirs = directionsByPlayer(dirNames, `${ptr}/dirs`, cx);
+  const named = (names: unknown): LastMoveNames => ({
+    onward: Array.isArray(names) && names.some((d) => d === ONWARD && isLastMoveName(topology, d)),
+    back: Array.isArray(names) && names.some((d) => d === BACK && isLastMoveName(topology, d)),
+  });
+  const add = named(dirNames), drop = named(exceptNames);
+  if (!follows) {
+    for (const [key, names] of [["dirs", dirNames], ["except", exceptNames]] as const) {
+      const at = Array.isArray(names) ? (names as unknown[]).findIndex((d) => isLastMoveName(topology, d)) : -1;
+      if (at >= 0) {
+        const d = (names as string[])[at]!;
+        cx.fail("M004", `'${d}' (${lastMoveMeaning(d)}) is for moves along the board's lines; (${form} ...) does not move along one`, `${ptr}/${key}/${at}`, "board directions, or a step, slide, jump or hop");
+      }
+    }
+    return { dirs, onward: null };
   }
-  return new OnwardDirections(topology);
+  if (exceptNames === undefined) {
+    if (!add.onward && !add.back) return { dirs, onward: null };
+    return { dirs, onward: new LastMoveDirections(topology, dirs, add, dirs.map(() => new Int32Array(0)), drop) };
+  }
+  const except = directionsByPlayer(exceptNames, `${ptr}/except`, cx);
+  // A board direction removed that dirs: never allowed is a slip (player-relative ones may be absent for a seat).
+  if (Array.isArray(dirNames) && Array.isArray(exceptNames)) {
+    (exceptNames as string[]).forEach((d, i) => {
+      const di = dirIndex(topology, d);
+      if (di >= 0 && !dirs.some((list) => list.includes(di)) && !add.onward && !add.back) {
+        cx.fail("M004", `except: removes '${d}', which dirs: does not allow`, `${ptr}/except/${i}`, `one of: ${(dirNames as string[]).join(" ")}`);
+      }
+    });
+  }
+  if (add.onward || add.back || drop.onward || drop.back) return { dirs, onward: new LastMoveDirections(topology, dirs, add, except, drop) };
+  // Fixed directions only: removed once, here; seats whose lists are equal keep sharing one array.
+  const shared = new Map<string, Int32Array>();
+  return {
+    dirs: dirs.map((list, p) => {
+      const kept = Int32Array.from([...list].filter((d) => !except[p]!.includes(d)));
+      const key = kept.join(",");
+      if (!shared.has(key)) shared.set(key, kept);
+      return shared.get(key)!;
+    }),
+    onward: null,
+  };
 }

@@ -8,7 +8,7 @@ import { ANY_ORIGIN, BranchSource, JumpGenerator, LAST_TO, PrioritySource, Scree
 import type { Ctx, Effect, LeafGenerator, MoveSource, Pred } from "../../engine/play/rules.js";
 import type { PrimitiveAction } from "../../engine/moves/moves.js";
 import type { State } from "../../engine/state/state.js";
-import { directionsByPlayer, onwardIn, pathsByPlayer } from "../directions.js";
+import { moveDirections, pathsByPlayer } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { sameMoveSources } from "../same-moves.js";
 import { runBounds } from "../count-range.js";
@@ -560,14 +560,15 @@ function pieceMoveOptions(n: IrNode, ptr: string, cx: CompileContext, defaultKin
   const topology = cx.topology!;
   const kind = cx.kindIndex((n.kind as string | undefined) ?? defaultKind);
   const pieces = pieceFilter(n, ptr, cx);
-  const dirs = directionsByPlayer(n.dirs, `${ptr}/dirs`, cx);
+  // Fly, swap and leap do not move along directions: the last move's (onward, back) mean nothing to them.
+  const alongLines = !["fly", "swap-pieces", "leap"].includes(n.ludeme as string);
+  const { dirs, onward } = moveDirections(n.dirs, n.except, ptr, cx, n.ludeme as string, alongLines);
+  if (onward) cx.readsLastMove = true;
   const effects = inMoveScope(cx, () =>
     cx.within("recordsPath", recordsPath, () => afterLanding(cx, () => compileEffects((n.then as Json[] | undefined) ?? [], `${ptr}/then`, cx))),
   );
   const from = n.from === undefined ? null : inMoveScope(cx, () => compileBool(n.from!, `${ptr}/from`, cx));
   if (n.origin === "last-to") cx.readsLastMove = true;
-  const onward = onwardIn(n.dirs, `${ptr}/dirs`, cx);
-  if (onward) cx.readsLastMove = true;
   const allowed = pieces === null ? [] : [...pieces.keys()].filter((t) => pieces![t] === 1);
   return {
     topology,

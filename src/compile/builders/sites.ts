@@ -6,7 +6,7 @@
  */
 import type { Json } from "../../lang/bind.js";
 import { dirIndex, lineDirection, NO_SITE } from "../../engine/board/topology.js";
-import { ONWARD } from "../../engine/moves/onward.js";
+import { BACK, ONWARD } from "../../engine/moves/onward.js";
 import { coordinatesOf, type Coordinates } from "../../engine/board/coordinates.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { directionsByPlayer } from "../directions.js";
@@ -27,16 +27,18 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     const topo = cx.topology!;
     const N = topo.n, step = topo.step, steps = (n.n as number | undefined) ?? 1;
     const dir = n.dir as string;
-    if (dir === ONWARD && dirIndex(topo, ONWARD) < 0) {
+    if ((dir === ONWARD || dir === BACK) && dirIndex(topo, dir) < 0) {
       // The way the move goes: the board line leading from `from` to `to` (Ludii's LastDirection),
-      // kept for the last pair asked (a rule asks it of one move several times: its to: and its then:).
+      // or back from `to` to `from` (Ludii's OppositeDirection), kept for the last pair asked (a
+      // rule asks it of one move several times: its to: and its then:).
+      const back = dir === BACK;
       let lastFrom = -1, lastTo = -1, lastDir = -1;
       return (s, c) => {
         let x = from(s, c);
         if (c.from !== lastFrom || c.to !== lastTo) {
           lastFrom = c.from;
           lastTo = c.to;
-          lastDir = c.from < 0 || c.to < 0 ? -1 : lineDirection(topo, c.from, c.to);
+          lastDir = c.from < 0 || c.to < 0 ? -1 : back ? lineDirection(topo, c.to, c.from) : lineDirection(topo, c.from, c.to);
         }
         const d = x < 0 ? -1 : lastDir;
         if (d < 0) return NO_SITE;

@@ -4,7 +4,7 @@
  * same sites in the same order as the closures' (moves/generators.ts: nextOwned, canMove,
  * adjacencyNow), with the options decided here.
  */
-import { ANY_ORIGIN, adjacencyNow, type Adjacency, type Origin, type PieceMoveOptions } from "../moves/generators.js";
+import { ANY_ORIGIN, type Adjacency, type LastMoveAdjacency, type Origin, type PieceMoveOptions } from "../moves/generators.js";
 import type { Topology } from "../board/topology.js";
 import type { Emitter } from "./emitter.js";
 
@@ -74,15 +74,11 @@ export function readsMovingPiece(code: string): boolean {
 
 /**
  * Declares `start`, `first` and `second` of the neighbour table the move uses now: the one table
- * every player shares, the mover's, or (an `onward` move) the last move's direction's.
+ * every player shares, the mover's, or (a move whose directions depend on the last move: `onward` ...)
+ * the one the last move gives.
  */
-export function adjacencyNowSource(e: Emitter, o: PieceMoveOptions, fixed: Adjacency[], onward: Adjacency[] | null, none: Adjacency): string {
-  let table: string;
-  if (onward !== null) {
-    table = `${e.ref(adjacencyNow, "adjacencyNow")}(${e.ref(o, "options")}, ${e.ref(fixed, "fixed")}, ${e.ref(onward, "onward")}, ${e.ref(none, "none")}, s, p)`;
-  } else {
-    table = perSeat(e, fixed, "adj");
-  }
+export function adjacencyNowSource(e: Emitter, fixed: Adjacency[], onward: LastMoveAdjacency | null): string {
+  const table = onward !== null ? `${e.ref(onward, "onward")}.now(s, p)` : perSeat(e, fixed, "adj");
   const a = e.local("adj");
   return `${a} = ${table};
 const start = ${a}.start, first = ${a}.first, second = ${a}.second;`;

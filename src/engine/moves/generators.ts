@@ -10,7 +10,7 @@ import { MAX_SEARCH_STEPS } from "../../limits.js";
 import { NONE, SAMPLED, UNKNOWN, newCtx, type Ctx, type Effect, type LeafGenerator, type MoveSource, type Pred, type SampleResult } from "../play/rules.js";
 import { EMPTY, type State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
-import { directionsNow, lastMoveDirection, type OnwardDirections } from "./onward.js";
+import { directionsNow, type LastMoveDirections } from "./onward.js";
 import { isFilter, SlotDraw, SlotOrder } from "./slot-draw.js";
 import type { Emitter } from "../compiled/emitter.js";
 import { adjacencyNowSource, movingPiece, originLoop, perSeat, readsMovingPiece } from "../compiled/pieces.js";
@@ -118,18 +118,31 @@ export function reverseAdjacency(adj: Adjacency, n: number): { start: Int32Array
 }
 
 /**
- * Tables for a move whose direction is the last move's (`onward`): one per board direction, null
- * for moves with fixed directions.
+ * The neighbour tables of a move whose directions depend on the last move (`onward`, `back`,
+ * `except:`): one per list of LastMoveDirections, made the first time it is asked.
  */
-function onwardAdjacency(o: PieceMoveOptions, reach: 1 | 2): Adjacency[] | null {
-  return o.onward ? o.onward.single.map((d) => adjacency(o.topology, d, reach)) : null;
+export class LastMoveAdjacency {
+  private readonly tables: (Adjacency | undefined)[] = [];
+  constructor(
+    readonly dirs: LastMoveDirections,
+    readonly reach: 1 | 2,
+  ) {}
+
+  /** The table seat p uses now. */
+  now(s: State, p: number): Adjacency {
+    const k = this.dirs.index(s, p);
+    return this.tables[k] ?? (this.tables[k] = adjacency(this.dirs.topology, this.dirs.list(k), this.reach));
+  }
 }
 
-/** The neighbour table a piece move uses now: the player's, or that of the last move's direction. */
-export function adjacencyNow(o: PieceMoveOptions, fixed: Adjacency[], onward: Adjacency[] | null, none: Adjacency, s: State, p: number): Adjacency {
-  if (onward === null) return fixed[p]!;
-  const d = lastMoveDirection(o.topology, s);
-  return d < 0 ? none : onward[d]!;
+/** Tables for a move whose directions depend on the last move, null for moves with fixed directions. */
+function onwardAdjacency(o: PieceMoveOptions, reach: 1 | 2): LastMoveAdjacency | null {
+  return o.onward ? new LastMoveAdjacency(o.onward, reach) : null;
+}
+
+/** The neighbour table a piece move uses now: the player's, or the one the last move gives. */
+export function adjacencyNow(fixed: Adjacency[], onward: LastMoveAdjacency | null, s: State, p: number): Adjacency {
+  return onward === null ? fixed[p]! : onward.now(s, p);
 }
 
 /** Where a piece move may start: anywhere, or only on the site the last decision moved to (a continuation). */
@@ -201,10 +214,10 @@ export interface PieceMoveOptions {
    */
   dirs: Int32Array[];
   /**
-   * Set when the directions are `onward`: the move goes only the way the last decision's move went
-   * (resolved at play time; `dirs` is then unused).
+   * Set when the directions depend on the last decision's move (`onward`, `back` in `dirs:` or
+   * `except:`): the lists per seat and last move (see onward.ts), which replace `dirs` at play time.
    */
-  onward?: OnwardDirections | null;
+  onward?: LastMoveDirections | null;
   /** Condition on the moving piece's site (c.from), null: any piece of the mover. */
   from: Pred | null;
   /** Which pieces may move at all: any of the mover's (ANY_ORIGIN) or only the one where the last decision ended (LAST_TO). */
@@ -230,9 +243,8 @@ export class StepGenerator implements LeafGenerator {
   rule = "";
   /** Neighbours per player (their directions may differ). */
   private readonly adj: Adjacency[];
-  /** Neighbours per board direction, for `onward` moves (else null), and the table of no direction. */
-  private readonly adjOnward: Adjacency[] | null;
-  private readonly adjNone: Adjacency;
+  /** Neighbours for moves whose directions depend on the last move (`onward` ...), else null. */
+  private readonly adjOnward: LastMoveAdjacency | null;
 
   /** Per player: the most neighbours any site has (the slots `sample` draws from). */
   private readonly maxDegree: number[];
@@ -251,7 +263,6 @@ export class StepGenerator implements LeafGenerator {
   ) {
     this.adj = o.dirs.map((dirs) => adjacency(o.topology, dirs, 1));
     this.adjOnward = onwardAdjacency(o, 1);
-    this.adjNone = adjacency(o.topology, new Int32Array(0), 1);
     this.maxDegree = this.adj.map(({ start }) => {
       let most = 0;
       for (let site = 0; site + 1 < start.length; site++) most = Math.max(most, start[site + 1]! - start[site]!);
@@ -273,7 +284,7 @@ export class StepGenerator implements LeafGenerator {
     if (!this.stepsOnly) return null;
     const o = this.o, to = this.to;
     // Each function's text is made just before it is built: the locals a text uses are that function's.
-    const head = () => `const owner = s.owner, p = c.player;\n${adjacencyNowSource(e, o, this.adj, this.adjOnward, this.adjNone)}`;
+    const head = () => `const owner = s.owner, p = c.player;\n${adjacencyNowSource(e, this.adj, this.adjOnward)}`;
     const open = () => (to === null ? `(owner[t] === ${EMPTY})` : `(${e.set("to", "t")}, ${e.cond(to, "a step's to: condition", { from: "site", to: "t" })})`);
     const capture =
       this.captures === null
@@ -402,7 +413,7 @@ return ${NONE};`,
       this.generate(s, c, buf);
       return buf.size > 0;
     }
-    const { start, first: next } = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, c.player);
+    const { start, first: next } = adjacencyNow(this.adj, this.adjOnward, s, c.player);
     const n = this.o.topology.n, owner = s.owner, p = c.player, to = this.to;
     const onlyType = this.o.onlyType ?? -1;
     for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(this.o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
@@ -417,7 +428,7 @@ return ${NONE};`,
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const kind = this.o.kind;
-    const { start, first: next } = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, c.player);
+    const { start, first: next } = adjacencyNow(this.adj, this.adjOnward, s, c.player);
     const n = this.o.topology.n, owner = s.owner;
     const p = c.player;
     const onlyType = this.o.onlyType ?? -1;
@@ -544,8 +555,7 @@ export class JumpGenerator implements LeafGenerator {
   id = -1;
   rule = "";
   private readonly adj: Adjacency[];
-  private readonly adjOnward: Adjacency[] | null;
-  private readonly adjNone: Adjacency;
+  private readonly adjOnward: LastMoveAdjacency | null;
   /** The table of the generation under way (the player's, or the last move's direction). */
   private current: Adjacency;
   private readonly path: Int32Array;
@@ -567,8 +577,7 @@ export class JumpGenerator implements LeafGenerator {
     const n = o.topology.n;
     this.adj = o.dirs.map((dirs) => adjacency(o.topology, dirs, 2));
     this.adjOnward = onwardAdjacency(o, 2);
-    this.adjNone = adjacency(o.topology, new Int32Array(0), 2);
-    this.current = this.adjNone;
+    this.current = adjacency(o.topology, new Int32Array(0), 2);
     this.path = new Int32Array(n + 1);
     this.caps = new Int32Array(n + 1);
     this.savedOwner = new Int8Array(n + 1);
@@ -582,7 +591,7 @@ export class JumpGenerator implements LeafGenerator {
    * decision): a first jump, tested as search tests it, is a move or begins one.
    */
   any(s: State, c: Ctx): boolean {
-    const { start, first: overs, second: lands } = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, c.player);
+    const { start, first: overs, second: lands } = adjacencyNow(this.adj, this.adjOnward, s, c.player);
     const n = this.o.topology.n, owner = s.owner, p = c.player;
     const onlyType = this.o.onlyType ?? -1;
     for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, p, originStart(this.o.origin, s), last); site < last; site = nextOwned(onlyType, s, p, site + 1, last)) {
@@ -602,7 +611,7 @@ export class JumpGenerator implements LeafGenerator {
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const n = this.o.topology.n, owner = s.owner;
     const p = c.player;
-    this.current = adjacencyNow(this.o, this.adj, this.adjOnward, this.adjNone, s, p);
+    this.current = adjacencyNow(this.adj, this.adjOnward, s, p);
     this.steps = 0;
     const onlyType = this.o.onlyType ?? -1;
     for (let last = originEnd(this.o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(this.o.origin, s), last); site < last && !out.overflow; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
@@ -634,7 +643,7 @@ export class JumpGenerator implements LeafGenerator {
     const path = e.ref(this.path, "path"), caps = e.ref(this.caps, "caps");
     const generate = e.build<MoveSource["generate"]>(`${this.constructor.name}_generate`, "s, c, out",
       `const owner = s.owner, p = c.player;
-${adjacencyNowSource(e, o, this.adj, this.adjOnward, this.adjNone)}
+${adjacencyNowSource(e, this.adj, this.adjOnward)}
 ${originLoop(
   e,
   o,

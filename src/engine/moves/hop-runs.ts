@@ -19,7 +19,7 @@
 import type { MoveBuffer } from "./moves.js";
 import type { Ctx } from "../play/rules.js";
 import { EMPTY, type State } from "../state/state.js";
-import { nextOwned, originEnd, originStart } from "./generators.js";
+import { adjacencyNow, nextOwned, originEnd, originStart } from "./generators.js";
 import { HopGenerator, type HopOptions } from "./hop.js";
 
 export interface HopRunOptions extends HopOptions {
@@ -37,7 +37,7 @@ export class HopRunGenerator extends HopGenerator {
 
   override generate(s: State, c: Ctx, out: MoveBuffer): void {
     const o = this.r, n = o.topology.n, owner = s.owner, p = c.player, pieces = o.pieces, from = o.from;
-    const { start, first, dir } = this.lines[p]!;
+    const { start, first, dir } = adjacencyNow(this.lines, this.linesNow, s, p);
     const onlyType = o.onlyType ?? -1;
     for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, p, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, p, site + 1, last)) {
       if (owner[site] !== p) continue;

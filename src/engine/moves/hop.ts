@@ -12,7 +12,7 @@
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { newCtx, type Ctx, type LeafGenerator, type Pred } from "../play/rules.js";
 import { EMPTY, type State } from "../state/state.js";
-import { adjacency, applyCtx, nextOwned, originEnd, originStart, type Adjacency, type PieceMoveOptions } from "./generators.js";
+import { adjacency, adjacencyNow, applyCtx, LastMoveAdjacency, nextOwned, originEnd, originStart, type Adjacency, type PieceMoveOptions } from "./generators.js";
 import type { Topology } from "../board/topology.js";
 import type { Emitter } from "../compiled/emitter.js";
 import type { CompiledSource, MoveSource } from "../play/rules.js";
@@ -41,6 +41,8 @@ export class HopGenerator implements LeafGenerator {
   rule = "";
   /** The lines of each player's directions (shared between seats with the same list). */
   protected readonly lines: Adjacency[];
+  /** The lines of a hop whose directions depend on the last move (`except:{back}` ...), else null. */
+  protected readonly linesNow: LastMoveAdjacency | null;
 
   /** For the attack test: a hop lands only on an empty site, never on the occupied site tested. */
   lands(): boolean {
@@ -50,6 +52,7 @@ export class HopGenerator implements LeafGenerator {
   constructor(protected readonly o: HopOptions) {
     // A hop follows a line through a neighbour to the site beyond: a jump's table.
     this.lines = o.dirs.map((d) => adjacency(o.topology, d, 2));
+    this.linesNow = o.onward ? new LastMoveAdjacency(o.onward, 2) : null;
   }
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
@@ -57,7 +60,7 @@ export class HopGenerator implements LeafGenerator {
     const n = o.topology.n, step = o.topology.step, owner = s.owner;
     const p = c.player, before = o.before, after = o.after, over = o.over, to = o.to, kind = o.kind, from = o.from;
     const pieces = o.pieces;
-    const { start, first, second, dir } = this.lines[p]!;
+    const { start, first, second, dir } = adjacencyNow(this.lines, this.linesNow, s, p);
     const onlyType = o.onlyType ?? -1;
     for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p) continue;
@@ -113,7 +116,7 @@ export class HopGenerator implements LeafGenerator {
   compile(e: Emitter): CompiledSource | null {
     if (Object.getPrototypeOf(this) !== HopGenerator.prototype) return null;
     const o = this.o, n = o.topology.n, before = o.before, after = o.after;
-    const table = perSeat(e, this.lines, "lines");
+    const table = this.linesNow ? `${e.ref(this.linesNow, "linesNow")}.now(s, p)` : perSeat(e, this.lines, "lines");
     // The context of the moving piece is set only once a condition needs it, as generate does.
     const from = o.from === null ? "let ready = false;" : `${movingPiece(e)}let ready = true;\nif (!${e.cond(o.from, "a hop's from: condition", { from: "site" })}) continue;`;
     // `t` the jumped site, `land` the landing (both sites where the conditions are asked).

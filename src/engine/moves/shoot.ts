@@ -9,6 +9,7 @@
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { newCtx, UNKNOWN, type Ctx, type Pred, type SampleResult } from "../play/rules.js";
 import { RayDraw, rayTable, type RayTable } from "./rays.js";
+import { directionsNow } from "./onward.js";
 import { canMove, nextOwned, originEnd, originStart, type PieceMoveOptions } from "./generators.js";
 import { EMPTY, NEUTRAL, type State } from "../state/state.js";
 import type { CompiledSource, LeafGenerator, MoveSource } from "../play/rules.js";
@@ -90,7 +91,7 @@ export class ShootGenerator implements LeafGenerator {
     const o = this.o;
     const n = o.topology.n, step = o.topology.step, owner = s.owner;
     const p = c.player, to = o.to, through = o.through, range = o.range, id = this.id, kind = o.kind, shot = o.shot;
-    const dirs = o.dirs[p]!;
+    const dirs = directionsNow(o, s, p);
     const onlyType = o.onlyType ?? -1;
     for (let last = originEnd(o.origin, s, n), site = nextOwned(onlyType, s, c.player, originStart(o.origin, s), last); site < last; site = nextOwned(onlyType, s, c.player, site + 1, last)) {
       if (owner[site] !== p || !canMove(o, s, c, site)) continue;
@@ -124,7 +125,7 @@ export class ShootGenerator implements LeafGenerator {
   /** generate as code (see MoveSource.compile): the conditions inlined, the directions and range fixed. */
   compile(e: Emitter): CompiledSource {
     const o = this.o, n = o.topology.n;
-    const dirs = perSeat(e, o.dirs, "dirs", sameDirections);
+    const dirs = o.onward ? `${e.ref(directionsNow, "directionsNow")}(${e.ref(o, "options")}, s, p)` : perSeat(e, o.dirs, "dirs", sameDirections);
     const add = `out.add(${e.int(this.id)}, ${e.int(o.kind)}, site, t, 1, ${e.int(o.shot)})`;
     const land = o.to === null ? `if (owner[t] === ${EMPTY}) ${add};` : `${e.set("to", "t")};\nif (${e.cond(o.to, "a shot's to: condition", { from: "site", to: "t" })}) ${add};`;
     const on = o.through === null ? `if (owner[t] !== ${EMPTY}) break;` : `${e.set("site", "t")};\nif (!${e.cond(o.through, "a shot's through: condition", { from: "site", site: "t" })}) break;`;

@@ -13,7 +13,7 @@ import { MAX_HEIGHT } from "../../limits.js";
 import { big, PlayLimitError, positionWords } from "../play/play-limit.js";
 import { lineDirection, type Topology } from "../board/topology.js";
 import { canMove, generatesOnto, nextOwned, originEnd, originStart, type Origin } from "./generators.js";
-import { directionsNow, type OnwardDirections } from "./onward.js";
+import { directionsNow, type LastMoveDirections } from "./onward.js";
 import type { Emitter } from "../compiled/emitter.js";
 import type { CompiledSource, MoveSource } from "../play/rules.js";
 import { RayDraw, rayTable, type RayTable } from "./rays.js";
@@ -30,8 +30,8 @@ export interface SlideOptions {
   onlyType?: number;
   /** Direction ids per player (see PieceMoveOptions.dirs). */
   dirs: Int32Array[];
-  /** Set when the directions are `onward` (the last move's direction; see PieceMoveOptions.onward). */
-  onward?: OnwardDirections | null;
+  /** Set when the directions depend on the last move (`onward` ...; see PieceMoveOptions.onward). */
+  onward?: LastMoveDirections | null;
   take: TakeRule;
   /** Farthest distance: the number of travelling pieces (`count`), or a fixed number of sites. */
   range: "count" | number;

@@ -9,10 +9,10 @@ export const siteLudemes: LudemeSpec[] = [
   {
     name: "ahead",
     category: "site",
-    doc: "The site `n` steps from a site in one direction: a direction of the board, or one relative to the player the rule is evaluated for (`forward`, `backward`, `forward-left` ..., see `players`), so that one rule serves every seat, or `onward`, the way the move goes -- the board's line from `from` to `to` (in a move's conditions and consequences the move being made, in end rules the last decision's; Ludii's LastDirection). No site when a step leaves the board, or when the board has no such direction for that player (or no line leads from `from` to `to`). En passant reads `(ahead to backward)`: the site just behind the one a pawn moves to; a slide that must stop against a piece, `to:(occupied (ahead to onward))`.",
+    doc: "The site `n` steps from a site in one direction: a direction of the board, or one relative to the player the rule is evaluated for (`forward`, `backward`, `forward-left` ..., see `players`), so that one rule serves every seat, or `onward`, the way the move goes -- the board's line from `from` to `to` (in a move's conditions and consequences the move being made, in end rules the last decision's; Ludii's LastDirection) --, or `back`, the way back along it, from `to` towards `from` (Ludii's OppositeDirection). No site when a step leaves the board, or when the board has no such direction for that player (or no line leads from `from` to `to`). En passant reads `(ahead to backward)`: the site just behind the one a pawn moves to; a slide that must stop against a piece, `to:(occupied (ahead to onward))`.",
     params: [
       { name: "site", type: siteRef, doc: "Where to start." },
-      { name: "dir", type: name, doc: "The direction: the board's name (`N`, `NE` ...), player-relative (`forward`, `backward-left` ...), or `onward` (the way the move from `from` to `to` goes)." },
+      { name: "dir", type: name, doc: "The direction: the board's name (`N`, `NE` ...), player-relative (`forward`, `backward-left` ...), `onward` (the way the move from `from` to `to` goes) or `back` (the way back, from `to` towards `from`)." },
       { name: "n", type: { t: "int", min: 1 }, optional: true, default: 1, doc: "How many steps." },
     ],
     example: "(ahead to backward)",
