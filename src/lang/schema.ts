@@ -244,7 +244,10 @@ function toDiagnostic(e: ErrorObject, ir: Json, spans: ReadonlyMap<string, Span>
       const value = valueAt(ir, segs);
       // A word where a form or a list belongs: most likely a define named as Ludii names them.
       const rest = owner && argName ? owner.spec.params.find((q) => q.name === argName)?.rest === true : false;
-      const hint = typeof value === "string" && value !== "" && (expectedType?.t === "list" || expectedType?.t === "cat")
+      // The other entry of a shared name (the sow effect, which sows from a site) first.
+      const other = owner && argName ? otherReading(owner.spec, argName) : "";
+      const hint = other !== "" ? other
+        : typeof value === "string" && value !== "" && (expectedType?.t === "list" || expectedType?.t === "cat")
         ? ` -- a define is used as ("${value}")`
         // A list in braces where the arguments go one after another, e.g. (either {(step) (pass)}).
         : Array.isArray(value) && rest && segs.length === owner!.depth + 2
@@ -286,6 +289,22 @@ function matchesKeys(l: LudemeSpec, node: { [k: string]: Json }): boolean {
 function ludemeAt(ir: Json, segs: string[]): LudemeSpec | undefined {
   return specOf(valueAt(ir, segs));
 }
+
+/**
+ * For a ludeme whose name has another entry (the `sow` move and the `sow` effect), when that one's
+ * argument of the same name takes something else: where it belongs, as a hint.
+ */
+function otherReading(spec: LudemeSpec, arg: string): string {
+  for (const other of catalog) {
+    if (other.name !== spec.name || other === spec) continue;
+    const mine = spec.params.find((p) => p.name === arg), theirs = other.params.find((p) => p.name === arg);
+    if (!mine || theirs?.type.t !== "cat" || mine.type.t !== "cat" || theirs.type.cat === mine.type.cat) continue;
+    return ` -- (${spec.name} ...) here is the ${spec.category === "moves" ? "move" : spec.category}, whose ${arg}: is ${article(mine.type.cat)} '${mine.type.cat}'; the ${other.category === "moves" ? "move" : other.category} (${spec.name} ...)${other.category === "effect" ? ", in a move's consequences," : ""} takes ${article(theirs.type.cat)} '${theirs.type.cat}'`;
+  }
+  return "";
+}
+
+const article = (word: string): string => (/^[aeiou]/.test(word) ? "an" : "a");
 
 function expectedOf(spec: LudemeSpec, arg: string, listDepth: number): ArgType | undefined {
   const p = spec.params.find((q) => q.name === arg);
