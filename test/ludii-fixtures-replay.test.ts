@@ -417,3 +417,17 @@ describe("Santorini (board/race/reach/Santorini.lud): a builder steps off one to
     });
   });
 });
+
+describe("Ngolo (board/sow/four_rows/Ngolo.lud): a sowing inside a move, the seeds taken sown on at once", () => {
+  it("every decision of 1000 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // A turn is a sowing (the pit, as Ludii's Select) or giving up (Ludii's pass, which random play
+    // chooses about one time in fifteen: every game ends so, none with a player out of seeds). 4,320
+    // of the sowings take the seeds across and sow them on, 464 of them 8 seeds or more, one 18 or
+    // more (a whole lap, back into the capturing pit).
+    const tally = replayLudiiGames(fixture("ngolo"), games("ngolo"), { ludiiNotation: (n) => n });
+    expect(tally).toEqual({
+      games: 1000, decisions: 14007, throws: 0, passes: 1000, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 208839, listed: 14007, ambiguous: 0, results: { p1: 487, p2: 513, draws: 0 },
+    });
+  });
+});
