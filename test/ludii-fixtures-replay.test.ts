@@ -431,3 +431,16 @@ describe("Ngolo (board/sow/four_rows/Ngolo.lud): a sowing inside a move, the see
     });
   });
 });
+
+describe("Tsoro (Reentered Captures) (board/sow/four_rows/Tsoro (Reentered Captures).lud, 8 pits a row): the seeds taken sown on at once, within a turn of relay sowings", () => {
+  it("every decision of 10 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Tsoro's relay sowing (a last seed in an occupied pit) is a further decision, as in Ludii; the
+    // capture's seeds are sown on at once. Every game reaches Ludii's limits: 8 its 10,000 moves
+    // (a draw here too), 2 its 2,500 turns.
+    const tally = replayLudiiGames(fixture("tsoro-reentered-captures"), games("tsoro-reentered-captures"), { ludiiNotation: (n) => n });
+    expect(tally).toEqual({
+      games: 10, decisions: 92698, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 133240, listed: 92698, ambiguous: 0, turnLimits: 2, results: { p1: 0, p2: 0, draws: 8 },
+    });
+  });
+});
