@@ -916,7 +916,10 @@ describe("sow as an effect: a sowing inside a move", () => {
     const outside = spec("(sow round)", "after-turn:{(sow round from:a1)}");
     expect(onlyError(outside, "M004", "(sow round from:a1)").message).toContain("belongs in a move's consequences");
     // The move's from: (a condition) written in the effect, and the effect's (a site) in the move.
-    expect(onlyError(spec("(sow round capture:{(sow round from:(empty to))})"), "B004", "empty").message).toBe("(empty ...) is a 'bool' ludeme, not a 'site'");
+    const asCondition = onlyError(spec("(sow round capture:{(sow round from:(empty to))})"), "B004", "empty");
+    expect(asCondition.message).toBe("(empty ...) is a 'bool' ludeme, not a 'site'");
+    expect(asCondition.expected).toContain("(sow ...) here is the effect, whose from: is a 'site'; the move (sow ...) takes a 'bool'");
+    expect(onlyError(spec("(sow round from:(ahead to N))"), "B004", "ahead").expected).toContain("the effect (sow ...), in a move's consequences, takes a 'site'");
     expect(onlyError(spec("(sow round from:to)"), "S001", "to", "from:to").expected).toContain("the effect (sow ...), in a move's consequences, takes a 'site'");
     expect(onlyError(spec("(sow round capture:{(sow round from:to count:(empty to))})"), "B004", "empty").message).toBe("(empty ...) is a 'bool' ludeme, not an 'int'");
     onlyError(spec("(sow round capture:{(sow road from:to)})"), "M001", "road");

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import type { ErrorObject } from "ajv";
 import type { Span } from "./ast.js";
 import { describeType, signature, type Json } from "./bind.js";
-import { catalog, categoryInfo, type ArgType, type Category, type LudemeSpec } from "./catalog.js";
+import { catalog, categoryInfo, otherReading, type ArgType, type Category, type LudemeSpec } from "./catalog.js";
 import { error, type Diagnostic } from "./diagnostics.js";
 
 type Schema = { [k: string]: unknown };
@@ -289,22 +289,6 @@ function matchesKeys(l: LudemeSpec, node: { [k: string]: Json }): boolean {
 function ludemeAt(ir: Json, segs: string[]): LudemeSpec | undefined {
   return specOf(valueAt(ir, segs));
 }
-
-/**
- * For a ludeme whose name has another entry (the `sow` move and the `sow` effect), when that one's
- * argument of the same name takes something else: where it belongs, as a hint.
- */
-function otherReading(spec: LudemeSpec, arg: string): string {
-  for (const other of catalog) {
-    if (other.name !== spec.name || other === spec) continue;
-    const mine = spec.params.find((p) => p.name === arg), theirs = other.params.find((p) => p.name === arg);
-    if (!mine || theirs?.type.t !== "cat" || mine.type.t !== "cat" || theirs.type.cat === mine.type.cat) continue;
-    return ` -- (${spec.name} ...) here is the ${spec.category === "moves" ? "move" : spec.category}, whose ${arg}: is ${article(mine.type.cat)} '${mine.type.cat}'; the ${other.category === "moves" ? "move" : other.category} (${spec.name} ...)${other.category === "effect" ? ", in a move's consequences," : ""} takes ${article(theirs.type.cat)} '${theirs.type.cat}'`;
-  }
-  return "";
-}
-
-const article = (word: string): string => (/^[aeiou]/.test(word) ? "an" : "a");
 
 function expectedOf(spec: LudemeSpec, arg: string, listDepth: number): ArgType | undefined {
   const p = spec.params.find((q) => q.name === arg);
