@@ -577,6 +577,13 @@ describe("schema validation (S001)", () => {
     expect(d.expected).toContain("(either ...) takes them one after another, without braces: (either (a ...) (b ...))");
   });
 
+  it("says where the other entry of a shared name belongs: the sow move's from: is a condition, the sow effect's a site", () => {
+    const text = mini({ board: "(mancala 2 4)", pieces: "(piece seed)", items: "(track round {(path a1 d1) (path d2 a2)} loop:true)", play: "(sow round from:to)" });
+    const d = single(text, "S001");
+    expectAt(d, text, "to))");
+    expect(d.expected).toContain("(sow ...) here is the move, whose from: is a 'bool'; the effect (sow ...), in a move's consequences, takes a 'site'");
+  });
+
   it("reports a missing required argument at the form", () => {
     const text = mini({ board: "(square 6)" });
     const d = single(text, "S001");

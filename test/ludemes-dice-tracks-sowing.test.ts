@@ -877,6 +877,109 @@ describe("mancala boards and sowing", () => {
   });
 });
 
+describe("sow as an effect: a sowing inside a move", () => {
+  /** 2 x 4 pits, no stores: P1 sows the bottom row rightwards and on round the top row leftwards. */
+  const ring = (play: string, items = "") =>
+    build({
+      board: "(mancala 2 4)",
+      items: `(piece seed) (counter k) (track round {(path a1 d1) (path d2 a2)} loop:true) (seat-regions side {(rows 1 1) (rows 2 2)}) ${items}`,
+      play,
+    });
+  const pits = ["a1", "b1", "c1", "d1", "d2", "c2", "b2", "a2"];
+  /** The relay of Ngolo: the seeds across taken into the last pit and, as many, sown on from it. */
+  const relay = (list: "at-once" | "sequence", then = "(counter-set k (file to))") =>
+    ring(`(sow round from:(in from (region-of side mover))
+             capture-if:(> (count (ahead to N)) 0)
+             capture:{(${list === "at-once" ? "at-once" : "when true then:"} {(move-pieces (ahead to N) to) (sow round from:to count:(count (ahead to N)))})}
+             then:{${then}})`);
+
+  it("the seeds a capture takes, sown on at once from the capturing pit: at-once reads the count before the capture", () => {
+    const g = relay("at-once");
+    // a1's 2 seeds: b1, c1 (the last); c2's 3 seeds across are taken into c1 and sown on: d1, d2, c2.
+    const s = at(g, { sites: { a1: seeds(2), c2: seeds(3), b2: seeds(1) } });
+    const m = move(g, s, "a1");
+    expect(m).toMatchObject({ from: "a1", to: "c1" });
+    const t = g.apply(s, m);
+    expect(heights(g, t, pits)).toBe("a1:0 b1:1 c1:1 d1:1 d2:1 c2:1 b2:1 a2:0");
+    // The move's own consequences read its own last pit again (c1, file 3), and so does last-to.
+    expect(counter(g, t, "k")).toBe(3);
+    expect(g.legalMoves(t).length).toBeGreaterThan(0);
+    expect(t.mover).toBe(1);
+    // Written one after the other, the count is read once the seeds are taken: none is sown on.
+    const seq = relay("sequence");
+    expect(heights(seq, play(seq, s, "a1"), pits)).toBe("a1:0 b1:1 c1:4 d1:0 d2:0 c2:0 b2:1 a2:0");
+  });
+
+  it("round the track and back into the pit sown from, as the move does", () => {
+    const g = relay("at-once");
+    // 9 seeds taken into c1 and sown on: a lap of 8 (c1 itself gets one), then d1.
+    const s = at(g, { sites: { a1: seeds(2), c2: seeds(9) } });
+    expect(heights(g, play(g, s, "a1"), pits)).toBe("a1:1 b1:2 c1:2 d1:2 d2:1 c2:1 b2:1 a2:1");
+  });
+
+  it("defaults: from the move's `to`, every seed there; its own captures and consequences read its pits, the move's sites come back after", () => {
+    // Ludii's shape: a pit chosen, then sown by the consequences.
+    const g = ring(`(select to:(and (in to (region-of side mover)) (occupied to))
+      then:{(sow round capture-if:(empty (ahead to N)) capture:{(counter-add k (file to))} then:{(counter-add k (* 10 (file from)))})
+            (counter-add k (* 100 (file to)))})`);
+    // b1's 3 seeds: c1, d1, d2 (the last, file 4; nothing across on row 3, so (ahead to N) is no site: not empty).
+    const s = at(g, { sites: { b1: seeds(3), c2: seeds(1) } });
+    const t = play(g, s, "@b1");
+    expect(heights(g, t, pits)).toBe("a1:0 b1:0 c1:1 d1:1 d2:1 c2:1 b2:0 a2:0");
+    // No capture at d2; the sowing's consequences read from = b1 (2); the select's own next effect reads to = b1 again (2).
+    expect(counter(g, t, "k")).toBe(20 + 200);
+    // b1's one seed into c1, whose pit across (c2) is empty: captured there (k + 3).
+    const u = play(g, at(g, { sites: { b1: seeds(1) } }), "@b1");
+    expect(counter(g, u, "k")).toBe(3 + 20 + 200);
+  });
+
+  it("count: more than the pit holds sows what it holds; none sows nothing and the consequences read the pit", () => {
+    const g = (count: number) => ring(`(select to:(in to (region-of side mover)) then:{(sow round count:${count} then:{(counter-set k (file to))})})`);
+    const s = at(g(5), { sites: { a1: seeds(2) } });
+    const five = play(g(5), s, "@a1");
+    expect(heights(g(5), five, pits)).toBe("a1:0 b1:1 c1:1 d1:0 d2:0 c2:0 b2:0 a2:0");
+    expect(counter(g(5), five, "k")).toBe(3);
+    const none = play(g(0), s, "@a1");
+    expect(heights(g(0), none, pits)).toBe("a1:2 b1:0 c1:0 d1:0 d2:0 c2:0 b2:0 a2:0");
+    expect(counter(g(0), none, "k")).toBe(1);
+    // An empty pit: nothing to sow, the consequences run all the same.
+    const empty = play(g(5), s, "@b1");
+    expect(counter(g(5), empty, "k")).toBe(2);
+  });
+
+  it("a pit off the mover's track: nothing happens", () => {
+    const g = ring(`(select to:(in to (region-of side mover)) then:{(sow mine then:{(counter-set k 7)})})`, "(track mine {(path a1 d1)} loop:true seat:P1) (track mine {(path a2 d2)} loop:true seat:P2)");
+    const s = at(g, { sites: { a1: seeds(2), a2: seeds(2) } });
+    expect(heights(g, play(g, s, "@a1"), pits)).toBe("a1:0 b1:1 c1:1 d1:0 d2:0 c2:0 b2:0 a2:2");
+    const off = ring(`(select to:(in to (region-of side mover)) then:{(sow mine from:a2 then:{(counter-set k 7)})})`, "(track mine {(path a1 d1)} loop:true seat:P1) (track mine {(path a2 d2)} loop:true seat:P2)");
+    const t = play(off, s, "@a1");
+    expect(heights(off, t, pits)).toBe("a1:2 b1:0 c1:0 d1:0 d2:0 c2:0 b2:0 a2:2");
+    expect(counter(off, t, "k")).toBe(0);
+  });
+
+  it("on-path: the pits of the move's sowing and of the sowing inside it", () => {
+    const g = relay("at-once", "(forall (on-path site) {(counter-add k 1)})");
+    const s = at(g, { sites: { a1: seeds(2), c2: seeds(3) } });
+    // b1 c1 (the move's), d1 d2 c2 (the relay's).
+    expect(counter(g, play(g, s, "a1"), "k")).toBe(5);
+  });
+
+  it("a sowing effect outside a move's consequences, a pit given as a condition, an unknown track: refused where written", () => {
+    const spec = (play: string, rules = "") =>
+      text({ board: "(mancala 2 4)", items: "(piece seed) (track round {(path a1 d1) (path d2 a2)} loop:true)", play, rules });
+    const outside = spec("(sow round)", "after-turn:{(sow round from:a1)}");
+    expect(onlyError(outside, "M004", "(sow round from:a1)").message).toContain("belongs in a move's consequences");
+    // The move's from: (a condition) written in the effect, and the effect's (a site) in the move.
+    const asCondition = onlyError(spec("(sow round capture:{(sow round from:(empty to))})"), "B004", "empty");
+    expect(asCondition.message).toBe("(empty ...) is a 'bool' ludeme, not a 'site'");
+    expect(asCondition.expected).toContain("(sow ...) here is the effect, whose from: is a 'site'; the move (sow ...) takes a 'bool'");
+    expect(onlyError(spec("(sow round from:(ahead to N))"), "B004", "ahead").expected).toContain("the effect (sow ...), in a move's consequences, takes a 'site'");
+    expect(onlyError(spec("(sow round from:to)"), "S001", "to", "from:to").expected).toContain("the effect (sow ...), in a move's consequences, takes a 'site'");
+    expect(onlyError(spec("(sow round capture:{(sow round from:to count:(empty to))})"), "B004", "empty").message).toBe("(empty ...) is a 'bool' ludeme, not an 'int'");
+    onlyError(spec("(sow round capture:{(sow road from:to)})"), "M001", "road");
+  });
+});
+
 describe("(passed), (hold ...) with (in-hand ...), (decisions)", () => {
   it("(passed): the game ends once a player could not move and passed (a forced pass), not before", () => {
     const g = build({

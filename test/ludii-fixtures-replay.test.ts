@@ -445,6 +445,20 @@ describe("Ketch-Dolt (board/race/escape/Ketch-Dolt.lud): the opponent's point of
   });
 });
 
+describe("Ngolo (board/sow/four_rows/Ngolo.lud): a sowing inside a move, the seeds taken sown on at once", () => {
+  it("every decision of 1000 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // A turn is a sowing (the pit, as Ludii's Select) or giving up (Ludii's pass, which random play
+    // chooses about one time in fifteen: every game ends so, none with a player out of seeds). 4,320
+    // of the sowings take the seeds across and sow them on, 464 of them 8 seeds or more, one 18 or
+    // more (a whole lap, back into the capturing pit).
+    const tally = replayLudiiGames(fixture("ngolo"), games("ngolo"), { ludiiNotation: (n) => n });
+    expect(tally).toEqual({
+      games: 1000, decisions: 14007, throws: 0, passes: 1000, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 208839, listed: 14007, ambiguous: 0, results: { p1: 487, p2: 513, draws: 0 },
+    });
+  });
+});
+
 describe("Buffa de Baldrac (board/race/escape/Buffa de Baldrac.lud): moves by two or three dice combined", () => {
   it("every decision of 30 games has Ludii's mover and legal moves (as often as Ludii lists them), and every game ends as Ludii's did", () => {
     const tally = replayLudiiGames(fixture("buffa-de-baldrac"), games("buffa-de-baldrac"), {
@@ -581,6 +595,19 @@ describe("De Vasa Chess (board/war/replacement/checkmate/chess/De Vasa Chess.lud
     expect(tally).toEqual({
       games: 20, decisions: 9649, throws: 0, passes: 0, forcedPasses: 0, promotions: 64, drops: 0,
       legalMoves: 310074, listed: 0, ambiguous: 0, results: { p1: 3, p2: 3, draws: 14 },
+    });
+  });
+});
+
+describe("Tsoro (Reentered Captures) (board/sow/four_rows/Tsoro (Reentered Captures).lud, 8 pits a row): the seeds taken sown on at once, within a turn of relay sowings", () => {
+  it("every decision of 10 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Tsoro's relay sowing (a last seed in an occupied pit) is a further decision, as in Ludii; the
+    // capture's seeds are sown on at once. Every game reaches Ludii's limits: 8 its 10,000 moves
+    // (a draw here too), 2 its 2,500 turns.
+    const tally = replayLudiiGames(fixture("tsoro-reentered-captures"), games("tsoro-reentered-captures"), { ludiiNotation: (n) => n });
+    expect(tally).toEqual({
+      games: 10, decisions: 92698, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 133240, listed: 92698, ambiguous: 0, turnLimits: 2, results: { p1: 0, p2: 0, draws: 8 },
     });
   });
 });

@@ -9,7 +9,7 @@
  * its source span so later stages can point at the text.
  */
 import type { Arg, FormNode, Node, Span } from "./ast.js";
-import { catalog, categoryInfo, findLudeme, type ArgType, type Category, type LudemeSpec, type ParamSpec } from "./catalog.js";
+import { catalog, categoryInfo, findLudeme, otherReading, type ArgType, type Category, type LudemeSpec, type ParamSpec } from "./catalog.js";
 import { error, type Diagnostic } from "./diagnostics.js";
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -211,7 +211,14 @@ class Binder {
       return;
     }
     const type: ArgType = param?.type ?? spec.extraNamed!;
+    const before = this.diagnostics.length;
     out[key] = this.bind(arg.value, type, `${ptr}/${key}`);
+    // A form of the wrong category: where the other entry of a shared name takes it (the sow effect's site).
+    const wrong = this.diagnostics[before];
+    if (wrong?.code === "B004" && arg.value.kind === "form" && wrong.span === arg.value.headSpan) {
+      const hint = otherReading(spec, key);
+      if (hint) this.diagnostics[before] = { ...wrong, expected: `${wrong.expected ?? ""}${hint}` };
+    }
     if (arg.nameSpan) this.spans.set(`${ptr}/${key}#name`, arg.nameSpan);
   }
 }

@@ -149,3 +149,19 @@ export function ludemeNames(): string[] {
 export function ludemeKey(l: LudemeSpec): string {
   return catalog.filter((o) => o.name === l.name).length > 1 ? `${l.name}@${l.category}` : l.name;
 }
+
+/**
+ * For a ludeme whose name has another entry (the `sow` move and the `sow` effect), when that one's
+ * argument of the same name takes something else: where it belongs, as a hint.
+ */
+export function otherReading(spec: LudemeSpec, arg: string): string {
+  for (const other of catalog) {
+    if (other.name !== spec.name || other === spec) continue;
+    const mine = spec.params.find((p) => p.name === arg), theirs = other.params.find((p) => p.name === arg);
+    if (!mine || theirs?.type.t !== "cat" || mine.type.t !== "cat" || theirs.type.cat === mine.type.cat) continue;
+    return ` -- (${spec.name} ...) here is the ${spec.category === "moves" ? "move" : spec.category}, whose ${arg}: is ${anArticle(mine.type.cat)} '${mine.type.cat}'; the ${other.category === "moves" ? "move" : other.category} (${spec.name} ...)${other.category === "effect" ? ", in a move's consequences," : ""} takes ${anArticle(theirs.type.cat)} '${theirs.type.cat}'`;
+  }
+  return "";
+}
+
+const anArticle = (word: string): string => (/^[aeiou]/.test(word) ? "an" : "a");

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import type { ErrorObject } from "ajv";
 import type { Span } from "./ast.js";
 import { describeType, signature, type Json } from "./bind.js";
-import { catalog, categoryInfo, type ArgType, type Category, type LudemeSpec } from "./catalog.js";
+import { catalog, categoryInfo, otherReading, type ArgType, type Category, type LudemeSpec } from "./catalog.js";
 import { error, type Diagnostic } from "./diagnostics.js";
 
 type Schema = { [k: string]: unknown };
@@ -244,7 +244,10 @@ function toDiagnostic(e: ErrorObject, ir: Json, spans: ReadonlyMap<string, Span>
       const value = valueAt(ir, segs);
       // A word where a form or a list belongs: most likely a define named as Ludii names them.
       const rest = owner && argName ? owner.spec.params.find((q) => q.name === argName)?.rest === true : false;
-      const hint = typeof value === "string" && value !== "" && (expectedType?.t === "list" || expectedType?.t === "cat")
+      // The other entry of a shared name (the sow effect, which sows from a site) first.
+      const other = owner && argName ? otherReading(owner.spec, argName) : "";
+      const hint = other !== "" ? other
+        : typeof value === "string" && value !== "" && (expectedType?.t === "list" || expectedType?.t === "cat")
         ? ` -- a define is used as ("${value}")`
         // A list in braces where the arguments go one after another, e.g. (either {(step) (pass)}).
         : Array.isArray(value) && rest && segs.length === owner!.depth + 2

@@ -22,6 +22,9 @@ import { walkedMoveSites } from "./move-sites.js";
 import { runBounds } from "../count-range.js";
 import { nextTurnWord, visitedWords } from "../seats.js";
 import { dirIndex, everyDirection, lineDirection } from "../../engine/board/topology.js";
+import { SowEffect, type SowingOptions } from "../../engine/moves/sow.js";
+import type { Track } from "../../engine/moves/track.js";
+import { trackNamed } from "../tracks.js";
 
 export interface CompiledEffect {
   run: Effect;
@@ -115,7 +118,7 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   "at-once": (n, ptr, cx) => {
     const list = compileEffects(n.effects as Json[], `${ptr}/effects`, cx);
     const prepared = list.flatMap((e) => (e.prepare ? [e.prepare] : []));
-    if (prepared.length === 0) cx.warn("W001", "(at-once ...) here changes nothing: none of its effects finds sites before acting (custodial, intervene, surround)", `${ptr}/effects`, "the effects without at-once");
+    if (prepared.length === 0) cx.warn("W001", "(at-once ...) here changes nothing: none of its effects finds sites or counts before acting (custodial, intervene, surround, sow)", `${ptr}/effects`, "the effects without at-once");
     const runs = list.map((e) => e.run);
     return {
       run: (s, c) => {
@@ -427,6 +430,34 @@ export const effectBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       },
     };
   },
+  sow: (n, ptr, cx) => {
+    if (cx.scope !== "move") cx.fail("M004", "(sow ...) as an effect sows inside a move: it belongs in a move's consequences (then:, capture:)", ptr, "the (sow ...) move, or this sowing in a move's then:");
+    const track = trackNamed(n.track as string, `${ptr}/track`, cx);
+    const from = n.from === undefined ? compileSite("to", `${ptr}`, cx) : compileSite(n.from, `${ptr}/from`, cx);
+    const count = n.count === undefined ? null : compileInt(n.count, `${ptr}/count`, cx);
+    if (!track) return silent(() => {});
+    const sowing = new SowEffect(sowingOptions(n, ptr, cx, track));
+    // The pit and the count found ahead by `prepare` (inside at-once); NOT_READY when none wait.
+    let readyPit = NOT_READY, readyCount = -1;
+    const amount = (s: State, c: Ctx): number => (count === null ? -1 : Math.max(0, count(s, c)));
+    return {
+      run: (s, c) => {
+        let pit = readyPit, k = readyCount;
+        if (pit === NOT_READY) {
+          pit = from(s, c);
+          k = amount(s, c);
+        }
+        readyPit = NOT_READY;
+        sowing.run(s, c, pit, k);
+      },
+      prepare: (s, c) => {
+        readyPit = from(s, c);
+        // All the pit holds, counted now.
+        readyCount = count === null ? (readyPit < 0 ? 0 : s.height[readyPit]!) : amount(s, c);
+      },
+      describe: (s, c) => sowing.describe(s, c, from(s, c), amount(s, c)),
+    };
+  },
   "return-to-hand": (n, ptr, cx) => {
     const at = compileSite(n.site!, `${ptr}/site`, cx);
     if (!cx.hand) cx.fail("M001", "(return-to-hand ...), but the equipment declares no (hand ...)", ptr, "a (hand) item");
@@ -660,6 +691,28 @@ export function flagMask(names: string[], ptr: string, cx: CompileContext): numb
 export function compileEffect(v: Json, ptr: string, cx: CompileContext): CompiledEffect {
   const b = isNode(v) ? effectBuilders[v.ludeme] : undefined;
   return b ? cx.within("inEffect", true, () => b(v as IrNode, ptr, cx)) : silent(() => {});
+}
+
+/** What `run` of a sowing effect finds when no `prepare` (at-once) has read its pit ahead. */
+const NOT_READY = -2;
+
+/**
+ * The arguments a sowing move and a sowing effect share: all but which pits and how many seeds,
+ * read in the sowing's own scope (`from` the pit sown from, `to` the pit at hand; the consequences
+ * may read the pits sown, `on-path`).
+ */
+export function sowingOptions(n: IrNode, ptr: string, cx: CompileContext, track: Track): SowingOptions {
+  return cx.within("scope", "move", () => {
+    const cond = (key: string) => (n[key] === undefined ? null : compileBool(n[key]!, `${ptr}/${key}`, cx));
+    const effects = (key: string) => cx.within("recordsPath", true, () => compileEffects((n[key] as Json[] | undefined) ?? [], `${ptr}/${key}`, cx)).map((e) => e.run);
+    return {
+      topology: cx.topology!, track, skip: cond("skip"), skipOrigin: n["skip-origin"] === true,
+      lastAfterOriginIsOrigin: n["last-after-origin"] === "origin", originFirst: cond("origin-first"),
+      perPit: n["per-pit"] === undefined ? null : compileInt(n["per-pit"]!, `${ptr}/per-pit`, cx),
+      captureIf: cx.within("recordsPath", true, () => cond("capture-if")), capture: effects("capture"), backtrack: n.backtrack === true, then: effects("then"),
+      trail: cx.trail,
+    };
+  });
 }
 
 export function compileEffects(list: Json[], ptr: string, cx: CompileContext): CompiledEffect[] {

@@ -12,7 +12,7 @@ import { moveDirections, pathsByPlayer } from "../directions.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { sameMoveSources } from "../same-moves.js";
 import { runBounds } from "../count-range.js";
-import { compileEffects, flagMask } from "./effects.js";
+import { compileEffects, flagMask, sowingOptions } from "./effects.js";
 import { compileBool, compileBoolC } from "./conditions.js";
 import { SlideGenerator, type TakeRule } from "../../engine/moves/slide.js";
 import { PassGenerator } from "../../engine/moves/pass.js";
@@ -79,17 +79,9 @@ export const movesBuilders: Record<string, MovesBuilder> = {
   sow: (n, ptr, cx) => {
     const track = trackNamed(n.track as string, `${ptr}/track`, cx);
     if (!track) return new UnionSource([]);
-    const cond = (key: string) => optionalCond(n, key, ptr, cx);
-    const effects = (key: string) => cx.within("recordsPath", true, () => effectsOf(n, key, ptr, cx));
-    return register(cx, n, ptr, new SowGenerator({
-      topology: cx.topology!, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "sow"),
-      from: cond("from") ?? (() => true), skip: cond("skip"), skipOrigin: n["skip-origin"] === true,
-      lastAfterOriginIsOrigin: n["last-after-origin"] === "origin", originFirst: cond("origin-first"),
-      perPit: n["per-pit"] === undefined ? null : inMoveScope(cx, () => compileInt(n["per-pit"]!, `${ptr}/per-pit`, cx)),
-      count: n.count === undefined ? null : inMoveScope(cx, () => compileInt(n.count!, `${ptr}/count`, cx)),
-      captureIf: cx.within("recordsPath", true, () => cond("capture-if")), capture: effects("capture"), backtrack: n.backtrack === true, then: effects("then"),
-      trail: cx.trail,
-    }));
+    const from = optionalCond(n, "from", ptr, cx) ?? (() => true);
+    const count = n.count === undefined ? null : inMoveScope(cx, () => compileInt(n.count!, `${ptr}/count`, cx));
+    return register(cx, n, ptr, new SowGenerator({ ...sowingOptions(n, ptr, cx, track), kind: cx.kindIndex((n.kind as string | undefined) ?? "sow"), from, count }));
   },
   transfer: (n, ptr, cx) => {
     const count = n.count === undefined ? null : inMoveScope(cx, () => compileInt(n.count!, `${ptr}/count`, cx));

@@ -3,6 +3,7 @@
  */
 import type { LudemeSpec } from "../catalog.js";
 import { name, cat, list, siteRef, SITE_DOC, playerRef, PLAYER_DOC } from "./args.js";
+import { sowingParams } from "./moves.js";
 
 /** A marker, a site and a player: what `mark` and `unmark` change. */
 const markerParams = [
@@ -64,7 +65,7 @@ export const effectLudemes: LudemeSpec[] = [
   {
     name: "at-once",
     category: "effect",
-    doc: "Captures found together: every effect of the list that finds its sites before acting (`custodial`, `intervene`, `surround`) finds them on the position as it is before any of the list acts, then each acts in the order written. A piece landing between two enemies that also closes a line against a friend takes all of them (Maak Yek: `(at-once {(intervene to ...) (custodial to ...)})`); written one after the other, the first capture would change what the second finds. Other effects in the list act in order as usual.",
+    doc: "Captures found together: every effect of the list that finds its sites before acting (`custodial`, `intervene`, `surround`) finds them on the position as it is before any of the list acts, then each acts in the order written. A piece landing between two enemies that also closes a line against a friend takes all of them (Maak Yek: `(at-once {(intervene to ...) (custodial to ...)})`); written one after the other, the first capture would change what the second finds. Likewise a sowing (`sow` as an effect) reads its pit and its count there: the seeds taken from the pits across, sown on from the capturing pit, `(at-once {(move-pieces (ahead to forward) to) (sow round from:to count:(count (ahead to forward)))})`. Other effects in the list act in order as usual.",
     params: [{ name: "effects", type: list(cat("effect")), doc: "The effects." }],
     example: "(at-once {(intervene to target:(enemy site) do:{(remove site)}) (custodial to target:(enemy site) anvil:(friend site) do:{(remove site)})})",
   },
@@ -256,6 +257,18 @@ export const effectLudemes: LudemeSpec[] = [
       { name: "under", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "They go under the pile on `to` instead of on top of it (Lasca: a captured piece goes under the capturing column), keeping their order." },
     ],
     example: "(move-pieces to (site-of (region-of store mover)))",
+  },
+  {
+    name: "sow",
+    category: "effect",
+    doc: "A sowing inside a move, the mancala relay done at once (Ludii's `sow` in a move's consequences): the seeds of the pit `from:` names, or `count:` of them, sown along the mover's `track` as the `sow` move sows, with its options: the pits passed over, the seeds a pit gets, the captures at the last pit and the consequences (where `from` is the pit sown from and `to` the last pit sown; the move's own sites are back once the sowing is done, and its `on-path` reads the pits of both). The seeds a capture takes, sown on from the capturing pit: inside `(at-once ...)` the pit and the count are read on the position before any effect of the list acts, `(at-once {(move-pieces (ahead to forward) to) (sow round from:to count:(count (ahead to forward)))})`. Nothing happens when `from:` is no site or off the track (or the seeds would run past the end of an open track); with nothing to sow (an empty pit, a count of none), nothing is sown or captured and the consequences run, `to` the pit itself. Only in a move's consequences.",
+    params: [
+      { name: "track", type: name, doc: "The track the seeds follow (the mover's own, when each seat has one)." },
+      { name: "from", type: siteRef, namedOnly: true, optional: true, doc: "The pit sown from (default `to`, where the move ended), read where the effect is (`to` the move's last site)." },
+      { name: "count", type: cat("int"), namedOnly: true, optional: true, doc: "How many of the pit's seeds are sown (default all it holds, never more), read where the effect is; the others stay in the pit." },
+      ...sowingParams,
+    ],
+    example: "(sow round from:to count:(+ (count (ahead to forward)) (count (ahead to forward 2))))",
   },
   {
     name: "return-to-hand",

@@ -6,6 +6,22 @@ import { name, cat, list, siteRef, SITE_DOC } from "./args.js";
 
 const effects = (doc: string): ParamSpec => ({ name: "then", type: list(cat("effect")), namedOnly: true, optional: true, doc });
 
+/**
+ * How a sowing goes, the move's (`sow` here) and the effect's (`sow` in effects.ts) alike: the pits
+ * passed over, the seeds a pit gets, the captures at the last pit and the consequences.
+ */
+export const sowingParams: ParamSpec[] = [
+  { name: "skip", type: cat("bool"), namedOnly: true, optional: true, doc: "Pits passed over without a seed (`to`)." },
+  { name: "skip-origin", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "The pit sown from gets no seed when the sowing laps round to it." },
+  { name: "last-after-origin", type: { t: "enum", values: ["pit", "origin"] }, namedOnly: true, optional: true, default: "pit", doc: "With `skip-origin:true`, when the last seed is the one sown right after passing over the pit of origin: the last pit (`to`, for `capture-if:`, `capture:` and `then:`) is that pit (`pit`, the common rule) or the pit of origin (`origin`, as Ludii 1.3.12 reads it: in Oware such a sowing captures nothing)." },
+  { name: "origin-first", type: cat("bool"), namedOnly: true, optional: true, doc: "Where this holds, the first seed goes back into the pit sown from (Toguz Kumalak, when the pit holds more than one)." },
+  { name: "per-pit", type: cat("int"), namedOnly: true, optional: true, doc: "Seeds dropped into each pit instead of one, the last pit taking what is left (`to` the pit, read on the position before the sowing; below 1 counts as 1): four a pit, `per-pit:4`; two into an empty pit and one elsewhere, `per-pit:(if-int (empty to) 2 1)`." },
+  { name: "capture-if", type: cat("bool"), namedOnly: true, optional: true, doc: "Whether the `capture:` effects run at the last pit (`to`)." },
+  { name: "capture", type: list(cat("effect")), namedOnly: true, optional: true, doc: "The capture at the last pit (`to`), e.g. `(move-pieces to (site-of (region-of store mover)))`." },
+  { name: "backtrack", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "After a capture, the pit before the last is looked at too, and so on back while `capture-if:` holds (never the pit sown from)." },
+  effects("Consequences after the sowing and its captures (`to` the last pit)."),
+];
+
 const moveCommon: ParamSpec[] = [
   { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name of the moves made (shown in records and matched by scenarios)." },
   { name: "piece", type: list(name), namedOnly: true, optional: true, doc: "Only these piece types move this way (default: every piece)." },
@@ -187,21 +203,13 @@ export const moveLudemes: LudemeSpec[] = [
   {
     name: "sow",
     category: "moves",
-    doc: "Sowing, the mancala move: the mover picks a pit of their `track` holding seeds where `from:` holds and drops its seeds one by one (or `per-pit:` at a time) into the pits that follow along the track (notation: the pit, `c1`). Pits where `skip:` holds (`to` the pit) get no seed (the opponent's store); with `skip-origin:true` the pit sown from gets none when the sowing comes round to it; where `origin-first:` holds (`from` the pit, `(count from)` its seeds) the first seed goes back into the pit itself. Then, `to` being the last pit sown: where `capture-if:` holds the `capture:` effects run (always, without `capture-if:`), and with `backtrack:true` again at each pit before it, while `capture-if:` holds there (Oware's run of 2s and 3s); then the `then:` consequences (an extra turn in the store, a relay sowing from `last-to`).",
+    doc: "Sowing, the mancala move: the mover picks a pit of their `track` holding seeds where `from:` holds and drops its seeds one by one (or `per-pit:` at a time) into the pits that follow along the track (notation: the pit, `c1`). Pits where `skip:` holds (`to` the pit) get no seed (the opponent's store); with `skip-origin:true` the pit sown from gets none when the sowing comes round to it; where `origin-first:` holds (`from` the pit, `(count from)` its seeds) the first seed goes back into the pit itself. Then, `to` being the last pit sown: where `capture-if:` holds the `capture:` effects run (always, without `capture-if:`), and with `backtrack:true` again at each pit before it, while `capture-if:` holds there (Oware's run of 2s and 3s); then the `then:` consequences (an extra turn in the store, a relay sowing from `last-to` as a further decision). A sowing inside a move, with a pit and a count the rules compute (captured seeds sown on at once), is the `sow` effect.",
     params: [
       { name: "track", type: name, doc: "The track the seeds follow (each seat's own, when it has one)." },
       { name: "from", type: cat("bool"), namedOnly: true, optional: true, doc: "Which pits the mover may sow from (`from`; default: any pit of the track holding seeds)." },
       { name: "kind", type: name, namedOnly: true, optional: true, doc: "The action name (default `sow`)." },
-      { name: "skip", type: cat("bool"), namedOnly: true, optional: true, doc: "Pits passed over without a seed (`to`)." },
       { name: "count", type: cat("int"), namedOnly: true, optional: true, doc: "How many of the pit's seeds are taken up and sown (`from` the pit; default all, `(count from)`); the others stay in the pit, for the consequences to take elsewhere. None: nothing is sown and nothing captured, and the consequences read the pit itself as the last (`to`). One seed kept back for a debt, sent to a store once the sowing is done: `count:(- (count from) 1) then:{(move-pieces from (site-of (region-of store next)) count:1)}`." },
-      { name: "skip-origin", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "The pit sown from gets no seed when the sowing laps round to it." },
-      { name: "last-after-origin", type: { t: "enum", values: ["pit", "origin"] }, namedOnly: true, optional: true, default: "pit", doc: "With `skip-origin:true`, when the last seed is the one sown right after passing over the pit of origin: the last pit (`to`, for `capture-if:`, `capture:` and `then:`) is that pit (`pit`, the common rule) or the pit of origin (`origin`, as Ludii 1.3.12 reads it: in Oware such a sowing captures nothing)." },
-      { name: "origin-first", type: cat("bool"), namedOnly: true, optional: true, doc: "Where this holds, the first seed goes back into the pit sown from (Toguz Kumalak, when the pit holds more than one)." },
-      { name: "per-pit", type: cat("int"), namedOnly: true, optional: true, doc: "Seeds dropped into each pit instead of one, the last pit taking what is left (`to` the pit, read on the position before the sowing; below 1 counts as 1): four a pit, `per-pit:4`; two into an empty pit and one elsewhere, `per-pit:(if-int (empty to) 2 1)`." },
-      { name: "capture-if", type: cat("bool"), namedOnly: true, optional: true, doc: "Whether the `capture:` effects run at the last pit (`to`)." },
-      { name: "capture", type: list(cat("effect")), namedOnly: true, optional: true, doc: "The capture at the last pit (`to`), e.g. `(move-pieces to (site-of (region-of store mover)))`." },
-      { name: "backtrack", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "After a capture, the pit before the last is looked at too, and so on back while `capture-if:` holds (never the pit sown from)." },
-      effects("Consequences after the sowing and its captures (`to` the last pit)."),
+      ...sowingParams,
     ],
     example: "(sow loop from:(in from (region-of side mover)) capture-if:(and (in to (region-of side next)) (or (= (count to) 2) (= (count to) 3))) capture:{(move-pieces to (site-of (region-of store mover)))} backtrack:true)",
   },
