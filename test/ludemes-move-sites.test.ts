@@ -96,3 +96,55 @@ describe("sites-to and sites-from where a region is built with the board", () =>
     expect(onlyError(seat, "M002", "nobody")).toBeDefined();
   });
 });
+
+describe("sites-ahead", () => {
+  it("is every site along the lines from a site to the edge, whatever stands between; the site itself left out", () => {
+    // A man goes anywhere north or east of the last one placed (Pyrga's triangle pointing on).
+    const g = build({
+      board: "(square 4 4)",
+      play: "(branch (= (turn) 1) (add piece:man to:(empty to)) (add piece:man to:(and (empty to) (in to (sites-ahead last-to dirs:{N E})))))",
+    });
+    const s = play(g, play(g, g.newGame(), "*b2"), "*b4");
+    // From b4 (b2, placed before, does not count): north nothing, east c4 d4.
+    expect(notations(g, s)).toEqual(["*c4", "*d4"]);
+    // A piece on the line does not stop it: from b2, north b3 (b4 taken) and east c2 d2.
+    expect(notations(g, play(g, g.newGame(), "*b2"))).toEqual(["*b3", "*b4", "*c2", "*d2"]);
+  });
+
+  it("through: stops a line before the first site where it fails; range: after so many steps; counted and summed", () => {
+    // Chosen: a man with at least three empty sites in a rook's lines.
+    const g = build({
+      board: "(square 4 4)",
+      play: "(select to:(and (owner to mover) (>= (count-sites (in site (sites-ahead to dirs:{N E S W} through:(empty site)))) 3)))",
+    });
+    // a1: a2 (a3 taken) and b1 c1 (d1 taken): three. c3: c4, d3, b3, a3 is taken... c2 c1: five.
+    expect(notations(g, men(g, { a1: "P1", a3: "P1", d1: "P2", b3: "P2" }))).toEqual(["@a1"]);
+    expect(notations(g, men(g, { a1: "P1", a2: "P2", b1: "P2", c3: "P1" }))).toEqual(["@c3"]);
+    // range: one step along each line (the board's directions, orthogonal): a site's neighbours.
+    const h = build({ board: "(square 4 4)", play: "(add piece:man to:(and (empty to) (= (sum-over (sites-ahead to range:1) 1) 2)))" });
+    // The corners have two.
+    expect(notations(h, g.newGame())).toEqual(["*a1", "*a4", "*d1", "*d4"]);
+    // included: the site itself too.
+    const k = build({ board: "(square 4 4)", play: "(add piece:man to:(and (empty to) (= (sum-over (sites-ahead to range:1 included:true) 1) 3)))" });
+    expect(notations(k, g.newGame())).toEqual(["*a1", "*a4", "*d1", "*d4"]);
+  });
+
+  it("player-relative directions turn with the player; a forall acts on each site once", () => {
+    const g = build(`(game "T" (players 2 forward:{N S}) (equipment {(board (square 3 4)) (piece man)})
+      (rules (start {}) (play (add piece:man to:(empty to) then:{(forall (in site (sites-ahead to dirs:{forward})) {(remove site)})}))
+        (end {(if (no-moves next) (win mover))})))`);
+    // P1 adds on b2: forward is north, so b3 and b4 go; b1 stays.
+    const t = play(g, men(g, { b4: "P2", b3: "P2", b1: "P2" }), "*b2");
+    expect([...g.topology.labels].filter((_, i) => t.owner[i]! >= 0).sort()).toEqual(["b1", "b2"]);
+    // P2 adds on b3: forward is south, so b2 and b1 go.
+    const u = play(g, men(g, { b4: "P1", b2: "P1", b1: "P1" }, "P2"), "*b3");
+    expect([...g.topology.labels].filter((_, i) => u.owner[i]! >= 0).sort()).toEqual(["b3", "b4"]);
+  });
+
+  it("is refused where a region is built with the board", () => {
+    const region = text({ items: "(region r (sites-ahead a1 dirs:{N}))", play: "(add piece:man to:(in to r))" });
+    expect(onlyError(region, "M004", "(sites-ahead a1 dirs:{N})").message).toMatch(/changes with the position/);
+    const dir = text({ play: "(add piece:man to:(in to (sites-ahead last-to dirs:{up})))" });
+    expect(onlyError(dir, "M001", "up")).toBeDefined();
+  });
+});

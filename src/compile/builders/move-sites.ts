@@ -14,10 +14,12 @@ import { compileMoves } from "./moves.js";
 import { compileSite } from "./sites.js";
 import { compilePlayer } from "../expression.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
+import { aheadSites } from "./ahead-sites.js";
 
 const NO_SITES = new Int32Array(0);
 
-export const MOVE_SITE_REGIONS = ["sites-to", "sites-from"] as const;
+/** The regions read in the position: the moves' own two, and the sites ahead of a site (ahead-sites.ts). */
+export const MOVE_SITE_REGIONS = ["sites-to", "sites-from", "sites-ahead"] as const;
 
 /** A region of the sites some moves reach (or start from), read in a state. */
 export interface MoveSites {
@@ -37,6 +39,7 @@ export function isMoveSites(v: Json | undefined): v is IrNode {
 /** The form `v` (sites-to or sites-from) at `ptr`, compiled; null for any other region. */
 export function moveSites(v: Json | undefined, ptr: string, cx: CompileContext): MoveSites | null {
   if (!isMoveSites(v)) return null;
+  if (v.ludeme === "sites-ahead") return aheadSites(v, ptr, cx);
   const n = v;
   // The moves are moves of their own: their sites exist, even inside a branch's condition (as can-move's).
   const moves = cx.within("choosingRules", null, () => cx.within("scope", "move", () => compileMoves(n.moves!, `${ptr}/moves`, cx)));
@@ -123,7 +126,8 @@ export function moveSites(v: Json | undefined, ptr: string, cx: CompileContext):
  */
 export function walkedMoveSites(cond: Json | undefined, ptr: string, cx: CompileContext): MoveSites | null {
   if (cond === undefined || !isNode(cond) || cond.ludeme !== "in" || cond.site !== "site" || !isMoveSites(cond.region)) return null;
-  if (namesSite(cond.region)) return null;
+  // The site walked, named in the region, is asked for each site; `site` in sites-ahead's through: is its own.
+  if (namesSite(cond.region.ludeme === "sites-ahead" ? { ...cond.region, through: null } : cond.region)) return null;
   return moveSites(cond.region, `${ptr}/region`, cx);
 }
 
@@ -137,10 +141,11 @@ function namesSite(v: Json): boolean {
 
 /** The error for a region of moves where the region is built with the board. */
 export function moveSitesOutOfPlace(v: IrNode, ptr: string, cx: CompileContext): void {
+  const what = v.ludeme === "sites-ahead" ? "SITE dirs:{...}" : "MOVES";
   cx.fail(
     "M004",
     `(${v.ludeme} ...) changes with the position: only (in SITE ...), (count-sites (in site ...)), (forall (in site ...) ...) and (sum-over ...) read it, not a region built with the board`,
     ptr,
-    `e.g. (count-sites (in site (${v.ludeme} MOVES))) or a move's condition (in to (${v.ludeme} MOVES))`,
+    `e.g. (count-sites (in site (${v.ludeme} ${what}))) or a move's condition (in to (${v.ludeme} ${what}))`,
   );
 }

@@ -142,6 +142,7 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
   },
   "sites-to": (n, ptr, cx) => (moveSitesOutOfPlace(n, ptr, cx), new Int32Array(0)),
   "sites-from": (n, ptr, cx) => (moveSitesOutOfPlace(n, ptr, cx), new Int32Array(0)),
+  "sites-ahead": (n, ptr, cx) => (moveSitesOutOfPlace(n, ptr, cx), new Int32Array(0)),
 };
 
 /** A region: a form, a named region, or a single site label. */

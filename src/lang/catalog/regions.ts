@@ -132,4 +132,17 @@ export const regionLudemes: LudemeSpec[] = [
     ],
     example: "(sites-from (jump over:(enemy over)))",
   },
+  {
+    name: "sites-ahead",
+    category: "region",
+    doc: "The sites ahead of a site along the board's lines (Ludii's `(sites Direction from:...)`): from the site (itself left out, unless `included:true`), one step after another in each of the directions, to the edge of the board; with `through:`, each line stops before the first site where the condition fails (`site` bound to the site looked at), and with `range:` after that many steps. Player-relative directions (`forward` ...) turn with the player the rule is read for. The site is read in the position, so the region changes with it: read by `(in SITE ...)`, counted by `(count-sites (in site ...))`, gone through by `(forall (in site ...) {...})` and summed over by `sum-over`. E.g. the next piece must go on a cell the triangle just placed points at, however far: `(in to (sites-ahead last-to dirs:{N}))`; the empty sites a rook could reach: `(count-sites (in site (sites-ahead from dirs:{N E S W} through:(empty site))))`.",
+    params: [
+      { name: "site", type: siteRef, doc: "Where the lines start (not itself in the region)." },
+      { name: "dirs", type: list(name), namedOnly: true, optional: true, doc: "The directions looked along (default: all of the board's); player-relative ones (`forward` ...) turn with the player the rule is read for." },
+      { name: "through", type: cat("bool"), namedOnly: true, optional: true, doc: "The sites a line goes on through: it stops before the first where this fails (`site` is the site looked at; default: every site, to the edge)." },
+      { name: "range", type: cat("int"), namedOnly: true, optional: true, doc: "At most this many steps along each line (default: to the edge)." },
+      { name: "included", type: { t: "bool" }, namedOnly: true, optional: true, default: false, doc: "Whether the site the lines start from is in the region too." },
+    ],
+    example: "(sites-ahead last-to dirs:{N})",
+  },
 ];
