@@ -37,8 +37,10 @@ describe("tri on:cells", () => {
     expect(region(t, "outer")).toEqual(["a1", "b1", "b2", "b3"]);
     expect(t.n).toBe(4);
     expect(build({ board: "(tri 14 on:cells)", play: "(step)" }).topology.n).toBe(169);
-    // A hexagon of 6 x 6 triangles (Inkblots' board).
+    // Hexagons of points (Ludii's (tri Hexagon 7), Inkblots' board: 216 cells), a rhombus of points.
     expect(build({ board: "(tri 3 shape:hexagon on:cells)", play: "(step)" }).topology.n).toBe(24);
+    expect(build({ board: "(tri 7 shape:hexagon on:cells)", play: "(step)" }).topology.n).toBe(216);
+    expect(build({ board: "(tri 4 shape:rhombus on:cells)", play: "(step)" }).topology.n).toBe(18);
   });
 
   it("reaches the three cells across its sides, the six of its colour round its corners and the three beyond them", () => {
