@@ -94,10 +94,14 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   const above = trays ? (trays.length - 1) * TRAY : 0;
   // Turned half round, the last row and column come first.
   const flip = opts.flip === true;
-  const x = (i: number) => MARGIN + (flip ? maxX - topo.drawX[i]! * kx : topo.drawX[i]! * kx);
-  const y = (i: number) => MARGIN + above + (flip ? maxY - topo.drawY[i]! * ky : topo.drawY[i]! * ky);
   const drawing = game.def.presentation.boardDrawing;
   const style = boardStyle(topo.shape, drawing);
+  // Triangles reach further from their centres than the margin: their corners, UNIT from the centre.
+  const pad = style === "triangles" ? UNIT - MARGIN + 4 : 0;
+  maxX += 2 * pad;
+  maxY += 2 * pad;
+  const x = (i: number) => MARGIN + pad + (flip ? maxX - 2 * pad - topo.drawX[i]! * kx : topo.drawX[i]! * kx);
+  const y = (i: number) => MARGIN + pad + above + (flip ? maxY - 2 * pad - topo.drawY[i]! * ky : topo.drawY[i]! * ky);
   // Hexagons pointed at top and bottom when rows run east-west, flat when columns run north-south.
   const hexTurn = topo.shape === "hex-columns" ? 0 : 30;
   // Room on the right for the label of a store at the end of the rows.
@@ -124,6 +128,12 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
     // Hexagonal cells, each as wide as two neighbours' centres are apart.
     out.push('<g class="cells">');
     for (let i = 0; i < (topo.points ?? n); i++) out.push(`<polygon points="${hexCorners(x(i), y(i), UNIT / Math.sqrt(3), hexTurn)}"/>`);
+    out.push("</g>");
+  } else if (style === "triangles") {
+    // Triangular cells, two colours: those pointing up and those pointing down (their centres a third of a row's height off their sides).
+    const up = new Set(topo.regions.get("upward") ?? []);
+    out.push('<g class="cells">');
+    for (let i = 0; i < n; i++) out.push(`<polygon class="${up.has(i) ? "light" : "dark"}" points="${triangleCorners(x(i), y(i), UNIT, up.has(i) !== flip)}"/>`);
     out.push("</g>");
   } else if (style === "pits") {
     // A mancala board: a hollow for each pit, and the stores as long hollows spanning the rows.
@@ -163,7 +173,7 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   if (marked.length) {
     out.push('<g class="marks">');
     for (const i of marked) {
-      if (style === "squares" || style === "hexagons") {
+      if (style === "squares" || style === "hexagons" || style === "triangles") {
         const d = UNIT * 0.32;
         out.push(`<path class="mark" d="M${round(x(i) - d)},${round(y(i) - d)}L${round(x(i) + d)},${round(y(i) + d)}M${round(x(i) - d)},${round(y(i) + d)}L${round(x(i) + d)},${round(y(i) - d)}"/>`);
       } else out.push(`<circle class="mark" cx="${round(x(i))}" cy="${round(y(i))}" r="${round(r * 0.2)}"/>`);
@@ -236,10 +246,14 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   // targets, the selection and the keyboard's focus show on occupied sites too.
   // A coordinate in its cell's corner; on a board of points, centred under its point, where no
   // other point stands (beside it, it read as the label of the point next to it).
+  // On a triangle, between the piece and the corner it points to (a cell's side is shared with the next row's cell).
+  const upward = style === "triangles" ? new Set(topo.regions.get("upward") ?? []) : null;
   const coord = (i: number, label: string) =>
     style === "lines"
       ? `<text class="coord" x="${round(x(i))}" y="${round(y(i) + r + 9)}" text-anchor="middle">${escape(label)}</text>`
-      : `<text class="coord" x="${round(x(i) + r * 0.7)}" y="${round(y(i) + r * 1.25)}">${escape(label)}</text>`;
+      : upward
+        ? `<text class="coord" x="${round(x(i))}" y="${round(y(i) + (upward.has(i) !== flip ? -r * 1.1 : r * 1.5))}" text-anchor="middle">${escape(label)}</text>`
+        : `<text class="coord" x="${round(x(i) + r * 0.7)}" y="${round(y(i) + r * 1.25)}">${escape(label)}</text>`;
   out.push('<g class="sites">');
   for (let i = 0; i < n; i++) {
     const label = topo.labels[i]!;
@@ -253,6 +267,11 @@ export function renderBoardSvg(game: Game, s: State, opts: SvgOptions = {}): str
   }
   out.push("</g></svg>");
   return out.join("");
+}
+
+/** The corners of a triangle about its centre (cx, cy), `R` from it, pointing up or down, as SVG points (y downwards). */
+function triangleCorners(cx: number, cy: number, R: number, up: boolean): string {
+  return (up ? [-90, 30, 150] : [90, -30, -150]).map((a) => (a * Math.PI) / 180).map((a) => `${round(cx + R * Math.cos(a))},${round(cy + R * Math.sin(a))}`).join(" ");
 }
 
 /** The corners of a hexagon of radius `R` about (cx, cy), turned by `turn` degrees, as SVG points. */
@@ -417,9 +436,10 @@ function seedsSvg(game: Game, s: State, site: number, cx: number, cy: number, r:
  * other board (alquerque lines, centre points, graphs, stars) as points joined by the lines the
  * pieces move along; mancala boards as pits and stores, their seeds counted.
  */
-function boardStyle(shape: string, drawing: "cells" | "points" | null): "squares" | "hexagons" | "pits" | "lines" {
+function boardStyle(shape: string, drawing: "cells" | "points" | null): "squares" | "hexagons" | "triangles" | "pits" | "lines" {
   if (shape === "mancala") return "pits";
   if (drawing === "points" || (drawing === null && !CELLS_BY_DEFAULT.includes(shape))) return "lines";
+  if (shape === "tri-cells") return "triangles";
   return shape.startsWith("hex") ? "hexagons" : "squares";
 }
 

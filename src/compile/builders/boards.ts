@@ -8,6 +8,7 @@ import { boardOfGraph, concentricPolygonsGraph, merged, planeGraph, transformed,
 import { graphBoard, GraphBoardError, latticePosition, type GraphPoint } from "../../engine/board/graph-board.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { starBoard } from "../../engine/board/star.js";
+import { cellsOfPoints, triCellsBoard } from "../../engine/board/tri-cells.js";
 import { concentricBoard, concentricProblem } from "../../engine/board/concentric.js";
 import { spiralBoard, spiralProblem } from "../../engine/board/spiral.js";
 import { MAX_SITES } from "../../limits.js";
@@ -41,8 +42,24 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
     // (the triangles between them are the board's faces, with places:{faces}).
     const size = n.size as number;
     const shape = ((n.shape as string | undefined) ?? "triangle") as HexShape;
+    const cells = n.on === "cells";
+    if (!cells && n.holes !== undefined) cx.fail("M004", "holes: is for a board of cells", `${ptr}/holes`, "on:cells, or (without (tri ...) SITES) to leave points out");
+    if (cells && n.dirs !== undefined) cx.fail("M004", "dirs: renames the directions of a board of points; a board of cells has its own", `${ptr}/dirs`, "no dirs:, or on:points");
     if (tooLarge(hexSites(size, shape), ptr, cx)) return placeholder();
-    return { ...hexBoard(size, "rows", n.dirs as string[] | undefined, shape), shape: "tri" };
+    const points = { ...hexBoard(size, "rows", cells ? undefined : (n.dirs as string[] | undefined), shape), shape: "tri" };
+    if (!cells) return points;
+    // Cells: the little triangles between the points (x in half sides, rows from the top), about twice as many.
+    const grid = Array.from({ length: points.n }, (_, i) => ({ x: points.drawX[i]!, row: points.drawY[i]! }));
+    const triangles = cellsOfPoints(grid);
+    if (tooLarge(triangles.length, ptr, cx)) return placeholder();
+    const full = triCellsBoard(triangles);
+    if (n.holes === undefined) return full;
+    const holes = holeLabels(full, n.holes, `${ptr}/holes`, cx);
+    if (holes.size >= full.n) {
+      cx.fail("M004", "the holes leave no cell on the board", `${ptr}/holes`, "a region that keeps some cells");
+      return full;
+    }
+    return triCellsBoard(triangles, holes);
   },
   merge: (n, ptr, cx) => graphOperation(() => boardOfGraph(planeOf(n, ptr, cx)), ptr, cx),
   moved: (n, ptr, cx) => graphOperation(() => boardOfGraph(planeOf(n, ptr, cx)), ptr, cx),

@@ -40,6 +40,8 @@ export const regionBuilders: Record<string, (n: IrNode, ptr: string, cx: Compile
       return m ? (fileNumber(m[1]!) + Number(m[2])) % 2 : -1;
     };
     if (topo.shape.startsWith("hex-")) return sameHexColour(topo, at);
+    // Triangular cells: those pointing the same way.
+    if (topo.shape === "tri-cells") return [topo.regions.get("upward"), topo.regions.get("downward")].find((r) => r?.includes(at)) ?? new Int32Array(0);
     const want = colour(topo.labels[at]!);
     const out: number[] = [];
     topo.labels.forEach((label, i) => colour(label) === want && out.push(i));

@@ -9,9 +9,9 @@
  */
 
 /** Board shapes whose sites can be drawn as areas (squares, hexagons) rather than points: what a board's `drawn:cells` allows. */
-export const CELL_SHAPES: readonly string[] = ["square", "square-diagonals", "hex-rows", "hex-columns"];
+export const CELL_SHAPES: readonly string[] = ["square", "square-diagonals", "hex-rows", "hex-columns", "tri-cells"];
 /** The shapes drawn as cells unless the description says `drawn:points` (hex grids in columns are drawn as points unless it says `drawn:cells`). */
-export const CELLS_BY_DEFAULT: readonly string[] = ["square", "square-diagonals", "hex-rows"];
+export const CELLS_BY_DEFAULT: readonly string[] = ["square", "square-diagonals", "hex-rows", "tri-cells"];
 
 export const NO_SITE = -1;
 
@@ -67,6 +67,8 @@ export interface Topology {
 export function shapeAspect(shape: string): [number, number] {
   if (shape === "hex-rows" || shape === "hex-star" || shape === "tri") return [1, Math.sqrt(3)];
   if (shape === "hex-columns") return [Math.sqrt(3), 1];
+  // Triangular cells: half a side across, a third of a row's height up.
+  if (shape === "tri-cells") return [1, Math.sqrt(3) / 3];
   // Mancala rows stand two lines apart in text: pits drawn side by side need little more than one.
   if (shape === "mancala") return [1, 0.6];
   return [1, 1];

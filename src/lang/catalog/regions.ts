@@ -35,7 +35,7 @@ export const regionLudemes: LudemeSpec[] = [
   {
     name: "colour-of",
     category: "region",
-    doc: "Every site of the same colour as the given one on a checkered board: the sites whose file and row number have the same parity sum (`(colour-of a1)` is a1's colour, Ludii's phase 0). On a board of hexagons (`hex`), one of its three colours: no two neighbouring cells alike.",
+    doc: "Every site of the same colour as the given one on a checkered board: the sites whose file and row number have the same parity sum (`(colour-of a1)` is a1's colour, Ludii's phase 0). On a board of hexagons (`hex`), one of its three colours: no two neighbouring cells alike. On a board of triangular cells (`(tri ... on:cells)`), the cells pointing the same way as the given one (Ludii's `phase`).",
     params: [{ name: "site", type: name, doc: "A site label." }],
     example: "(colour-of a1)",
   },
