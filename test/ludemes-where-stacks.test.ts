@@ -4,8 +4,9 @@
  * others too, and `(where TYPE neutral)` finds a neutral piece; a game without mixed stacks reads the
  * top pieces only. `(move-along ... owner:neutral)`: the mover moves a neutral piece along a track,
  * from whatever level it stands at, onto the top where it lands (Es-Sig's Ghoula, which drags the
- * pieces it leaves behind with `(move-pieces from to)`, one by one from the top). And the
- * descriptions the compiler refuses.
+ * pieces it leaves behind with `(move-pieces from to)`, one by one from the top). `(level-of TYPE
+ * PLAYER)`: the level of such a piece in its stack (Ludii's `where Level`). And the descriptions the
+ * compiler refuses.
  */
 import { describe, expect, it } from "vitest";
 import type { Game } from "../src/engine/play/game.js";
@@ -56,6 +57,32 @@ describe("(where TYPE PLAYER) in a game of mixed stacks", () => {
   it("the first site in the board's order holding one, whatever its level", () => {
     const g = selecting("(where stick P2)");
     expect(notations(g, loadPosition(g, { mover: "P1", sites: { c1: stack("stick:P2"), a1: stack("stick:P1", "stick:P2") } }))).toEqual(["@a1"]);
+  });
+});
+
+describe("(level-of TYPE PLAYER at:SITE)", () => {
+  /** Whether each condition holds in the position (asked as the condition of selecting a1). */
+  const holds = (conds: string[], sites: Record<string, SitePiece>, items = "(mixed-stacks max:6)") =>
+    conds.map((cond) => {
+      const g = build(`(game "T" (players 3) (equipment {(board (square 5 1)) (piece stick) (piece ghoula) ${items}})
+        (rules (start {}) (play (select to:(and (same-site to a1) ${cond}))) (end {})))`);
+      return notations(g, loadPosition(g, { mover: "P1", sites })).length === 1;
+    });
+  // b1, bottom up: P2's stick, the neutral ghoula, P3's stick, P1's stick on top, P3's stick again.
+  const sites = { b1: stack("stick:P3", "stick:P2", "ghoula:neutral", "stick:P3", "stick:P1") };
+
+  it("the level of a piece in its stack, 1 the bottom; the highest of several; 0 where there is none", () => {
+    expect(holds([
+      "(= (level-of stick P2) 1)", "(= (level-of ghoula neutral) 2)", "(= (level-of stick P1) 4)", "(= (level-of stick P3) 5)",
+      "(= (level-of stick P1 at:c1) 0)", "(= (level-of ghoula P1) 0)", "(= (level-of stick mover at:b1) 4)",
+    ], sites)).toEqual(Array(7).fill(true));
+    // Read with the level forms: the piece just above the ghoula.
+    expect(holds(["(owner (where ghoula neutral) P3 level:(+ (level-of ghoula neutral) 1))"], sites)).toEqual([true]);
+  });
+
+  it("without mixed stacks: the height of the player's pile, 0 elsewhere", () => {
+    const pile = { b1: { piece: "stick", owner: "P2", height: 3, flags: [] } } as Record<string, SitePiece>;
+    expect(holds(["(= (level-of stick P2) 3)", "(= (level-of stick P1) 0)", "(= (level-of stick P2 at:c1) 0)"], pile, "")).toEqual([true, true, true]);
   });
 });
 
@@ -115,6 +142,12 @@ describe("descriptions refused", () => {
       "M002", "any",
     );
     expect(d.message).toContain("or a neutral piece");
+  });
+  it("M002: (level-of ...) of `any`", () => {
+    onlyError(
+      `(game "T" (players 2) (equipment {(board (square 3 1)) (piece stick) (mixed-stacks)}) (rules (start {}) (play (select to:(> (level-of stick any) 1))) (end {})))`,
+      "M002", "any",
+    );
   });
   it("M004: owner:neutral with enter: (a neutral piece has no supply to enter from)", () => {
     onlyError(

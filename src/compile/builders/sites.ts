@@ -157,12 +157,9 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   where: (n, ptr, cx) => {
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
-    const neutral = n.player === "neutral", player = n.player as string;
-    if (!neutral && !/^(mover|next|opponent|player|P\d+)$/.test(player)) {
-      cx.fail("M002", `(where ...) finds the piece of one player, or a neutral piece: '${player}' is neither`, `${ptr}/player`, `mover, next, opponent, a seat P1..P${cx.playerCount}, or neutral`);
-      return noSite;
-    }
-    const who = neutral ? () => NEUTRAL : compilePlayer(player, `${ptr}/player`, cx);
+    const neutral = n.player === "neutral";
+    const who = pieceOwnerIn(n, ptr, cx);
+    if (!who) return noSite;
     const N = cx.topology!.n, P = cx.playerCount;
     if (cx.stackLevels !== 0) {
       // Mixed stacks: the piece is looked for at every level of every stack, bottom first (Ludii's
@@ -188,6 +185,20 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     };
   },
 };
+
+/**
+ * The owner `n.player` of the piece `where` and `level-of` look for: a player, or NEUTRAL for
+ * `neutral`; null, with an error, for another name (`any` names no one player).
+ */
+export function pieceOwnerIn(n: IrNode, ptr: string, cx: CompileContext): ((s: State, c: Ctx) => number) | null {
+  const player = n.player as string;
+  if (player === "neutral") return () => NEUTRAL;
+  if (!/^(mover|next|opponent|player|P\d+)$/.test(player)) {
+    cx.fail("M002", `(${n.ludeme} ...) looks for the piece of one player, or a neutral piece: '${player}' is neither`, `${ptr}/player`, `mover, next, opponent, a seat P1..P${cx.playerCount}, or neutral`);
+    return null;
+  }
+  return compilePlayer(player, `${ptr}/player`, cx);
+}
 
 /** A site argument: a name (see siteRefIn) or a site form. */
 export function compileSite(v: Json, ptr: string, cx: CompileContext): SiteReader {
