@@ -636,3 +636,32 @@ describe("Bizingo (board/war/custodial/Bizingo.lud): a board of triangular cells
     });
   });
 });
+
+describe("Es-Sig (board/race/reach/Es-Sig.lud, 4 players): a piece found and moved at any level of a mixed stack, a neutral piece among them", () => {
+  it("every decision of 20 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const g = fixture("es-sig"), stick = g.def.pieces.findIndex((p) => p.name === "stick");
+    const labels = g.topology.labels, at = (label: string) => labels.indexOf(label);
+    // Ludii names the level a piece leaves from (counted from 0 at the bottom; ours from 1, written only
+    // below the top: `h1:3-g1`), and the level of the piece it selects on g7 or d4 (`d4/1`: the mover's stick).
+    const tally = replayLudiiGames(g, games("es-sig"), {
+      ludiiNotation: (n, s) => {
+        if (n === "stuck") return "forced-pass";
+        if (n === "pass") return n;
+        const m = /^([a-z]\d+)(?::(\d+))?-(.*)$/.exec(n);
+        if (m) return `${m[1]}/${m[2] ? Number(m[2]) - 1 : s.height[at(m[1]!)]! - 1}-${m[3]}`;
+        // A select, `@d4`.
+        const site = n.slice(1), x = at(site), L = s.levels;
+        let level = 0;
+        while (level < s.height[x]! && (s.levelOwner[x * L + level] !== s.mover || s.levelPiece[x * L + level] !== stick)) level++;
+        return `${site}/${level}`;
+      },
+      forcedPassIsMove: true,
+    });
+    // Of the moves made, 283 take a piece from below the top of its stack and 3,008 move the Ghoula, 110 of
+    // them dragging pieces with it; 5 games end at Ludii's turn limit (a Ghoula stuck on f1), here too.
+    expect(tally).toEqual({
+      games: 20, decisions: 36321, throws: 36321, passes: 4036, forcedPasses: 26763, promotions: 0, drops: 0,
+      legalMoves: 38938, listed: 0, ambiguous: 0, results: { p1: 3, p2: 5, p3: 4, p4: 3, draws: 5 },
+    });
+  });
+});

@@ -33,6 +33,7 @@ export function presentationOf(ir: IrNode, cx: CompileContext): Presentation {
     if (n.ludeme === "add" && n.owner === "neutral") neutral.add(n.piece as string);
     else if (n.ludeme === "add" || n.ludeme === "place" || n.ludeme === "put") owned.add(n.piece as string);
     else if (n.ludeme === "shoot") (n.owner === "neutral" ? neutral : owned).add(n.shot as string);
+    else if (n.ludeme === "move-along" && n.owner === "neutral") for (const t of (n.piece as string[] | undefined) ?? []) neutral.add(t);
     else if (n.ludeme === "deal") for (const k of Object.keys(n)) if (k !== "ludeme" && k !== "at" && k !== "flags") owned.add(k);
   });
   const neutralPieces = cx.pieces.flatMap((p, i) => (neutral.has(p.name) && !owned.has(p.name) ? [i] : []));

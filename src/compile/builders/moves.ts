@@ -100,6 +100,8 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     const pieces = pieceFilter(n, ptr, cx);
     const enterPiece = n.enter === undefined ? -1 : cx.pieceIndex(n.enter as string, `${ptr}/enter`);
     if (n.enter !== undefined && cx.supplyTotal < 0) cx.fail("M001", "enter: takes pieces from the supply, but the game has no (supply ...)", `${ptr}/enter`, "(supply N) in the equipment");
+    const neutral = n.owner === "neutral";
+    if (neutral && n.enter !== undefined) cx.fail("M004", "enter: brings the mover's pieces from their supply, but owner:neutral moves neutral pieces, which have none", `${ptr}/enter`, "a move-along of the mover's pieces for entering, beside the one with owner:neutral");
     const steps = inMoveScope(cx, () => compileInt(n.steps!, `${ptr}/steps`, cx));
     const to = n.to === undefined ? (s: State, c: Ctx) => s.owner[c.to] === EMPTY : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     const offIf = optionalCond(n, "off-if", ptr, cx), from = optionalCond(n, "from", ptr, cx), through = optionalCond(n, "through", ptr, cx, true);
@@ -110,7 +112,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       topology, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "move"), enterKind: cx.kindIndex("enter"), offKind: cx.kindIndex("off"),
       pieces, steps, from, through, first: n.first === true, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
       divert: n.divert === undefined ? null : siteMapNamed(n.divert as string, `${ptr}/divert`, cx),
-      trail: cx.trail, placed,
+      trail: cx.trail, placed, neutral,
     }));
   },
   "slide-along": (n, ptr, cx) => {

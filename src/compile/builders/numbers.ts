@@ -7,7 +7,7 @@ import type { Json } from "../../lang/bind.js";
 import type { IntExpr } from "../../engine/play/rules.js";
 import { isNode, type CompileContext, type IrNode } from "../context.js";
 import { compilePlayer, constant, registered, type Compiled, type SiteReader } from "../expression.js";
-import { boardCoordinates, compileSite, siteIn } from "./sites.js";
+import { boardCoordinates, compileSite, pieceOwnerIn, siteBuilders, siteIn } from "./sites.js";
 import { ranksFacing, type Coordinates } from "../../engine/board/coordinates.js";
 import { forwardDirections } from "../directions.js";
 import { Flood, nearLists } from "../neighbours.js";
@@ -133,6 +133,32 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
         }
         c.site = saved;
         return sum;
+      },
+    };
+  },
+  "level-of": (n, ptr, cx) => {
+    const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
+    const who = pieceOwnerIn(n, ptr, cx);
+    if (!who) return constant(0);
+    // The stack on at:, else where the piece is found.
+    const at = n.at !== undefined ? compileSite(n.at, `${ptr}/at`, cx) : siteBuilders.where!(n, ptr, cx);
+    if (cx.stackLevels === 0) {
+      // A pile is one owner's and type's at every level: its top is the highest.
+      return {
+        fn: (s, c) => {
+          const x = at(s, c);
+          return x >= 0 && s.piece[x] === type && s.owner[x] === who(s, c) ? s.height[x]! : 0;
+        },
+      };
+    }
+    return {
+      fn: (s, c) => {
+        const x = at(s, c);
+        if (x < 0) return 0;
+        const p = who(s, c), L = s.levels, base = x * L;
+        // From the top down, as Ludii's where Level (fromTop:True) looks.
+        for (let k = s.height[x]! - 1; k >= 0; k--) if (s.levelPiece[base + k] === type && s.levelOwner[base + k] === p) return k + 1;
+        return 0;
       },
     };
   },

@@ -14,7 +14,7 @@ import { compilePlayer, siteRefIn, type SiteReader } from "../expression.js";
 import { playerRegion } from "../seats.js";
 import { compileRegion } from "./regions.js";
 import { trackNamed, trackOwner } from "../tracks.js";
-import type { State } from "../../engine/state/state.js";
+import { NEUTRAL, type State } from "../../engine/state/state.js";
 import type { Ctx } from "../../engine/play/rules.js";
 import { compileInt } from "./numbers.js";
 import { compileBool } from "./conditions.js";
@@ -159,18 +159,48 @@ export const siteBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   },
   where: (n, ptr, cx) => {
     const type = cx.pieceIndex(n.piece as string, `${ptr}/piece`);
-    const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
+    const neutral = n.player === "neutral";
+    const who = pieceOwnerIn(n, ptr, cx);
+    if (!who) return noSite;
     const N = cx.topology!.n, P = cx.playerCount;
+    if (cx.stackLevels !== 0) {
+      // Mixed stacks: the piece is looked for at every level of every stack, bottom first (Ludii's
+      // where, which scans the stacks); games without them read the sites' top pieces only.
+      return (s, c) => {
+        const p = who(s, c);
+        if (!neutral && (p < 0 || p >= P || s.pieceCount[p] === 0)) return NO_SITE;
+        const height = s.height, lo = s.levelOwner, lp = s.levelPiece, L = s.levels;
+        for (let x = 0; x < N; x++) {
+          const h = height[x]!;
+          for (let i = x * L, end = i + h; i < end; i++) if (lp[i] === type && lo[i] === p) return x;
+        }
+        return NO_SITE;
+      };
+    }
     return (s, c) => {
       const p = who(s, c);
       // `mover` may be no seat (the owner of an empty site, inside `flanked`); a player without pieces needs no scan.
-      if (p < 0 || p >= P || s.pieceCount[p] === 0) return NO_SITE;
+      if (!neutral && (p < 0 || p >= P || s.pieceCount[p] === 0)) return NO_SITE;
       const owner = s.owner, piece = s.piece;
       for (let x = 0; x < N; x++) if (piece[x] === type && owner[x] === p) return x;
       return NO_SITE;
     };
   },
 };
+
+/**
+ * The owner `n.player` of the piece `where` and `level-of` look for: a player, or NEUTRAL for
+ * `neutral`; null, with an error, for another name (`any` names no one player).
+ */
+export function pieceOwnerIn(n: IrNode, ptr: string, cx: CompileContext): ((s: State, c: Ctx) => number) | null {
+  const player = n.player as string;
+  if (player === "neutral") return () => NEUTRAL;
+  if (!/^(mover|next|opponent|player|P\d+)$/.test(player)) {
+    cx.fail("M002", `(${n.ludeme} ...) looks for the piece of one player, or a neutral piece: '${player}' is neither`, `${ptr}/player`, `mover, next, opponent, a seat P1..P${cx.playerCount}, or neutral`);
+    return null;
+  }
+  return compilePlayer(player, `${ptr}/player`, cx);
+}
 
 /** A site argument: a name (see siteRefIn) or a site form. */
 export function compileSite(v: Json, ptr: string, cx: CompileContext): SiteReader {

@@ -12,7 +12,7 @@
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { addToTrail, type Ctx, type Effect, type IntExpr, type LeafGenerator, type Pred } from "../play/rules.js";
-import { changeSupply, EMPTY, type State } from "../state/state.js";
+import { changeSupply, EMPTY, NEUTRAL, type State } from "../state/state.js";
 import type { Topology } from "../board/topology.js";
 
 export interface Track {
@@ -93,6 +93,8 @@ export interface MoveAlongOptions {
    * so a piece on its second pass goes on from there, not from the first.
    */
   placed: boolean;
+  /** The pieces moved are neutral ones (the mover moves them), not the mover's own. */
+  neutral: boolean;
 }
 
 /**
@@ -119,8 +121,10 @@ export class MoveAlongGenerator implements LeafGenerator {
 
   generate(s: State, c: Ctx, out: MoveBuffer): void {
     const o = this.o, p = c.player, sites = o.track.sites[p]!, L = sites.length, levels = s.levels, position = o.track.position[p]!, placed = o.placed;
+    // Whose pieces move: the mover's, or neutral ones (moved by the mover, along the mover's track).
+    const who = o.neutral ? NEUTRAL : p;
     // The mover's pieces (sites held; with mixed stacks, pieces) not yet found: the walk stops when none is left.
-    let left = s.pieceCount[p]!;
+    let left = o.neutral ? 0x7fffffff : s.pieceCount[p]!;
     for (let pos = 0; pos < L && left > 0; pos++) {
       const from = sites[pos]!;
       if (levels) {
@@ -129,16 +133,16 @@ export class MoveAlongGenerator implements LeafGenerator {
         // Mixed stacks: each of the mover's pieces in the stack (at its own place on the track), the top of a run of alike once.
         const base = from * levels;
         for (let k = h - 1; k >= 0; k--) {
-          if (s.levelOwner[base + k] !== p || (placed && this.placeOf(s, sites, position, base + k, from) !== pos)) continue;
+          if (s.levelOwner[base + k] !== who || (placed && this.placeOf(s, sites, position, base + k, from) !== pos)) continue;
           left--;
           const piece = s.levelPiece[base + k]!;
-          if (k < h - 1 && s.levelOwner[base + k + 1] === p && s.levelPiece[base + k + 1] === piece && (!placed || s.trackPlace[base + k + 1] === s.trackPlace[base + k])) continue;
+          if (k < h - 1 && s.levelOwner[base + k + 1] === who && s.levelPiece[base + k + 1] === piece && (!placed || s.trackPlace[base + k + 1] === s.trackPlace[base + k])) continue;
           if (this.movesFrom(s, c, out, sites, pos, from, piece, k === h - 1 ? -1 : k) && o.first) return;
         }
         continue;
       }
       // A site the track passes twice is moved from the piece's own place, else where it first appears.
-      if (s.owner[from] !== p || (placed ? this.placeOf(s, sites, position, from, from) : position[from]) !== pos) continue;
+      if (s.owner[from] !== who || (placed ? this.placeOf(s, sites, position, from, from) : position[from]) !== pos) continue;
       left--;
       if (this.movesFrom(s, c, out, sites, pos, from, s.piece[from]!, -1) && o.first) return;
     }
@@ -213,11 +217,11 @@ export class MoveAlongGenerator implements LeafGenerator {
     out.extra[row] = ((level + 1) << LEVEL_SHIFT) | (this.o.placed ? place + 1 : 0);
     // With mixed stacks the piece goes on top: only the hit consequences capture.
     const owner = s.owner[to]!;
-    if (owner !== EMPTY && owner !== c.player && !s.levels) out.setCapture(row, to);
+    if (owner !== EMPTY && owner !== (this.o.neutral ? NEUTRAL : c.player) && !s.levels) out.setCapture(row, to);
   }
 
   apply(s: State, buf: MoveBuffer, row: number, c: Ctx): void {
-    const o = this.o, from = buf.from[row]!, to = buf.to[row]!, piece = buf.piece[row]!, p = c.player;
+    const o = this.o, from = buf.from[row]!, to = buf.to[row]!, piece = buf.piece[row]!, p = c.player, who = o.neutral ? NEUTRAL : p;
     const extra = buf.extra[row]!, level = (extra >> LEVEL_SHIFT) - 1, mixed = s.levels;
     this.ready(c, from, piece);
     c.to = to;
@@ -228,14 +232,15 @@ export class MoveAlongGenerator implements LeafGenerator {
     else if (level >= 0) s.takeLevel(from, level);
     else s.takePieces(from, 1);
     if (to < 0) {
-      s.score[p]! += 1;
+      // A neutral piece borne off scores for nobody.
+      if (!o.neutral) s.score[p]! += 1;
     } else {
-      if (s.owner[to] !== EMPTY && s.owner[to] !== p) {
+      if (s.owner[to] !== EMPTY && s.owner[to] !== who) {
         for (const e of o.hit) e(s, c);
-        if (!mixed && s.owner[to] !== EMPTY && s.owner[to] !== p) s.clear(to);
+        if (!mixed && s.owner[to] !== EMPTY && s.owner[to] !== who) s.clear(to);
       }
-      if (s.owner[to] === EMPTY && flags !== 0) s.put(to, p, piece, 1, flags);
-      else s.addPieces(to, p, piece, 1);
+      if (s.owner[to] === EMPTY && flags !== 0) s.put(to, who, piece, 1, flags);
+      else s.addPieces(to, who, piece, 1);
       // The piece now on top (a pile's or stack's) is at the place it landed on.
       if (o.placed) s.trackPlace[mixed ? to * mixed + s.height[to]! - 1 : to] = extra & OFF_MASK;
     }

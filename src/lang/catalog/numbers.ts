@@ -27,6 +27,17 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(count site of:mover piece:{disc})",
   },
   {
+    name: "level-of",
+    category: "int",
+    doc: "The level of the player's piece of this type in a stack, 1 the bottom (Ludii's `where Level`): the highest such piece of the stack on `at:`, by default on the site `(where TYPE PLAYER)` finds; 0 when none is there. The level forms read around it: the piece just above a neutral Ghoula, `(owner (where ghoula neutral) mover level:(+ (level-of ghoula neutral) 1))`. In a game without mixed stacks, the height of the player's pile.",
+    params: [
+      { name: "piece", type: name, doc: "Piece type." },
+      { name: "player", type: playerRef, doc: PLAYER_DOC + ", or `neutral` (a neutral piece)" },
+      { name: "at", type: siteRef, namedOnly: true, optional: true, doc: `The stack looked in: ${SITE_DOC}. Default: the site \`(where TYPE PLAYER)\` finds.` },
+    ],
+    example: "(level-of ghoula neutral)",
+  },
+  {
     name: "height",
     category: "int",
     doc: "The height of the stack on the site (0 when empty).",

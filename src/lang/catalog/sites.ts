@@ -71,10 +71,10 @@ export const siteLudemes: LudemeSpec[] = [
   {
     name: "where",
     category: "site",
-    doc: "The site of the player's piece of this type: the first in the board's order of sites (on a square board a1, b1 ... a2 ...) when the player has several, no site when it has none. For pieces a player has one of, such as a king or a general.",
+    doc: "The site of the player's piece of this type: the first in the board's order of sites (on a square board a1, b1 ... a2 ...) when the player has several, no site when it has none. For pieces a player has one of, such as a king or a general. In a game of `mixed-stacks` the piece is found at any level of a stack, under other players' pieces too (Ludii's `where`): a race piece buried on a shared square, `(same-site (where stick mover) a8)`. `neutral` finds a neutral piece: the one Ghoula of Es-Sig, `(where ghoula neutral)`.",
     params: [
       { name: "piece", type: name, doc: "Piece type." },
-      { name: "player", type: playerRef, doc: PLAYER_DOC },
+      { name: "player", type: playerRef, doc: PLAYER_DOC + ", or `neutral` (a neutral piece)" },
     ],
     example: "(where general mover)",
   },
