@@ -152,6 +152,15 @@ describe("(with-lines BOARD LINES)", () => {
     expect(t.labels[t.step[ne * t.n + at(g, "b2")]!]).toBe("c3");
   });
 
+  it("keeps the board's corners: a corner given a diagonal is still one, a point elsewhere with as few neighbours is not", () => {
+    const corners = (shape: string) => [...board(shape).topology.regions.get("corners")!].map((i) => board(shape).topology.labels[i]).sort();
+    // Pasang's board: the centre taken out, diagonals drawn from each corner; a1 then has three neighbours, as the
+    // points round the hole do.
+    const pasang = "(with-lines (without (square 7 7) (sites {d4})) {{a1 b2 c3} {g1 f2 e3} {g7 f6 e5} {a7 b6 c5}})";
+    expect(corners(pasang)).toEqual(["a1", "a7", "g1", "g7"]);
+    expect(corners("(without-lines (square 3 3) {{a2 b2 c2}})")).toEqual(["a1", "a3", "c1", "c3"]);
+  });
+
   it("does not draw a line twice, and names a point the board lacks", () => {
     expect(board("(with-lines (square 2 2) {{a1 b1}})").topology.n).toBe(4);
     expect(around(board("(with-lines (square 2 2) {{a1 b1}})"), "a1")).toEqual(["a2", "b1"]);

@@ -81,7 +81,7 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
       cx.fail("M004", `a line joins ${to} to itself`, at, "two different points");
       return false;
     });
-    return graphOperation(() => boardOfGraph(withLines(planeGraph(board), joins)), ptr, cx);
+    return graphOperation(() => keepCorners(board, boardOfGraph(withLines(planeGraph(board), joins))), ptr, cx);
   },
   "without-lines": (n, ptr, cx) => {
     const operand = n.board as IrNode;
@@ -94,7 +94,7 @@ export const boardBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileC
       return false;
     });
     const removed = (x: number, y: number) => gone.some(([a, b]) => (a === x && b === y) || (a === y && b === x));
-    return graphOperation(() => boardOfGraph({ points: plane.points, joins: plane.joins.filter(([x, y]) => !removed(x, y)) }), ptr, cx);
+    return graphOperation(() => keepCorners(board, boardOfGraph({ points: plane.points, joins: plane.joins.filter(([x, y]) => !removed(x, y)) })), ptr, cx);
   },
   wedge: (n, ptr, cx) => {
     const rows = n.rows as number, columns = (n.columns as number | undefined) ?? 3;
@@ -257,6 +257,19 @@ function planeOf(v: IrNode, ptr: string, cx: CompileContext): PlaneGraph {
 }
 
 /** The board an operation makes, or the reason it makes none (two lines of a point one way). */
+/**
+ * A board with lines drawn on it or taken away keeps the corners it had: a corner given a diagonal has
+ * more neighbours, but is still the corner (`corners` of a board made of lines is otherwise the points
+ * with the fewest neighbours, which lines added elsewhere would change).
+ */
+function keepCorners(before: Topology, after: Topology): Topology {
+  const corners = before.regions.get("corners");
+  if (!corners || after.n !== before.n) return after;
+  const mapped = Array.from(corners, (i) => siteIndex(after, before.labels[i]!));
+  if (mapped.some((x) => x < 0)) return after;
+  return { ...after, regions: new Map(after.regions).set("corners", Int32Array.from(mapped).sort()) };
+}
+
 function graphOperation(make: () => Topology, ptr: string, cx: CompileContext): Topology {
   try {
     const board = make();

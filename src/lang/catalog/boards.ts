@@ -76,7 +76,7 @@ export const boardLudemes: LudemeSpec[] = [
   {
     name: "with-lines",
     category: "board",
-    doc: "A board with more lines drawn on it (Ludii's `add ... edges:`), each a chain of its points joined in order: `{a1 c3}` joins a1 to c3, `{a1 b2 c3}` a1 to b2 and b2 to c3. A line drawn over other points is split at them, so it joins each to the next; a line already there is not drawn twice. The board made is labelled and given directions as `merge`'s are (a square keeps its labels), so the new lines are followed like the others, and two lines leaving a point in one compass direction are refused.",
+    doc: "A board with more lines drawn on it (Ludii's `add ... edges:`), each a chain of its points joined in order: `{a1 c3}` joins a1 to c3, `{a1 b2 c3}` a1 to b2 and b2 to c3. A line drawn over other points is split at them, so it joins each to the next; a line already there is not drawn twice. The board made is labelled and given directions as `merge`'s are (a square keeps its labels), so the new lines are followed like the others, and two lines leaving a point in one compass direction are refused. Its `corners` are the board's own: a corner given a diagonal stays one.",
     params: [
       { name: "board", type: cat("board"), doc: "The board." },
       { name: "lines", type: list(list(name)), doc: "The lines to add, each a chain of the board's points, e.g. `{{a1 e5} {a5 e1}}` (the long diagonals of a 5 x 5 square)." },
@@ -86,7 +86,7 @@ export const boardLudemes: LudemeSpec[] = [
   {
     name: "without-lines",
     category: "board",
-    doc: "A board with some of its lines taken away (Ludii's `remove ... edges:`), each given as a chain of points next to each other along a line: `{d3 d4}` takes away the line between d3 and d4, `{c4 d4 e4}` those from c4 to d4 and d4 to e4. The points stay, no longer joined there: a step, a slide or a line of pieces does not go across the gap. Labelled and given directions as `merge`'s boards are (a square keeps its labels).",
+    doc: "A board with some of its lines taken away (Ludii's `remove ... edges:`), each given as a chain of points next to each other along a line: `{d3 d4}` takes away the line between d3 and d4, `{c4 d4 e4}` those from c4 to d4 and d4 to e4. The points stay, no longer joined there: a step, a slide or a line of pieces does not go across the gap. Labelled and given directions as `merge`'s boards are (a square keeps its labels). Its `corners` stay the board's own.",
     params: [
       { name: "board", type: cat("board"), doc: "The board." },
       { name: "lines", type: list(list(name)), doc: "The lines to take away, each a chain of neighbouring points." },
