@@ -81,6 +81,13 @@ describe("keep ... leaving: (not (in-check mover king))", () => {
   });
 });
 
+describe("keep ... leaving: (captured)", () => {
+  it("reads the move's own captures, as its consequences do: only the capture is kept", () => {
+    const g = build({ board: "(square 3 1)", start: "(place man P1 a1) (place man P2 b1)", play: "(keep (either (step dirs:{E} to:(enemy to)) (add piece:man to:(empty to))) leaving:(captured))" });
+    expect(notations(g, g.newGame())).toEqual(["a1xb1"]);
+  });
+});
+
 describe("attacked and in-check", () => {
   /** The sites where `cond` holds, asked for P1 (the mover) through a select. */
   function where(cond: string, sites: Record<string, { piece: string; owner: string }>): string[] {

@@ -287,6 +287,9 @@ describe("site forms: misuse", () => {
     expect(onlyError(text({ play: "(step to:(empty (rank to)))" }), "B004", "rank").message).toContain("'int' ludeme, not a 'site'");
     // self stays a site of flag and attr, beside site forms
     expect(() => build({ items: "(flag king)", play: "(step to:(and (flag self king) (not (flag (ahead to N) king))))" })).not.toThrow();
+    // ... and a site's label, as other site readers take (Chatur's "e8 still holds an unmoved king")
+    expect(() => build({ items: "(flag king)", play: "(step to:(and (flag self king) (flag c3 king)))" })).not.toThrow();
+    expect(onlyError(text({ items: "(flag king)", play: "(step to:(flag z9 king))" }), "M001", "z9").message).toContain("neither a site of the board");
   });
 });
 

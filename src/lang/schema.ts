@@ -49,6 +49,8 @@ function typeSchema(t: ArgType): Schema {
     case "cat": {
       const ref = { $ref: `#/definitions/${t.cat}` };
       if (!t.words) return ref;
+      // A category whose atoms take any name (a site's label) already takes the slot's words.
+      if ((categoryInfo[t.cat].atoms ?? []).some((a) => a.t === "name")) return ref;
       // A name is one of the slot's words or the category's atoms; anything else is the category's.
       const atoms = (categoryInfo[t.cat].atoms ?? []).flatMap((a) => (a.t === "enum" ? a.values : []));
       return { if: { type: "string" }, then: { enum: [...t.words, ...atoms] }, else: ref };

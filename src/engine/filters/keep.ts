@@ -201,6 +201,8 @@ export class KeepSource implements MoveSource {
       c.from = buf.from[row]!;
       c.to = buf.to[row]!;
       c.piece = buf.piece[row]!;
+      // `(captured)` in leaving: reads the move's own captures, as in its consequences.
+      c.captures = buf.capLen[row]!;
       return this.after(t, c);
     } finally {
       this.depth--;

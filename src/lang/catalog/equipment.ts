@@ -10,7 +10,7 @@ export const equipmentLudemes: LudemeSpec[] = [
   {
     name: "board",
     category: "item",
-    doc: "The board.",
+    doc: "The board. Every board names three regions besides those of its shape: `all` (every site), `corners` (the sites with the fewest neighbours along its directions; a board made of lines keeps its own, see each shape) and `centre` (the site or sites nearest its middle).",
     params: [
       { name: "shape", type: cat("board"), doc: "Its shape." },
       {
