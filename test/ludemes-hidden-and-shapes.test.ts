@@ -935,6 +935,27 @@ describe("count-near, group-size, groups-count", () => {
     expect(valueOf("(groups-count (owner site mover) min:1 having:(flag site promoted))", pos, sp)).toBe(1);
     expect(valueOf("(groups-count (owner site mover) min:2 having:(flag site promoted))", pos, sp)).toBe(0);
   });
+
+  it("largest-group gives the size of the largest group, rank: the next ones, equal sizes each taking a rank", () => {
+    const sp = { board: "(square 5 5)" };
+    // P1: {a1 b1 c1} 3, {e1 e2 e3} 3, {a3 a4} 2, {c5} 1, {e5} 1; P2: {c3} 1
+    const pos: Position = {
+      sites: Object.fromEntries([
+        ...["a1", "b1", "c1", "e1", "e2", "e3", "a3", "a4", "c5", "e5"].map((l) => [l, man("P1")]),
+        ["c3", man("P2")],
+      ]),
+    };
+    const rank = (r: number, who = "mover") => valueOf(`(largest-group (owner site ${who}) rank:${r})`, pos, sp);
+    expect(valueOf("(largest-group (owner site mover))", pos, sp)).toBe(3);
+    expect([1, 2, 3, 4, 5, 6, 7, 26].map((r) => rank(r))).toEqual([3, 3, 2, 1, 1, 0, 0, 0]);
+    expect([1, 2].map((r) => rank(r, "P2"))).toEqual([1, 0]);
+    expect(valueOf("(largest-group (occupied site) rank:(counter v))", pos, sp)).toBe(0);
+    expect(valueOf("(largest-group (empty site))", {}, sp)).toBe(25);
+    expect(valueOf("(largest-group (owner site P2))", {}, sp)).toBe(0);
+    // Ludii's Product: the product of the two largest groups
+    expect(valueOf("(* (largest-group (owner site mover)) (largest-group (owner site mover) rank:2))", pos, sp)).toBe(9);
+    onlyError(text({ play: "(select to:(> (largest-group (owner site mover) rank:0) 0))" }), "M004", "0", "rank:0");
+  });
 });
 
 describe("max, min, to-edge", () => {

@@ -665,3 +665,15 @@ describe("Es-Sig (board/race/reach/Es-Sig.lud, 4 players): a piece found and mov
     });
   });
 });
+
+describe("Product (board/space/group/Product.lud): the sizes of a player's groups, ranked (the two largest)", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const ludiiCell = ludiiHexCell(5);
+    const tally = replayLudiiGames(fixture("product"), games("product"), { ludiiNotation: (n) => `${ludiiCell(n.slice(1))}-${ludiiCell(n.slice(1))}` });
+    // Every game fills the board (61 decisions); the result is the product of each player's two largest groups.
+    expect(tally).toEqual({
+      games: 100, decisions: 6100, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 189100, listed: 0, ambiguous: 0, results: { p1: 36, p2: 64, draws: 0 },
+    });
+  });
+});

@@ -349,6 +349,49 @@ export const intBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCon
       },
     };
   },
+  "largest-group": (n, ptr, cx) => {
+    const N = cx.topology!.n, work = cx.work;
+    const { rule, parts: of } = cx.walk(ptr, "largest-group", N, () => cx.withSite(() => compileBool(n.of!, `${ptr}/of`, cx)));
+    const rank = n.rank === undefined ? constant(1) : compileIntC(n.rank, `${ptr}/rank`, cx);
+    if (rank.constant !== undefined && rank.constant < 1) {
+      cx.fail("M004", `rank:${rank.constant} names no group: ranks count from 1, the largest group`, `${ptr}/rank`, "rank:1 for the largest group, rank:2 for the second largest");
+    }
+    const flood = new Flood(cx);
+    // The `rank` largest sizes seen so far, largest first (a group has at most N sites, and there are at most N groups).
+    const top = new Int32Array(N + 1);
+    let k = 0, kept = 0;
+    const keep = (size: number): void => {
+      let i: number;
+      if (kept < k) i = kept++;
+      else if (top[k - 1]! >= size) return;
+      else i = k - 1;
+      while (i > 0 && top[i - 1]! < size) {
+        top[i] = top[i - 1]!;
+        i--;
+      }
+      top[i] = size;
+    };
+    let largest = 0;
+    const keepLargest = (size: number): void => {
+      if (size > largest) largest = size;
+    };
+    return {
+      fn: (s, c) => {
+        if ((work.left -= N) < 0) work.spent(rule, s);
+        const r = rank.fn(s, c);
+        if (r < 1) return 0;
+        if (r === 1) {
+          largest = 0;
+          flood.forEachGroup(s, c, of, keepLargest);
+          return largest;
+        }
+        k = Math.min(r, N + 1);
+        kept = 0;
+        flood.forEachGroup(s, c, of, keep);
+        return kept < k ? 0 : top[k - 1]!;
+      },
+    };
+  },
   score: (n, ptr, cx) => {
     const who = compilePlayer(n.player as string, `${ptr}/player`, cx);
     return { fn: (s, c) => s.score[who(s, c)]! };

@@ -199,6 +199,16 @@ export const numberLudemes: LudemeSpec[] = [
     example: "(groups-count (owner site player) having:(flag site promoted))",
   },
   {
+    name: "largest-group",
+    category: "int",
+    doc: "The size of the largest group (sites connected by board adjacency) of sites satisfying `of` (`site` bound); with `rank:`, the second largest (2), the third (3) and so on, groups of equal size each taking a rank: a player whose two largest groups have 5 sites each has 5 at ranks 1 and 2. 0 when there are fewer groups than the rank. E.g. the product of a player's two largest groups, `(* (largest-group (owner site player)) (largest-group (owner site player) rank:2))`; a tie-breaker comparing two players' groups from the largest down runs the rank up with a counter and `while`.",
+    params: [
+      { name: "of", type: cat("bool"), doc: "Which sites form groups." },
+      { name: "rank", type: cat("int"), namedOnly: true, optional: true, doc: "Which group by size, 1 the largest (default: 1); below 1 there is none (0)." },
+    ],
+    example: "(largest-group (owner site player) rank:2)",
+  },
+  {
     name: "score",
     category: "int",
     doc: "The player's score.",
