@@ -677,3 +677,22 @@ describe("Product (board/space/group/Product.lud): the sizes of a player's group
     });
   });
 });
+
+describe("Brain Coral (board/space/group/Brain Coral.lud): the sizes of two players' groups compared from the largest down", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Our limping hexagon of side 4 has its rows lettered from the top, the longest (8 cells) d; Ludii's
+    // ranks count from the bottom, its longest is 4, and a rank above it starts one file further right.
+    const ludiiCell = (label: string) => {
+      const row = label.charCodeAt(0) - 97, k = Number(label.slice(1));
+      return `${String.fromCharCode(97 + k - 1 + Math.max(0, row - 3))}${row + 1}`;
+    };
+    const tally = replayLudiiGames(fixture("brain-coral"), games("brain-coral"), { ludiiNotation: (n) => `${ludiiCell(n.slice(1))}-${ludiiCell(n.slice(1))}` });
+    // 13 games end on equal scores, decided by the tie-breaker's cascade or the last placement. Pairing
+    // groups one to one matters: pairing a size with all the other's groups of that size (a set
+    // difference) would give games 8 and 99 to the other player.
+    expect(tally).toEqual({
+      games: 100, decisions: 3238, throws: 0, passes: 0, forcedPasses: 0, promotions: 0, drops: 0,
+      legalMoves: 92417, listed: 0, ambiguous: 0, results: { p1: 51, p2: 49, draws: 0 },
+    });
+  });
+});
