@@ -956,6 +956,29 @@ describe("count-near, group-size, groups-count", () => {
     expect(valueOf("(* (largest-group (owner site mover)) (largest-group (owner site mover) rank:2))", pos, sp)).toBe(9);
     onlyError(text({ play: "(select to:(> (largest-group (owner site mover) rank:0) 0))" }), "M004", "0", "rank:0");
   });
+
+  it("largest-group with a counter raised by while compares two players' groups from the largest down, pairing them one to one", () => {
+    // P1's groups 3, 2, 2; P2's 3, 2, 1: the first rank where they differ is the third (2 against 1), as
+    // Ludii's (difference (sizes Group P1) (sizes Group P2)) leaves P1 a group of 2 and P2 one of 1.
+    const pos: Position = {
+      sites: Object.fromEntries([
+        ...["a1", "b1", "c1", "a3", "b3", "e3", "e4"].map((l) => [l, man("P1")]),
+        ...["a5", "b5", "c5", "c3", "d3", "e1"].map((l) => [l, man("P2")]),
+      ]),
+    };
+    const at = "(counter k)";
+    const g = build({
+      board: "(square 5 5)",
+      items: "(counter k)",
+      play: `(select to:(in to a1) then:{(counter-set k 1)
+        (while (and (= (largest-group (owner site P1) rank:${at}) (largest-group (owner site P2) rank:${at})) (> (largest-group (owner site P1) rank:${at}) 0))
+          {(counter-add k 1)})})`,
+    });
+    expect(counter(g, play(g, loadPosition(g, pos), "@a1"), "k")).toBe(3);
+    // every group paired: the counter goes one past the last rank
+    const paired: Position = { sites: Object.fromEntries([["a1", man("P1")], ["c1", man("P1")], ["a5", man("P2")], ["c5", man("P2")]]) };
+    expect(counter(g, play(g, loadPosition(g, paired), "@a1"), "k")).toBe(3);
+  });
 });
 
 describe("max, min, to-edge", () => {
