@@ -122,6 +122,18 @@ describe("longest-sequence", () => {
     expect(site(majority, s2, "f4")).toBeNull();
   });
 
+  it("searches another player's sequences as that player's: (sites-from (longest-sequence ...) for:next)", () => {
+    // P2 to move points at P1's men that begin a longest sequence (Damas's huffing): e1 only.
+    const g = build({
+      board: "(square 7 7 diagonals:all)",
+      items,
+      // The sequence's next hops are the play's own, as in a game where the select and the hops alternate.
+      play: `(branch (same-turn) ${hop("last-to", again)} (select to:(in to (sites-from (longest-sequence ${hop("any", again)}) for:next))))`,
+      end: "(if (no-moves next) (win mover))",
+    });
+    expect(notations(g, loadPosition(g, { sites, mover: "P2" }))).toEqual(["@e1"]);
+  });
+
   it("keeps every move when they are equally long, and filters continuations too", () => {
     const g = spec(true);
     // From e1: over d2 to c3 and on (over b4 or over d4), or over f2 to g3 and no further.

@@ -73,7 +73,7 @@ export class LongestSequenceSource implements MoveSource {
     this.out = out;
     try {
       for (let i = 0; i < count && !out.overflow; i++) {
-        const len = this.lengthOf(s, out, start + i, 0);
+        const len = this.lengthOf(s, out, start + i, 0, c.player);
         lengths[i] = len;
         if (len > best) best = len;
       }
@@ -90,10 +90,12 @@ export class LongestSequenceSource implements MoveSource {
   }
 
   /**
-   * The worth of the best sequence of the turn that begins with row `row` of `buf`, made in `s`:
-   * its decisions, or (by captures) the other players' pieces it takes.
+   * The worth of the best sequence of the turn that begins with row `row` of `buf`, made in `s` by
+   * `player`: its decisions, or (by captures) the other players' pieces it takes. The player may be
+   * another than the one to move (`(sites-from ... for:next)` asks of the next player's moves): the
+   * sequence is then searched as if it were that player's turn.
    */
-  private lengthOf(s: State, buf: MoveBuffer, row: number, depth: number): number {
+  private lengthOf(s: State, buf: MoveBuffer, row: number, depth: number, player: number): number {
     // Past a limit the search stops (its result no longer matters: the caller reports the error).
     if (++this.decisions > MAX_LOOKAHEAD_DECISIONS) {
       this.out.markOverflow("search", -1, this.rule);
@@ -101,17 +103,17 @@ export class LongestSequenceSource implements MoveSource {
     }
     const t = this.states[depth] ?? (this.states[depth] = new State(s.shape));
     t.copyFrom(s);
-    const mover = s.mover;
+    if (t.mover !== player) t.mover = player;
     const again = this.runtime.applyInTurn(t, buf, row);
     const marked = this.by === "decisions" ? 0 : this.marked();
-    const worth = this.by === "decisions" ? 1 : othersPieces(s, mover, marked) - othersPieces(t, mover, marked);
+    const worth = this.by === "decisions" ? 1 : othersPieces(s, player, marked) - othersPieces(t, player, marked);
     if (!again) return worth;
     const next = this.buffers[depth] ?? (this.buffers[depth] = new MoveBuffer(16, 64));
     next.clear();
     this.runtime.movesInto(t, next); // throws a PlayLimitError if the continuation's moves pass a limit
     let best = 0;
     for (let i = 0; i < next.size && !this.out.overflow; i++) {
-      const len = this.lengthOf(t, next, i, depth + 1);
+      const len = this.lengthOf(t, next, i, depth + 1, player);
       if (len > best) best = len;
     }
     return worth + best;
