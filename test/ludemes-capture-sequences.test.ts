@@ -122,6 +122,34 @@ describe("longest-sequence", () => {
     expect(site(majority, s2, "f4")).toBeNull();
   });
 
+  it("per:piece keeps each piece's own longest sequences: every piece that can capture may, along its best (Damas)", () => {
+    const g = (per: string) =>
+      build({
+        board: "(square 7 7 diagonals:all)",
+        items,
+        play: `(branch (same-turn) (longest-sequence ${hop("last-to", again)}) (longest-sequence ${hop("any", again)} per:${per}))`,
+        end: "(if (no-moves next) (win mover))",
+        rules: "after-turn:{(forall (flag site captured) {(remove site)})}",
+      });
+    // a1 takes b2 (one hop); e1 takes d2 (one hop, to c3) or f2 then f4 (two hops, g3 then e5).
+    const at = { ...sites, d2: man("P2") };
+    const free = build({ board: "(square 7 7 diagonals:all)", items, play: hop("any", again), end: "" });
+    expect(notations(free, loadPosition(free, { sites: at, mover: "P1" }))).toEqual(["a1xc3", "e1xc3", "e1xg3"]);
+    const perPiece = g("piece"), all = g("all");
+    expect(notations(perPiece, loadPosition(perPiece, { sites: at, mover: "P1" }))).toEqual(["a1xc3", "e1xg3"]);
+    expect(notations(all, loadPosition(all, { sites: at, mover: "P1" }))).toEqual(["e1xg3"]);
+    // The continuation is still one piece's longest: after e1xg3, g3xe5.
+    expect(notations(perPiece, play(perPiece, loadPosition(perPiece, { sites: at, mover: "P1" }), "e1xg3"))).toEqual(["g3xe5"]);
+    // Pieces with equally long sequences keep them all; a single move is left alone.
+    const one = loadPosition(perPiece, { sites: { a1: man("P1"), b2: man("P2"), g7: man("P2") }, mover: "P1" });
+    expect(notations(perPiece, one)).toEqual(["a1xc3"]);
+  });
+
+  it("per:piece over moves that move no piece on the board is an error where per: is written (M004)", () => {
+    const src = text({ board: "(square 5 5)", items, play: "(longest-sequence (add piece:man to:(empty to)) per:piece)", end: "" });
+    onlyError(src, "M004", "piece", "per:piece");
+  });
+
   it("searches another player's sequences as that player's: (sites-from (longest-sequence ...) for:next)", () => {
     // P2 to move points at P1's men that begin a longest sequence (Damas's huffing): e1 only.
     const g = build({

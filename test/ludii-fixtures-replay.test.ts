@@ -696,3 +696,19 @@ describe("Brain Coral (board/space/group/Brain Coral.lud): the sizes of two play
     });
   });
 });
+
+describe("Damas (board/war/leaping/diagonal/Damas.lud): the longest capture required of each piece on its own, and the huff", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    // Each jump of a capture is a decision; capturing is not compulsory, but a piece that captures takes
+    // its own longest sequence: (longest-sequence ... per:piece), Ludii's max Moves inside forEach Piece.
+    // At 79 of the 6,458 decisions made the whole move set's longest (per:all) would leave out a piece's
+    // capture Ludii lists; 1,559 decisions are huffed (1,738 pieces lost), the pieces that could have made
+    // the board's longest capture found by (sites-from (longest-sequence ...) for:next). Ludii's lists are
+    // count:hash; it ends each game with a forced pass of the player without a move.
+    const tally = replayLudiiGames(fixture("damas"), games("damas"), { ludiiNotation: (n) => n.replace("x", "-") });
+    expect(tally).toEqual({
+      games: 100, decisions: 6558, throws: 0, passes: 0, forcedPasses: 100, promotions: 0, drops: 0,
+      legalMoves: 48624, listed: 0, ambiguous: 0, results: { p1: 53, p2: 47, draws: 0 },
+    });
+  });
+});

@@ -436,12 +436,25 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     return register(cx, n, ptr, new LeapGenerator(o, paths, to, { through, throughEmpty: isEmptyAt(n.through, "site") }));
   },
   "longest-sequence": (n, ptr, cx) => {
+    if (n.per === "piece" && !movesAPiece(n.moves!))
+      cx.fail("M004", "per:piece compares the moves of each piece on the board (those from one site), but these moves move no piece: they put, drop or pass", `${ptr}/per`, "per:piece over moves of pieces on the board (hop, step, slide ...), or no per:");
     const inner = compileMoves(n.moves!, `${ptr}/moves`, cx);
     let shared = lookaheads.get(cx);
     if (!shared) lookaheads.set(cx, (shared = { searching: 0 }));
-    return new LongestSequenceSource(inner, cx.runtime, shared, cx.ruleAt(ptr, n.ludeme), (n.by as "decisions" | "captures" | undefined) ?? "decisions", () => cx.captureMarkFlags);
+    return new LongestSequenceSource(inner, cx.runtime, shared, cx.ruleAt(ptr, n.ludeme), (n.by as "decisions" | "captures" | undefined) ?? "decisions", () => cx.captureMarkFlags, n.per === "piece");
   },
 };
+
+/** The moves that start from no piece on the board (`per:piece` has nothing to compare in them). */
+const movesNoPiece = new Set(["add", "drop", "pass", "propose", "vote"]);
+
+/** Whether a move description has a move of a piece on the board among its moves (any but those above). */
+function movesAPiece(v: Json): boolean {
+  if (Array.isArray(v)) return v.some(movesAPiece);
+  if (!isNode(v)) return false;
+  if (movesBuilders[v.ludeme] && !movesNoPiece.has(v.ludeme) && !["either", "priority", "branch", "longest-sequence", "keep", "phases", "for-each-die", "for-each-value", "promoting"].includes(v.ludeme)) return true;
+  return Object.entries(v).some(([k, x]) => k !== "ludeme" && movesAPiece(x as Json));
+}
 
 /** A hop's `before:`/`after:`: a number of sites, or `any` (no line is longer than the board). */
 function reach(v: Json | undefined, cx: CompileContext): number {

@@ -16,6 +16,11 @@
  * `by:captures` weighs a sequence by the pieces it takes instead: every piece of another player
  * that leaves the board over the turn, a pile counting its height (Ludii's `max Captures`, and the
  * majority rules that count the men taken rather than the jumps).
+ *
+ * `per:piece` compares the moves of each piece among themselves only (Ludii's `max Moves` inside
+ * `forEach Piece`, Damas): a move is kept when no move from the same site begins a better sequence,
+ * so every piece that can move keeps its own best sequences. Decided at compile time: the filter
+ * of the whole move set does no more work for it.
  */
 import { MoveBuffer } from "../moves/moves.js";
 import { anyMove } from "../moves/generators.js";
@@ -46,6 +51,8 @@ export class LongestSequenceSource implements MoveSource {
      * ends: by captures, a piece so marked is taken already. Read when searching (every rule compiled).
      */
     private readonly marked: () => number = () => 0,
+    /** Whether each piece's moves (those from one site) are compared among themselves only. */
+    private readonly perPiece = false,
   ) {
     this.parts = [inner];
   }
@@ -80,9 +87,35 @@ export class LongestSequenceSource implements MoveSource {
     } finally {
       this.shared.searching--;
     }
+    if (this.perPiece) {
+      this.keepEachPiecesBest(out, start, count);
+      return;
+    }
     let kept = start;
     for (let i = 0; i < count; i++) {
       if (lengths[i] !== best) continue;
+      if (kept !== start + i) out.copyRow(kept, start + i);
+      kept++;
+    }
+    out.size = kept;
+  }
+
+  /** Best worth by origin site (index from + 1: the moves from no site, from < 0, are a group of their own). */
+  private bestFrom = new Int32Array(0);
+
+  /** Keeps the rows whose worth is the best of the rows from the same site (`per:piece`). */
+  private keepEachPiecesBest(out: MoveBuffer, start: number, count: number): void {
+    const lengths = this.lengths, from = out.from;
+    const key = (i: number) => Math.max(0, from[start + i]! + 1);
+    let top = 0;
+    for (let i = 0; i < count; i++) top = Math.max(top, key(i) + 1);
+    if (this.bestFrom.length < top) this.bestFrom = new Int32Array(top * 2);
+    const bestFrom = this.bestFrom;
+    for (let i = 0; i < count; i++) bestFrom[key(i)] = -1;
+    for (let i = 0; i < count; i++) if (lengths[i]! > bestFrom[key(i)]!) bestFrom[key(i)] = lengths[i]!;
+    let kept = start;
+    for (let i = 0; i < count; i++) {
+      if (lengths[i] !== bestFrom[key(i)]) continue;
       if (kept !== start + i) out.copyRow(kept, start + i);
       kept++;
     }

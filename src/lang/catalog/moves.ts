@@ -420,6 +420,7 @@ export const moveLudemes: LudemeSpec[] = [
     params: [
       { name: "moves", type: cat("moves"), doc: "The moves to filter." },
       { name: "by", type: { t: "enum", values: ["decisions", "captures"] }, namedOnly: true, optional: true, default: "decisions", doc: "What makes a sequence the best: `decisions`, the most of them; `captures`, the most pieces of the other players taken over the turn, a pile counting its height (Ludii's `max Captures`; the majority rule that counts men taken, not jumps). A move of a turn that ends with it is then worth the pieces it takes, consequences included." },
+      { name: "per", type: { t: "enum", values: ["all", "piece"] }, namedOnly: true, optional: true, default: "all", doc: "Which moves are compared: `all`, every move of `moves` (only the longest sequences of the whole move set are legal); `piece`, each piece's moves (those from one site) among themselves only, so every piece that can move may, each along one of its own longest sequences (Ludii's `max Moves` inside `forEach Piece`: Damas, where a capture is not compulsory but a piece that captures takes the most it can). E.g. `(longest-sequence (hop over:(enemy over) then:{...}) per:piece)`." },
     ],
     example: "(longest-sequence (hop over:(enemy over) then:{(when (can-move (hop origin:last-to over:(enemy over))) then:{(move-again)})}))",
   },
