@@ -1,6 +1,6 @@
 /**
  * Chance, tracks and sowing: the dice (`dice`, `roll:`, `roll-if:`, `(pips)`, `(die N)`,
- * `(dice-left)`, `(for-each-die ...)`, the three ways of playing doubles) and the game API around a
+ * `(dice-left)`, `(for-each-die ...)`, the ways of playing doubles) and the game API around a
  * throw (CHANCE, chanceOutcomes, drawChance, the seeded generator); tracks (`track`, `(path ...)`,
  * `(move-along ...)`: per-seat roads, loops, entering from the supply, bearing off, hits, piles);
  * mancala boards and `(sow ...)` with its options, and the ludemes around them (`(move-pieces ...)`,
@@ -232,6 +232,50 @@ describe("dice: the throw as a chance decision", () => {
     expect(Array.from(at(twice, { sites: { a1: P("P1") }, dice: [3, 3] }).diceLeft)).toEqual([2, 2]);
     expect(Array.from(at(twice, { sites: { a1: P("P1") }, dice: [3, 3], diceLeft: [0, 1] }).diceLeft)).toEqual([0, 1]);
     expect(() => at(twice, { sites: { a1: P("P1") }, dice: [3, 4] })).toThrow(/position\.dice/);
+  });
+
+  it("doubles:number gives a double n its n moves of n in all (Jacquet de Versailles); doubles:sum the throw's total", () => {
+    const race = (doubles: string, count = 2) =>
+      build({
+        board: "(square 30 1)",
+        items: `(dice ${count} faces:{1 2 3 4} doubles:${doubles}) (counter left) (track race {(path a1 ad1)})`,
+        start: "(place man P1 (sites {a1 b1}))",
+        play: "(for-each-die (move-along race steps:(pips) then:{(counter-set left (dice-left)) (when (> (dice-left) 0) then:{(move-again)})}))",
+        rules: "roll:each-turn",
+      });
+    const playOut = (g: Game, s: State) => {
+      const seen: string[] = [];
+      while (s.mover === 0 && !g.isChance(s)) {
+        const m = g.legalMoves(s)[0]!;
+        s = g.apply(s, m);
+        seen.push(`${m.notation} left ${counter(g, s, "left")}`);
+      }
+      return seen;
+    };
+    const g = race("number");
+    // A double 4: four moves of 4, spread over the two dice; (dice-left) counts them down.
+    const s4 = play(g, g.newGame(), "roll 4,4");
+    expect(Array.from(s4.diceLeft)).toEqual([2, 2]);
+    expect(listed(g, s4)).toEqual(["a1-e1", "b1-f1"]);
+    expect(playOut(g, s4)).toEqual(["a1-e1 left 3", "b1-f1 left 2", "e1-i1 left 1", "f1-j1 left 0"]);
+    // A double 3: three moves; a double 2: two; a double 1: one.
+    expect(Array.from(play(g, g.newGame(), "roll 3,3").diceLeft)).toEqual([2, 1]);
+    expect(playOut(g, play(g, g.newGame(), "roll 3,3"))).toHaveLength(3);
+    expect(playOut(g, play(g, g.newGame(), "roll 2,2"))).toEqual(["a1-c1 left 1", "b1-d1 left 0"]);
+    expect(Array.from(play(g, g.newGame(), "roll 1,1").diceLeft)).toEqual([1, 0]);
+    expect(playOut(g, play(g, g.newGame(), "roll 1,1"))).toEqual(["b1-c1 left 0"]);
+    // Not a double: one move each die.
+    expect(playOut(g, play(g, g.newGame(), "roll 1,3"))).toEqual(["b1-c1 left 1", "a1-d1 left 0"]);
+    // Three dice: a double 4 of three dice is still four moves (2, 1, 1); the sum, twelve.
+    expect(Array.from(play(race("number", 3), race("number", 3).newGame(), "roll 4,4,4").diceLeft)).toEqual([2, 1, 1]);
+    const sum = race("sum");
+    const s3 = play(sum, sum.newGame(), "roll 3,3");
+    expect(Array.from(s3.diceLeft)).toEqual([3, 3]);
+    expect(playOut(sum, s3)).toHaveLength(6);
+    // A position gives the dice; a double's uses default to its number's, and may be up to the largest face.
+    expect(Array.from(at(g, { sites: { a1: P("P1") }, dice: [4, 4] }).diceLeft)).toEqual([2, 2]);
+    expect(Array.from(at(g, { sites: { a1: P("P1") }, dice: [4, 4], diceLeft: [0, 3] }).diceLeft)).toEqual([0, 3]);
+    expect(() => at(g, { sites: { a1: P("P1") }, dice: [4, 4], diceLeft: [0, 5] })).toThrow(/from 0 to 4/);
   });
 
   it("for-each-die: a double's moves once, each move using a die (the first still unused); other dice each give theirs", () => {
@@ -1066,6 +1110,15 @@ describe("descriptions refused", () => {
     expect(errors.map((e) => `${e.code} ${e.message}`)).toEqual(["M001 the game has dice but the rules never throw them"]);
     expect(never.slice(errors[0]!.span!.startOffset, errors[0]!.span!.endOffset)).toMatch(/^\(rules\s+\(start/);
     expect(errors[0]!.expected).toContain("roll:each-turn or roll:each-decision");
+  });
+
+  it("M004: doubles:number and doubles:sum need two dice or more, with faces 1 to 100", () => {
+    const one = onlyError(text({ items: "(dice 1 doubles:number) (track t {(path a1 c1)})", play: "(for-each-die (move-along t steps:(pips)))", rules: "roll:each-turn" }), "M004", "number", "doubles:number");
+    expect(one.message).toBe("doubles:number is for two dice or more (a double is every die showing one number); there is 1 die");
+    const zero = onlyError(text({ items: "(dice 4 faces:{0 1} doubles:sum) (track t {(path a1 c1)})", play: "(for-each-die (move-along t steps:(pips)))", rules: "roll:each-turn" }), "M004", "{0 1}", "faces:{0 1}");
+    expect(zero.message).toBe("doubles:sum plays a double as its number of moves: the dice's faces must be 1 to 100, not 0");
+    onlyError(text({ items: "(dice 2 faces-by-die:{{1 2} {1 200}} doubles:number) (track t {(path a1 c1)})", play: "(for-each-die (move-along t steps:(pips)))", rules: "roll:each-turn" }), "M004", "{{1 2} {1 200}}");
+    build({ items: "(dice 2 faces:{1 2 3 4 5 6} doubles:number) (track t {(path a1 c1)})", play: "(for-each-die (move-along t steps:(pips)))", rules: "roll:each-turn" });
   });
 
   it("M004: dice combined in a game of one die", () => {

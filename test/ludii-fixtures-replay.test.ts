@@ -712,3 +712,26 @@ describe("Damas (board/war/leaping/diagonal/Damas.lud): the longest capture requ
     });
   });
 });
+
+describe("Jacquet de Versailles (board/race/escape/Jacquet de Versailles.lud): a double played as its own number of moves", () => {
+  // Ludii counts a double's moves with a value per player that starts at -1 and is set back to 0 only
+  // when a double is played out (`UpdateCounterDoublePlay`): a player's first double 1 gives two moves,
+  // and a double cut short by a forced pass leaves the value up, so the player's next double gives
+  // fewer moves than its number. A Ludii quirk, not the rules (a double n gives n moves): the file
+  // holds the 33 of Ludii's first 100 games (LudiiGames, seed 1) in which every double n gave n moves
+  // or ended in a forced pass before (107 of the 3,130 doubles of the 100 did not); each of the other
+  // 67 replays here up to its first such double and parts there (the mover differs), none before.
+  it("every decision of 33 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const tally = replayLudiiGames(fixture("jacquet-de-versailles"), games("jacquet-de-versailles"), {
+      ludiiNotation: (n) => (n === "pass" ? "forced-pass" : n.replace("x", "-").replace(/-off\/\d+$/, "-off")),
+      forcedPassIsMove: true,
+      // Ludii's moves of one notation differ only by the die used, which the replay matches: nothing to bring back.
+      ludiiChoice: () => {},
+    });
+    // 981 of the 5,983 throws are doubles, each played as its number of moves (128 double 6s: six moves of 6).
+    expect(tally).toEqual({
+      games: 33, decisions: 13283, throws: 5983, passes: 0, forcedPasses: 47, promotions: 0, drops: 0,
+      legalMoves: 80288, listed: 0, ambiguous: 186, results: { p1: 11, p2: 22, draws: 0 },
+    });
+  });
+});

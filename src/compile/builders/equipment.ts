@@ -122,6 +122,8 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     cx.tracks.set(name, track);
   },
   dice: (n, ptr, cx) => {
+    /** The largest face of dice whose doubles are played as their number of moves (doubles:number, sum). */
+    const MAX_DOUBLE_NUMBER = 100;
     if (cx.dice) return cx.fail("M003", "a game has one (dice ...)", ptr);
     const count = n.count as number;
     const byDie = n["faces-by-die"] as number[][] | undefined;
@@ -136,7 +138,14 @@ export const itemBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
     else refused = false;
     // Refused faces still give the game its dice (six-sided), so the rules that throw and read them raise no second error.
     if (refused) faces = Array.from({ length: count }, () => [1, 2, 3, 4, 5, 6]);
-    cx.dice = { faces: faces.map((f) => Int32Array.from(f)), doubleUses: n.doubles === "twice" ? 2 : 1, ludiiDoubles: n.doubles === "ludii" };
+    // A double played by its number (doubles:number, sum) needs dice that can show one, and numbers that count moves.
+    const byNumber = n.doubles === "number" ? 1 : n.doubles === "sum" ? 2 : 0;
+    if (byNumber !== 0 && count < 2) cx.fail("M004", `doubles:${n.doubles as string} is for two dice or more (a double is every die showing one number); there is ${count} die`, `${ptr}/doubles`);
+    else if (byNumber !== 0 && !refused) {
+      const face = faces.flat().find((f) => f < 1 || f > MAX_DOUBLE_NUMBER);
+      if (face !== undefined) cx.fail("M004", `doubles:${n.doubles as string} plays a double as its number of moves: the dice's faces must be 1 to ${MAX_DOUBLE_NUMBER}, not ${face}`, byDie ? `${ptr}/faces-by-die` : `${ptr}/faces`);
+    }
+    cx.dice = { faces: faces.map((f) => Int32Array.from(f)), doubleUses: n.doubles === "twice" ? 2 : 1, ludiiDoubles: n.doubles === "ludii", doubleByNumber: byNumber };
   },
   "mixed-stacks": (n, ptr, cx) => {
     if (cx.stackLevels !== 0) return cx.fail("M003", "a game has one (mixed-stacks ...)", ptr);

@@ -13,7 +13,8 @@
  * list, and the same throw replayed from a record all leave the same state (a replayed game is the
  * game that was played, random words included). The values stay in the state
  * (State.dice) for the moves to read (`pips`, `die`); each die allows one move (`for-each-die`), or
- * two when every die shows the same number and the dice say `doubles:twice`.
+ * two when every die shows the same number and the dice say `doubles:twice`; with `doubles:number`
+ * a double n allows n moves in all, with `doubles:sum` n moves each die (see doubleByNumber).
  */
 import type { MoveBuffer, PrimitiveAction } from "../moves/moves.js";
 import { nextInt } from "../state/rng.js";
@@ -72,7 +73,8 @@ export class RollGenerator implements LeafGenerator {
       k = Math.floor(k / f.length);
       if (s.dice[d] !== s.dice[0]) double = false;
     }
-    s.diceLeft.fill(double ? this.dice.doubleUses : 1);
+    if (double && this.dice.doubleByNumber !== 0) doubleByNumber(s, this.dice);
+    else s.diceLeft.fill(double ? this.dice.doubleUses : 1);
     s.rollDue = false;
   }
 
@@ -93,6 +95,18 @@ export class RollGenerator implements LeafGenerator {
   actions(buf: MoveBuffer, row: number): PrimitiveAction[] {
     return [{ op: "roll", dice: this.values(buf.extra[row]!) }];
   }
+}
+
+/**
+ * The moves a double allows by its number n (the dice show it all; DiceDef.doubleByNumber): with
+ * `doubles:number`, n in all, spread over the dice in order (a double 3 of two dice: 2 and 1; a double
+ * 1: 1 and 0); with `doubles:sum`, n each. The moves of a double are alike whichever die they use
+ * (for-each-die asks the first die still usable), so only the total counts.
+ */
+export function doubleByNumber(s: State, dice: DiceDef): void {
+  const n = s.dice[0]!, k = s.diceLeft.length;
+  if (dice.doubleByNumber === 2) s.diceLeft.fill(n);
+  else for (let d = 0; d < k; d++) s.diceLeft[d] = Math.floor(n / k) + (d < n % k ? 1 : 0);
 }
 
 /**

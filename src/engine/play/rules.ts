@@ -242,8 +242,14 @@ export interface HandRules {
 export interface DiceDef {
   /** The faces of each die, as numbers (every face equally likely). */
   faces: Int32Array[];
-  /** How many moves each die allows when every die shows the same number (a double): 1 or 2. */
+  /** How many moves each die allows when every die shows the same number (a double): 1 or 2 (unless doubleByNumber). */
   doubleUses: number;
+  /**
+   * A double allows moves by its number n instead (`doubles:number`, `doubles:sum`): 0 no; 1 n moves
+   * in all (`number`: a double 4 gives four moves of 4), spread over the dice, the first dice one
+   * more where n is not a multiple of their count; 2 n moves each die (`sum`: the throw's total of moves).
+   */
+  doubleByNumber: 0 | 1 | 2;
   /**
    * Doubles as Ludii 1.3.12 plays them (`doubles:ludii`, see engine/play/dice.ts useDie): the double
    * is remembered when its first die is used, and while remembered, a move that uses a die of a

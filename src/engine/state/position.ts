@@ -14,6 +14,7 @@
  * refused before anything walks them, and values quoted in messages are cut (see untrusted.ts).
  */
 import { SwapSource } from "../moves/swap.js";
+import { doubleByNumber } from "../play/dice.js";
 import type { Game } from "../play/game.js";
 import { EMPTY, NEUTRAL, piecesOnBoard, UNKNOWN_OWNER, UNKNOWN_PIECE, type State } from "./state.js";
 import { siteIndex } from "../board/topology.js";
@@ -624,11 +625,14 @@ function readDice(game: Game, pos: Record<string, any>, s: State, problems: Prob
   }
   s.dice.set(values as number[]);
   const double = n > 1 && values.every((v) => v === values[0]);
-  s.diceLeft.fill(double ? dice.doubleUses : 1);
+  if (double && dice.doubleByNumber !== 0) doubleByNumber(s, dice);
+  else s.diceLeft.fill(double ? dice.doubleUses : 1);
   if (pos.diceLeft !== undefined) {
     const left = pos.diceLeft;
-    if (!Array.isArray(left) || left.length !== n || left.some((v) => !Number.isInteger(v) || (v as number) < 0 || (v as number) > dice.doubleUses)) {
-      problems.push(`position.diceLeft: must be ${n} whole number${n === 1 ? "" : "s"} from 0 to ${dice.doubleUses}, the moves each die still allows`);
+    // By a double's number (doubles:number, sum), a die allows up to the largest face's moves.
+    const most = dice.doubleByNumber !== 0 ? Math.max(1, ...dice.faces.map((f) => Math.max(...f))) : dice.doubleUses;
+    if (!Array.isArray(left) || left.length !== n || left.some((v) => !Number.isInteger(v) || (v as number) < 0 || (v as number) > most)) {
+      problems.push(`position.diceLeft: must be ${n} whole number${n === 1 ? "" : "s"} from 0 to ${most}, the moves each die still allows`);
     } else s.diceLeft.set(left as number[]);
   }
   s.rollDue = false;

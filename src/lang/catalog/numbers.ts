@@ -257,7 +257,7 @@ export const numberLudemes: LudemeSpec[] = [
   {
     name: "dice-left",
     category: "int",
-    doc: "How many more moves the dice allow this turn: the dice not yet used by a move of `(for-each-die ...)`, a double's dice counting twice where the dice say `doubles:twice`.",
+    doc: "How many more moves the dice allow this turn: the dice not yet used by a move of `(for-each-die ...)`, a double's dice counting twice where the dice say `doubles:twice` (a double n: the n moves it allows, less those made, where they say `doubles:number`, 2n where `doubles:sum`).",
     params: [],
     example: "(dice-left)",
   },
