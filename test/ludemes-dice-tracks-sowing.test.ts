@@ -580,6 +580,34 @@ describe("tracks and move-along", () => {
     expect(g.parseMove(thrown(g, 5, { c1: P("P1") }), "C1-OFF/5")?.notation).toBe("c1-off/5");
   });
 
+  it("off-to:supply: one piece of a pile borne off goes back to its owner's supply, not scored, to enter again", () => {
+    // Tables Rabbatuees: pieces borne off into the hand, then put back on their points.
+    const g = race("off:beyond off-to:supply enter:man", 4);
+    const s = at(g, { sites: { c1: P("P1", 2) }, dice: [2], supply: { P1: 2, P2: 4 } });
+    expect(listed(g, s)).toEqual(["c1-off", "*b1"]);
+    const m = move(g, s, "c1-off");
+    expect(m).toMatchObject({ kind: "off", from: "c1", actions: [{ op: "remove", at: "c1", count: 1 }] });
+    const t = g.apply(s, m);
+    // One piece of the pile leaves it, the other stays.
+    expect(site(g, t, "c1")).toMatchObject({ owner: "P1", height: 1 });
+    expect(Array.from(t.score)).toEqual([0, 0]);
+    expect(Array.from(t.supply)).toEqual([3, 4]);
+    // P2's bears off to P2's supply; the piece borne off enters again from there.
+    const u = at(g, { sites: { b2: P("P2") }, dice: [3], mover: "P2", supply: { P1: 4, P2: 3 } });
+    expect(Array.from(play(g, u, "b2-off/3").supply)).toEqual([4, 4]);
+    expect(listed(g, at(g, { sites: {}, dice: [3], supply: { P1: 1, P2: 4 } }))).toEqual(["*c1"]);
+    // The default, off-to:score, scores it.
+    expect(Array.from(play(race("off:beyond off-to:score"), s, "c1-off").score)).toEqual([1, 0]);
+  });
+
+  it("off-to: needs off:, the mover's own pieces and a supply for off-to:supply (M004, M001)", () => {
+    const spec = (args: string, items = "(dice 1) (supply 4) (track t {(path a1 d1)})") =>
+      text({ board: "(square 4 1)", items, play: `(move-along t steps:(pips) ${args})`, rules: "roll:each-turn" });
+    expect(onlyError(spec("off-to:supply"), "M004", "supply", "off-to:supply").message).toContain("bears none off (no off:)");
+    expect(onlyError(spec("off:exact off-to:supply owner:neutral"), "M004", "supply", "off-to:supply").message).toContain("neutral pieces, which have none");
+    expect(onlyError(spec("off:exact off-to:supply", "(dice 1) (track t {(path a1 d1)})"), "M001", "supply", "off-to:supply").message).toContain("the game has no (supply ...)");
+  });
+
   it("off-if: where bearing off is allowed", () => {
     const g = build({ board: "(square 5 1)", items: "(track t {(path a1 e1)})", play: "(move-along t steps:2 off:exact off-if:(in from (sites {d1})))" });
     expect(listed(g, at(g, { sites: { c1: P("P1"), d1: P("P1") } }))).toEqual(["c1-e1", "d1-off"]);

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadGame } from "../src/compile/index.js";
+import { siteIndex } from "../src/engine/board/topology.js";
 import { readLudiiGames, replayLudiiGames } from "./support/ludii-replay.js";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -732,6 +733,38 @@ describe("Jacquet de Versailles (board/race/escape/Jacquet de Versailles.lud): a
     expect(tally).toEqual({
       games: 33, decisions: 13283, throws: 5983, passes: 0, forcedPasses: 47, promotions: 0, drops: 0,
       legalMoves: 80288, listed: 0, ambiguous: 186, results: { p1: 11, p2: 22, draws: 0 },
+    });
+  });
+});
+
+describe("Tables Rabbatuees (board/race/escape/Tables Rabbatuees.lud): one piece of a pile borne off into its owner's hand, to enter again", () => {
+  it("every decision of 100 games has Ludii's mover and legal moves, and every game ends as Ludii's did", () => {
+    const g = fixture("tables-rabbatuees"), double = g.def.counters.indexOf("double");
+    const tally = replayLudiiGames(g, games("tables-rabbatuees"), {
+      ludiiNotation: (n, s) => {
+        if (n === "pass") return "forced-pass";
+        // Put back from the hand (our supply): Ludii's piece from the hand.
+        if (n.startsWith("*")) return `Disc*${n.slice(1)}`;
+        // The first decision of a double sets Ludii's count of its moves, (count Pips): the harness writes
+        // the number set after the move.
+        const set = s.counters[double]! <= 0 && s.dice[0] === s.dice[1] ? `:${s.dice[0]! + s.dice[1]!}` : "";
+        // Borne off (ours back to the supply, `off-to:supply`): Ludii's move to the mover's hand site.
+        if (n.includes("-off")) return `${n.slice(0, 2)}-P${s.mover + 1}hand${set}`;
+        // Unstacking: Ludii selects the pile's top level (0 the bottom).
+        if (n.startsWith("@")) return `${n.slice(1)}/${s.height[siteIndex(g.topology, n.slice(1))]! - 1}${set}`;
+        return n;
+      },
+      // Ludii lists a move once per die allowing it (both dice of a double, a bearing off by either die),
+      // ours once per number (a bearing off past the end by more than one, `e1-off/6`, once per die):
+      // compared once each; the chosen move's die is still matched.
+      distinct: true,
+      forcedPassIsMove: true,
+      // Ludii's moves of one notation differ only by the die used, which the replay matches: nothing to bring back.
+      ludiiChoice: () => {},
+    });
+    expect(tally).toEqual({
+      games: 100, decisions: 9552, throws: 3689, passes: 0, forcedPasses: 1907, promotions: 0, drops: 2618,
+      legalMoves: 23144, listed: 9552, ambiguous: 567, results: { p1: 51, p2: 49, draws: 0 },
     });
   });
 });

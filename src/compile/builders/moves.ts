@@ -102,6 +102,11 @@ export const movesBuilders: Record<string, MovesBuilder> = {
     if (n.enter !== undefined && cx.supplyTotal < 0) cx.fail("M001", "enter: takes pieces from the supply, but the game has no (supply ...)", `${ptr}/enter`, "(supply N) in the equipment");
     const neutral = n.owner === "neutral";
     if (neutral && n.enter !== undefined) cx.fail("M004", "enter: brings the mover's pieces from their supply, but owner:neutral moves neutral pieces, which have none", `${ptr}/enter`, "a move-along of the mover's pieces for entering, beside the one with owner:neutral");
+    // Where a piece borne off goes: scored, or back to its owner's supply.
+    const offToSupply = n["off-to"] === "supply";
+    if (n["off-to"] !== undefined && n.off === undefined) cx.fail("M004", "off-to: says where a piece borne off goes, but this move-along bears none off (no off:)", `${ptr}/off-to`, "off:exact or off:beyond beside off-to:");
+    else if (offToSupply && neutral) cx.fail("M004", "off-to:supply puts a piece borne off back in its owner's supply, but owner:neutral moves neutral pieces, which have none", `${ptr}/off-to`, "off-to:supply on a move-along of the mover's pieces");
+    else if (offToSupply && cx.supplyTotal < 0) cx.fail("M001", "off-to:supply puts a piece borne off back in its owner's supply, but the game has no (supply ...)", `${ptr}/off-to`, "(supply N) in the equipment");
     const steps = inMoveScope(cx, () => compileInt(n.steps!, `${ptr}/steps`, cx));
     const to = n.to === undefined ? (s: State, c: Ctx) => s.owner[c.to] === EMPTY : inMoveScope(cx, () => compileBool(n.to!, `${ptr}/to`, cx));
     const offIf = optionalCond(n, "off-if", ptr, cx), from = optionalCond(n, "from", ptr, cx), through = optionalCond(n, "through", ptr, cx, true);
@@ -112,7 +117,7 @@ export const movesBuilders: Record<string, MovesBuilder> = {
       topology, track, kind: cx.kindIndex((n.kind as string | undefined) ?? "move"), enterKind: cx.kindIndex("enter"), offKind: cx.kindIndex("off"),
       pieces, steps, from, through, first: n.first === true, to, enterPiece, off: (n.off as "exact" | "beyond" | undefined) ?? null, offIf, hit, then, names: cx.pieces.map((p) => p.name),
       divert: n.divert === undefined ? null : siteMapNamed(n.divert as string, `${ptr}/divert`, cx),
-      trail: cx.trail, placed, neutral,
+      trail: cx.trail, placed, neutral, offToSupply, supplyTotal: cx.supplyTotal,
     }));
   },
   "slide-along": (n, ptr, cx) => {

@@ -5,10 +5,11 @@
  *
  * `(move-along TRACK steps:N ...)` moves one piece of the mover's exactly N positions along the
  * mover's track: from a site of the track (one piece off the top of a pile), from off the board (the
- * mover's supply, onto position N-1: `enter:`), or past the end (borne off, scoring for its owner:
- * `off:`; written `a1-off`, or `a1-off/5` when a throw of 5 takes it past the end by more than one
- * site). A destination held by another player's pieces is a hit: the rule's `hit:` consequences
- * run first (sending the pieces to a bar, back to the supply), and what is still there is captured.
+ * mover's supply, onto position N-1: `enter:`), or past the end (borne off, scoring for its owner,
+ * or with `off-to:supply` back to its owner's supply, to enter again: `off:`; written `a1-off`, or
+ * `a1-off/5` when a throw of 5 takes it past the end by more than one site). A destination held by
+ * another player's pieces is a hit: the rule's `hit:` consequences run first (sending the pieces to
+ * a bar, back to the supply), and what is still there is captured.
  */
 import type { MoveBuffer, PrimitiveAction } from "./moves.js";
 import { addToTrail, type Ctx, type Effect, type IntExpr, type LeafGenerator, type Pred } from "../play/rules.js";
@@ -95,6 +96,10 @@ export interface MoveAlongOptions {
   placed: boolean;
   /** The pieces moved are neutral ones (the mover moves them), not the mover's own. */
   neutral: boolean;
+  /** A piece borne off goes back to its owner's supply (`off-to:supply`) instead of scoring. */
+  offToSupply: boolean;
+  /** The pieces each player owns (the supply's bound; -1: no supply). */
+  supplyTotal: number;
 }
 
 /**
@@ -232,8 +237,9 @@ export class MoveAlongGenerator implements LeafGenerator {
     else if (level >= 0) s.takeLevel(from, level);
     else s.takePieces(from, 1);
     if (to < 0) {
-      // A neutral piece borne off scores for nobody.
-      if (!o.neutral) s.score[p]! += 1;
+      // A neutral piece borne off scores for nobody; with off-to:supply the owner's goes back to the supply.
+      if (o.offToSupply) changeSupply(s, p, 1, o.supplyTotal, this.rule);
+      else if (!o.neutral) s.score[p]! += 1;
     } else {
       if (s.owner[to] !== EMPTY && s.owner[to] !== who) {
         for (const e of o.hit) e(s, c);

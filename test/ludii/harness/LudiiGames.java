@@ -165,8 +165,8 @@ public final class LudiiGames {
     if (m.toType() == SiteType.Edge && m.fromType() == SiteType.Edge && from == to && to >= 0) return edge(to);
     if (m.toType() == SiteType.Edge && to >= 0 && m.fromType() == SiteType.Cell && from >= 0 && ctx.containerId()[from] > 0) // from a hand onto an edge (a wall)
       return pieceName(ctx.containerState(ctx.containerId()[from]).what(from, SiteType.Cell)) + "*" + edge(to);
-    if (m.toType() == SiteType.Cell && to >= 0 && from >= 0 && m.fromType() == siteType && ctx.containerId()[to] > 0 && handsStartFilled && handSites.containsKey(to) && decision != null)
-      return site(from) + level(decision, true) + "-" + handSites.get(to); // a piece taken back to a hand (Ketch-Dolt's take)
+    if (m.toType() == SiteType.Cell && to >= 0 && from >= 0 && m.fromType() == siteType && ctx.containerId()[to] > 0 && handSites.containsKey(to) && decision != null)
+      return site(from) + level(decision, true) + "-" + handSites.get(to); // a piece taken back to a hand (Ketch-Dolt's take; Tables Rabbatuees's bearing off)
     if (from < 0 || to < 0 || m.toType() != siteType) return "?" + m.toString().replace(' ', '_');
     if (m.fromType() == SiteType.Cell && ctx.containerId()[from] > 0 && handsStartFilled && handSites.containsKey(from) && decision != null)
       return handSites.get(from) + level(decision, true) + "-" + site(to) + level(decision, false);
