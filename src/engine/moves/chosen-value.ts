@@ -56,6 +56,7 @@ export class ForEachValueSource implements MoveSource {
         chosen.value = v;
         const start = out.size;
         this.inner.generate(s, c, out);
+        out.valuesWritten = true;
         for (let r = start; r < out.size; r++) out.value[r] = v;
         if (out.overflow) break;
       }

@@ -86,6 +86,12 @@ export class MoveBuffer {
   die: Int32Array;
   /** The number chosen for the move (set by `for-each-value` on the rows of its moves), NO_VALUE for none. */
   value: Int32Array;
+  /**
+   * Whether a `for-each-value` has written this buffer's `value` column: until then every row reads
+   * NO_VALUE (the column starts so) and `add` leaves it alone, so games without chosen numbers pay
+   * nothing per move for it.
+   */
+  valuesWritten = false;
   pathStart: Int32Array;
   pathLen: Int32Array;
   capStart: Int32Array;
@@ -113,7 +119,7 @@ export class MoveBuffer {
     this.piece = new Int32Array(capacity);
     this.extra = new Int32Array(capacity);
     this.die = new Int32Array(capacity);
-    this.value = new Int32Array(capacity);
+    this.value = new Int32Array(capacity).fill(NO_VALUE);
     this.pathStart = new Int32Array(capacity);
     this.pathLen = new Int32Array(capacity);
     this.capStart = new Int32Array(capacity);
@@ -150,7 +156,7 @@ export class MoveBuffer {
     this.piece[i] = piece;
     this.extra[i] = 0;
     this.die[i] = -1;
-    this.value[i] = NO_VALUE;
+    if (this.valuesWritten) this.value[i] = NO_VALUE;
     this.pathStart[i] = this.poolSize;
     this.pathLen[i] = 0;
     this.capStart[i] = this.poolSize;
@@ -227,7 +233,7 @@ export class MoveBuffer {
     const i = this.add(src.gen[row]!, src.kind[row]!, src.from[row]!, src.to[row]!, src.count[row]!, src.piece[row]!);
     this.extra[i] = src.extra[row]!;
     this.die[i] = src.die[row]!;
-    this.value[i] = src.value[row]!;
+    if (src.valuesWritten) (this.valuesWritten = true), (this.value[i] = src.value[row]!);
     const ps = src.pathStart[row]!, pl = src.pathLen[row]!, cs = src.capStart[row]!, cl = src.capLen[row]!;
     this.ensurePool(pl + cl);
     const pool = this.pool;
@@ -267,7 +273,8 @@ export class MoveBuffer {
     const i = this.add(c.gen, c.kind, c.from, c.to, c.count, c.piece);
     this.extra[i] = c.extra;
     this.die[i] = c.die ?? -1;
-    this.value[i] = c.value ?? NO_VALUE;
+    if (c.value !== undefined && c.value !== NO_VALUE) this.valuesWritten = true;
+    if (this.valuesWritten) this.value[i] = c.value ?? NO_VALUE;
     this.ensurePool(c.path.length + c.captures.length);
     this.pool.set(c.path, 0);
     this.pool.set(c.captures, c.path.length);
@@ -292,7 +299,7 @@ export class MoveBuffer {
   /** Doubles the rows (up to MAX_MOVES_PER_POSITION); false when the buffer already holds that many. */
   private grow(): boolean {
     if (this.gen.length >= MAX_MOVES_PER_POSITION) return false;
-    const cap = Math.min(this.gen.length * 2, MAX_MOVES_PER_POSITION);
+    const was = this.gen.length, cap = Math.min(was * 2, MAX_MOVES_PER_POSITION);
     const g = (a: Int32Array) => {
       const b = new Int32Array(cap);
       b.set(a);
@@ -307,6 +314,7 @@ export class MoveBuffer {
     this.extra = g(this.extra);
     this.die = g(this.die);
     this.value = g(this.value);
+    this.value.fill(NO_VALUE, was);
     this.pathStart = g(this.pathStart);
     this.pathLen = g(this.pathLen);
     this.capStart = g(this.capStart);
