@@ -39,17 +39,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   enemy: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const side = sidesOf(cx);
-    if (n.level !== undefined) {
-      const level = levelIn(n, ptr, cx);
-      return {
-        fn: (s, c) => {
-          const x = at(s, c);
-          if (x < 0) return false;
-          const o = ownerAtLevel(s, x, level(s, c));
-          return o >= 0 && side[o] !== NO_SIDE && side[o] !== side[c.player];
-        },
-      };
-    }
+    if (n.level !== undefined) return sideAtLevel(n, ptr, cx, at, (o, mine) => side[o] !== NO_SIDE && side[o] !== mine, side);
     return {
       fn: (s, c) => {
         const x = at(s, c);
@@ -66,17 +56,7 @@ export const boolBuilders: Record<string, (n: IrNode, ptr: string, cx: CompileCo
   friend: (n, ptr, cx) => {
     const at = siteIn(n, ptr, cx);
     const side = sidesOf(cx);
-    if (n.level !== undefined) {
-      const level = levelIn(n, ptr, cx);
-      return {
-        fn: (s, c) => {
-          const x = at(s, c);
-          if (x < 0) return false;
-          const o = ownerAtLevel(s, x, level(s, c));
-          return o >= 0 && side[o] === side[c.player];
-        },
-      };
-    }
+    if (n.level !== undefined) return sideAtLevel(n, ptr, cx, at, (o, mine) => side[o] === mine, side);
     return {
       fn: (s, c) => {
         const x = at(s, c);
@@ -914,6 +894,29 @@ function levelIn(n: IrNode, ptr: string, cx: CompileContext): (s: State, c: Ctx)
  * EMPTY past the top or below the bottom. A pile (a game without mixed stacks) is one owner's at
  * every level.
  */
+/**
+ * `(friend SITE level:L)`, `(enemy SITE level:L)`: the piece at level L of the site's stack, its
+ * owner's side tested against the side of the player the rule is read for.
+ */
+function sideAtLevel(
+  n: IrNode,
+  ptr: string,
+  cx: CompileContext,
+  at: (s: State, c: Ctx) => number,
+  test: (owner: number, mine: number) => boolean,
+  side: Int16Array,
+): { fn: (s: State, c: Ctx) => boolean } {
+  const level = levelIn(n, ptr, cx);
+  return {
+    fn: (s, c) => {
+      const x = at(s, c);
+      if (x < 0) return false;
+      const o = ownerAtLevel(s, x, level(s, c));
+      return o >= 0 && test(o, side[c.player]!);
+    },
+  };
+}
+
 export function ownerAtLevel(s: State, x: number, level: number): number {
   const h = s.height[x]!, L = s.levels;
   if (level < 1 || level > h) return EMPTY;
